@@ -1,0 +1,171 @@
+"""The exact combat calculator's front door (CALC-1, CALC-11).
+
+>>> from bitva.analysis.aos_calc.profiles import parse_profile, TargetProfile
+>>> result = calculate([parse_profile("5x2/4+/3+/0/1")], TargetProfile(wounds=(1,) * 10, save=6))
+>>> round(result.mean_damage, 4)
+2.7778
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bitva.analysis.aos_calc import allocation as A
+from bitva.analysis.aos_calc import exact as E
+from bitva.analysis.aos_calc import pmf as P
+from bitva.analysis.aos_calc.pmf import Pmf
+from bitva.analysis.aos_calc.profiles import (
+    POLICIES,
+    Allocation,
+    AttackProfile,
+    CalcOptions,
+    TargetProfile,
+)
+
+PERCENTILES = (10, 25, 50, 75, 90)
+SAVE_COLUMNS: tuple[int | None, ...] = (2, 3, 4, 5, 6, None)
+
+
+@dataclass(frozen=True)
+class ProfileSummary:
+    profile: AttackProfile
+    mean_attacks: Any
+    mean_wounds: Any
+
+
+@dataclass(frozen=True)
+class CalcResult:
+    """Everything CALC-11 asks for. Arrays are indexed by value; with ``exact`` they hold
+    Fractions, otherwise floats. Scalar summaries are floats either way, except the ``*_exact``
+    helpers."""
+
+    profiles: tuple[AttackProfile, ...]
+    target: TargetProfile
+    options: CalcOptions
+    exact: bool
+    damage_pmf: Pmf
+    allocated_pmf: Pmf
+    slain_pmf: dict[Allocation, Pmf]
+    flee_pmf: Pmf
+    losses_pmf: Pmf
+    gone_probability: Any
+    per_profile: tuple[ProfileSummary, ...]
+    mean_vs_save: dict[str, Any]
+    mean_retaliation: Any
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def policy(self) -> Allocation:
+        return self.options.allocation
+
+    @property
+    def mean_damage(self) -> float:
+        return float(P.mean(self.damage_pmf))
+
+    @property
+    def sd_damage(self) -> float:
+        return float(P.variance(self.damage_pmf)) ** 0.5
+
+    @property
+    def damage_tail(self) -> Pmf:
+        """``P(W >= x)``."""
+        return P.tail(self.damage_pmf)
+
+    @property
+    def percentiles(self) -> dict[int, int]:
+        return {p: P.percentile(self.damage_pmf, p / 100) for p in PERCENTILES}
+
+    def mean_slain(self, policy: Allocation | None = None) -> float:
+        return float(P.mean(self.slain_pmf[policy or self.policy]))
+
+    def wipe_probability(self, policy: Allocation | None = None) -> Any:
+        """CALC-9: ``P(W >= sum R)``; the same for both policies, kept per policy for clarity."""
+        return self.slain_pmf[policy or self.policy][self.target.n_models]
+
+    @property
+    def mean_flee(self) -> float:
+        return float(P.mean(self.flee_pmf))
+
+    @property
+    def mean_losses(self) -> float:
+        return float(P.mean(self.losses_pmf))
+
+    @property
+    def total_probability(self) -> float:
+        return float(sum(self.damage_pmf))
+
+
+def _save_label(save: int | None) -> str:
+    return "-" if save is None else f"{save}+"
+
+
+def mean_against_save(
+    profiles: Sequence[AttackProfile],
+    target: TargetProfile,
+    options: CalcOptions,
+    save: int | None,
+    *,
+    exact: bool = False,
+) -> Any:
+    """Mean W against a plain target with Save ``save``: no save modifiers, re-rolls, ward or
+    ethereal (the CALC-11 table, "no cover")."""
+    plain = replace(
+        target,
+        save=save,
+        save_mod=0,
+        save_reroll=frozenset(),
+        ignore_save_mods="none",
+        ward=None,
+        mortal_ward=None,
+    )
+    total = P.number(0, exact=exact)
+    for profile in profiles:
+        attack = E.per_attack(profile, plain, options, exact=exact)
+        total += P.mean(E.attack_count(profile, exact=exact)) * P.mean(attack.wounds)
+    return total
+
+
+def calculate(
+    profiles: Sequence[AttackProfile],
+    target: TargetProfile,
+    options: CalcOptions | None = None,
+    *,
+    exact: bool = False,
+    notes: Sequence[str] = (),
+) -> CalcResult:
+    """The exact CALC-11 outputs for ``profiles`` attacking ``target``."""
+    options = options or CalcOptions()
+    damage = P.delta(0, exact=exact)
+    summaries: list[ProfileSummary] = []
+    retaliation = P.number(0, exact=exact)
+    for profile in profiles:
+        law, attack = E.profile_wounds(profile, target, options, exact=exact)
+        damage = P.convolve(damage, law)
+        mean_attacks = P.mean(E.attack_count(profile, exact=exact))
+        summaries.append(ProfileSummary(profile, mean_attacks, P.mean(law)))
+        retaliation += mean_attacks * attack.retaliation
+    damage = P.trim(damage)
+    slain = {policy: A.slain_pmf(damage, target, policy) for policy in POLICIES}
+    shock = A.battleshock(slain[options.allocation], target)
+    vs_save = {
+        _save_label(save): mean_against_save(profiles, target, options, save, exact=exact)
+        for save in SAVE_COLUMNS
+    }
+    return CalcResult(
+        profiles=tuple(profiles),
+        target=target,
+        options=options,
+        exact=exact,
+        damage_pmf=damage,
+        allocated_pmf=A.allocated_pmf(damage, target),
+        slain_pmf=slain,
+        flee_pmf=shock.flee,
+        losses_pmf=shock.losses,
+        gone_probability=shock.gone,
+        per_profile=tuple(summaries),
+        mean_vs_save=vs_save,
+        mean_retaliation=retaliation,
+        notes=tuple(notes),
+    )

@@ -1,0 +1,1 @@
+"""Shipped Age of Sigmar content (section 6)."""

@@ -1,0 +1,1 @@
+"""Shipped warscrolls as TOML (section 6.1)."""

@@ -1,0 +1,15 @@
+"""Lords of War (Black Box Games): rules of ../shared/rules/lords-of-war.md, LW-1 to LW-11.
+
+    >>> from bitva.core import get_game
+    >>> state = get_game("lords-of-war").new({"armies": "orcs,dwarves"}, seed=7)
+    >>> state.decision, state.current_player
+    ('challenge', 1)
+"""
+
+from bitva.core.registry import register
+from bitva.games.lords_of_war.game import GAME, LordsOfWar
+from bitva.games.lords_of_war.state import LordsOfWarState
+
+register(GAME)
+
+__all__ = ["GAME", "LordsOfWar", "LordsOfWarState"]

@@ -1,0 +1,214 @@
+"""The actions of Lords of War, their text form and their stable integer encoding.
+
+Text forms (what records store and what a player may type):
+
+    Orc Catapult@d2        place a card (LW-6.1; the challenge, LW-4)
+    shoot e4               the pending ranged unit shoots the unit on e4 (LW-7.2)
+    arrows                 the pending ranged unit attacks with its arrows (LW-7.3)
+    berserk d3-d4          a berserker moves (LW-11.2)
+    draw                   reinforce by drawing (LW-9.1a)
+    recall d3              reinforce by recalling the unit on d3 (LW-9.1b)
+
+Integer codes: 0 draw, 1 arrows, then one block of squares for recall, one for shoot, eight for
+berserker moves (origin x direction) and one per card kind for placement. Square numbers are the
+mat's grid indices, so for one set of options the codes never change.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bitva.core.errors import IllegalAction
+from bitva.games.lords_of_war.cards import DIRECTION_OFFSETS
+from bitva.games.lords_of_war.mat import SquareError
+
+if TYPE_CHECKING:
+    from bitva.games.lords_of_war.cards import Card
+    from bitva.games.lords_of_war.mat import Mat
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    card: str  # card reference
+    square: str
+
+    def __str__(self) -> str:
+        return f"{self.card}@{self.square}"
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot:
+    target: str
+
+    def __str__(self) -> str:
+        return f"shoot {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class UseArrows:
+    def __str__(self) -> str:
+        return "arrows"
+
+
+@dataclass(frozen=True, slots=True)
+class BerserkMove:
+    origin: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"berserk {self.origin}-{self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Recall:
+    square: str
+
+    def __str__(self) -> str:
+        return f"recall {self.square}"
+
+
+Action = Place | Shoot | UseArrows | BerserkMove | Draw | Recall
+
+_PLACE = re.compile(r"^\s*(.+?)\s*@\s*(\S+)\s*$")
+_SHOOT = re.compile(r"^\s*shoot\s+(\S+)\s*$", re.IGNORECASE)
+_BERSERK = re.compile(r"^\s*berserk\s+(\S+?)\s*-\s*(\S+)\s*$", re.IGNORECASE)
+_RECALL = re.compile(r"^\s*recall\s+(\S+)\s*$", re.IGNORECASE)
+
+
+def parse_action_text(text: str) -> Action:
+    """An action from its text form (syntax only; the state checks legality)."""
+    lowered = text.strip().lower()
+    if lowered == "draw":
+        return Draw()
+    if lowered == "arrows":
+        return UseArrows()
+    for pattern, build in (
+        (_SHOOT, lambda m: Shoot(m.group(1).lower())),
+        (_BERSERK, lambda m: BerserkMove(m.group(1).lower(), m.group(2).lower())),
+        (_RECALL, lambda m: Recall(m.group(1).lower())),
+    ):
+        match = pattern.match(text)
+        if match:
+            return build(match)  # type: ignore[no-any-return]
+    match = _PLACE.match(text)
+    if match:
+        return Place(match.group(1), match.group(2).lower())
+    raise IllegalAction(
+        f"cannot read the action {text!r}: write e.g. 'Orc Catapult@d2', 'shoot e4', 'arrows', "
+        "'berserk d3-d4', 'draw' or 'recall d3'"
+    )
+
+
+DRAW, ARROWS = Draw(), UseArrows()
+
+
+class ActionCodec:
+    """Integer codes <-> actions for one game's mat and cards, with every action object cached so
+    that the legal-move generator hands out shared instances."""
+
+    def __init__(self, mat: Mat, kinds: tuple[tuple[Card, ...], ...]) -> None:
+        self.mat = mat
+        self.kinds = kinds
+        n = mat.num_squares
+        self.n = n
+        self.recall_base = 2
+        self.shoot_base = 2 + n
+        self.berserk_base = 2 + 2 * n
+        self.place_base = 2 + 10 * n
+        self._cache: dict[tuple[int, int], Action] = {}
+        self._codes: dict[tuple[int, Action], int] = {}
+
+    def size(self, max_kinds: int) -> int:
+        return self.place_base + max_kinds * self.n
+
+    # -- codes of actions by engine coordinates ----------------------------------------------
+    def recall(self, square: int) -> int:
+        return self.recall_base + square
+
+    def shoot(self, square: int) -> int:
+        return self.shoot_base + square
+
+    def berserk(self, origin: int, direction: int) -> int:
+        return self.berserk_base + origin * 8 + direction
+
+    def place(self, kind: int, square: int) -> int:
+        return self.place_base + kind * self.n + square
+
+    # -- codes <-> objects ---------------------------------------------------------------------
+    def action(self, seat: int, code: int) -> Action:
+        """The action object of a code for `seat` (placements name the seat's own cards)."""
+        key = (seat if code >= self.place_base else 0, code)
+        cached = self._cache.get(key)
+        if cached is None:
+            cached = self._build(seat, code)
+            self._cache[key] = cached
+        return cached
+
+    def _build(self, seat: int, code: int) -> Action:
+        mat = self.mat
+        if code >= self.place_base:
+            kind, square = divmod(code - self.place_base, self.n)
+            return Place(self.kinds[seat][kind].ref, mat.name(square))
+        if code >= self.berserk_base:
+            origin, direction = divmod(code - self.berserk_base, 8)
+            dx, dy = DIRECTION_OFFSETS[direction]
+            target = origin + dy * mat.width + dx
+            return BerserkMove(mat.name(origin), mat.name(target))
+        if code >= self.shoot_base:
+            return Shoot(mat.name(code - self.shoot_base))
+        if code >= self.recall_base:
+            return Recall(mat.name(code - self.recall_base))
+        if code == 1:
+            return ARROWS
+        if code == 0:
+            return DRAW
+        raise ValueError(f"no action has code {code}")
+
+    def code(self, seat: int, action: Action) -> int:
+        """The code of an action object (raises IllegalAction for a bad square or card)."""
+        key = (seat, action)
+        cached = self._codes.get(key)
+        if cached is not None:
+            return cached
+        code = self._encode(seat, action)
+        self._codes[key] = code
+        return code
+
+    def _encode(self, seat: int, action: Action) -> int:
+        mat = self.mat
+        try:
+            match action:
+                case Draw():
+                    return 0
+                case UseArrows():
+                    return 1
+                case Recall(square=square):
+                    return self.recall(mat.parse(square))
+                case Shoot(target=target):
+                    return self.shoot(mat.parse(target))
+                case BerserkMove(origin=origin, target=target):
+                    a, b = mat.parse(origin), mat.parse(target)
+                    (ax, ay), (bx, by) = mat.coords(a), mat.coords(b)
+                    step = (bx - ax, by - ay)
+                    if step not in DIRECTION_OFFSETS:
+                        raise IllegalAction(
+                            f"{target} is not adjacent to {origin}: a berserker moves onto a "
+                            "square it helped to empty", "LW-11.2")
+                    return self.berserk(a, DIRECTION_OFFSETS.index(step))
+                case Place(card=ref, square=square):
+                    kinds = self.kinds[seat]
+                    for kind, card in enumerate(kinds):
+                        if card.ref == ref:
+                            return self.place(kind, mat.parse(square))
+                    raise IllegalAction(f"player {seat} has no card {ref!r}", "LW-6.1")
+        except SquareError as exc:
+            raise IllegalAction(str(exc), "LW-1.6") from exc
+        raise IllegalAction(f"not an action of Lords of War: {action!r}")
