@@ -46,6 +46,12 @@ class State(ABC):
     def decision(self) -> str:
         """Name of the current decision point (e.g. "deploy", "shoot", "reinforce", "over")."""
 
+    @property
+    @abstractmethod
+    def turn(self) -> int:
+        """A counter that grows with every turn (games without turns count plies). Agents use it
+        to tell the decisions of one turn from the next."""
+
     @abstractmethod
     def legal_actions(self) -> list[Any]:
         """Every legal action at this decision point, in a stable order."""

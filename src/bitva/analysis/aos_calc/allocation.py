@@ -80,9 +80,7 @@ def allocated_pmf(wound_law: Pmf, target: TargetProfile) -> Pmf:
     return out
 
 
-def fleeing(
-    target: TargetProfile, slain: int, face: int
-) -> int:
+def fleeing(target: TargetProfile, slain: int, face: int) -> int:
     """CALC-10 / AOS-10.2 for one battleshock die: models that flee after ``slain`` casualties.
 
     Bravery gains 1 per 10 models left; casualties are assumed to leave Bravery unchanged (icons

@@ -57,9 +57,7 @@ def face_chances(
     """CALC-3: chance the final die shows each face 1..6, re-rolls before modifiers (AOS-1.6,
     D-19): ``q(d) = [d not in S]/6 + |S|/36``. Index 0 is face 1."""
     chosen = rerolled_faces(modifier, target, reroll, natural_one_fails)
-    return [
-        P.number((0 if face in chosen else 6) + len(chosen), 36, exact=exact) for face in FACES
-    ]
+    return [P.number((0 if face in chosen else 6) + len(chosen), 36, exact=exact) for face in FACES]
 
 
 def save_modifier(profile: AttackProfile, target: TargetProfile, rend: int) -> int:
@@ -79,7 +77,9 @@ def unsaved_chance(
     if target.save is None:
         return P.number(1, exact=exact)
     ms = save_modifier(profile, target, rend)
-    chances = face_chances(ms, target.save, target.save_reroll, options.natural_one_fails, exact=exact)
+    chances = face_chances(
+        ms, target.save, target.save_reroll, options.natural_one_fails, exact=exact
+    )
     return sum(
         (
             q
@@ -98,7 +98,9 @@ def retaliation_per_save(
     if target.save is None or not target.save_triggers:
         return zero
     ms = save_modifier(profile, target, rend)
-    chances = face_chances(ms, target.save, target.save_reroll, options.natural_one_fails, exact=exact)
+    chances = face_chances(
+        ms, target.save, target.save_reroll, options.natural_one_fails, exact=exact
+    )
     total = zero
     for face, q in zip(FACES, chances, strict=True):
         for trig in target.save_triggers:
@@ -160,7 +162,11 @@ def per_hit(
     """CALC-5: wounds (normal after save and ward, plus mortal) caused by one hit, and mean
     retaliation per hit."""
     chances = face_chances(
-        profile.wound_mod, profile.wound, profile.wound_reroll, options.natural_one_fails, exact=exact
+        profile.wound_mod,
+        profile.wound,
+        profile.wound_reroll,
+        options.natural_one_fails,
+        exact=exact,
     )
     keep = keep_chance(target.ward, exact=exact)
     law = P.zeros(1, exact=exact)

@@ -145,7 +145,7 @@ class Ward(_Filters):
 
 
 class IgnoreSaveMods(_Filters):
-    """"Ethereal": save rolls ignore rend, or every modifier (CALC-4)."""
+    """ "Ethereal": save rolls ignore rend, or every modifier (CALC-4)."""
 
     kind: Literal["ignore_save_mods"]
     which: Literal["rend", "all"]

@@ -80,7 +80,7 @@ class LordsOfWarState(State):
         self.pile: list[list[int]] = [[], [], []]  # units each seat eliminated (LW-7.6)
         self.phase = "challenge"
         self.active = 1
-        self.turn = 0
+        self.turn = -1  # the challenge placements are turns -1 and 0; turn 1 is player 1's first
         self.owed = [False, False, False]  # LW-8.4: an extra turn owed
         self.idle = 0  # turns in a row without a placement (LW-8.3)
         self.placed: set[int] = set()  # units placed this turn (LW-9.2)
@@ -312,6 +312,7 @@ class LordsOfWarState(State):
             self._draw(seat, HAND_SIZE, events)
             if seat == 1:
                 self.active = 2
+                self.turn = 0
                 self.placed = set()
             else:
                 self._start_turn(1, events)

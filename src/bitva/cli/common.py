@@ -1,0 +1,48 @@
+"""What every command shares: consoles, and turning a BitvaError into one clear line."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+
+from bitva.core.errors import BitvaError
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    err_console.print(f"[bold red]error:[/] {message}", soft_wrap=True)
+    return typer.Exit(code)
+
+
+def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
+    """Bad input ends the command with a one-line message and exit code 2, never a traceback."""
+
+    @functools.wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except BitvaError as exc:
+            raise fail(str(exc)) from None
+        except KeyboardInterrupt:
+            raise fail("interrupted", 130) from None
+
+    return wrapper
+
+
+def require_game(name: str, supported: tuple[str, ...] = ("lords-of-war",)) -> str:
+    from bitva.core.registry import get_game
+
+    game = get_game(name).name
+    if game not in supported:
+        raise BitvaError(f"{game} does not support this command yet (supported: "
+                         f"{', '.join(supported)})")
+    return game
