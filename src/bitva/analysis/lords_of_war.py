@@ -117,8 +117,9 @@ def lines_after(state: LordsOfWarState, action: Any, keep_states: bool = False) 
     yield from _walk(state, state.turn, Line(), keep_states, [action])
 
 
-def _walk(state: LordsOfWarState, turn: int, line: Line, keep: bool,
-          first: list[Any] | None = None) -> Iterator[Line]:
+def _walk(
+    state: LordsOfWarState, turn: int, line: Line, keep: bool, first: list[Any] | None = None
+) -> Iterator[Line]:
     for action in first if first is not None else state.legal_actions():
         child = state.clone()
         events = child.apply(action)

@@ -104,7 +104,8 @@ class TerminalGame:
             lines[0] = f"[{who}] " + lines[0]
         self.log.extend(lines)
         for line in lines:
-            self.console.print(line, style=SEAT_STYLE[seat] if line.startswith(("P", "[")) else "")
+            self.console.print(line, markup=False,
+                               style=SEAT_STYLE[seat] if line.startswith(("P", "[")) else "")
         mat = self.state.static.mat
         self.last = {mat.parse(e.data["square"]) for e in events if e.kind == "placed"}
         self.last |= {mat.parse(e.data["to"]) for e in events if e.kind == "moved"}
@@ -178,6 +179,8 @@ class TerminalGame:
         if not options:
             self.console.print(f"[red]{ref} cannot be placed anywhere now.[/]")
             return None
+        if len(options) == 1 and state.phase == "challenge":
+            return options[0]
         previews: dict[str, list[Line]] = {}
         for action in options:
             previews[action.square] = list(lines_after(state, action))

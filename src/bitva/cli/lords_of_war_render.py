@@ -28,28 +28,42 @@ def board_arrows(card: Card, owner: int) -> list[int]:
     return [card.arrows[(i + 4) % 8] for i in range(8)]
 
 
+RACE_WORDS = frozenset(("Orc", "Goblin", "Dwarf", "Elven", "Lizardman", "Skink"))
+
+
+def short_name(card: Card, width: int = 7) -> str:
+    """A name that fits a cell: race words dropped, words run together ("Goblin Bow Pest" ->
+    "BowPest")."""
+    words = card.name.split()
+    kept = [w for w in words if w not in RACE_WORDS] or words
+    return "".join(kept)[:width]
+
+
 def _arrow(values: list[int], direction: int) -> str:
     return f"{GLYPHS[direction]}{values[direction]}" if values[direction] else ""
 
 
 def card_cell(card: Card, owner: int, marks: str = "") -> Text:
+    """Four lines: the arrows around the card as they point on the board, its name, and a line
+    with its facing (▲ player 1, ▼ player 2), defence, ranged value, rank and class."""
     a = board_arrows(card, owner)
-    style = SEAT_STYLE[owner]
-    mid = f"D{card.defence}" + (f" R{card.ranged}" if card.is_ranged else "")
+    facing = "▲" if owner == 1 else "▼"
+    rank = RANK_ABBREVIATIONS[card.rank]
+    if card.is_ranged:
+        facts = f"{facing}D{card.defence} R{card.ranged} {rank}"
+    else:
+        facts = f"{facing}D{card.defence} {rank} {CLASS_ABBREVIATIONS[card.unit_class]}"
     lines = [
         f"{_arrow(a, 7):<4}{_arrow(a, 0):^3}{_arrow(a, 1):>4}",
-        card.name[:CELL].center(CELL),
-        f"{_arrow(a, 6):<3}{mid:^5}{_arrow(a, 2):>3}",
+        f"{_arrow(a, 6):<2}{short_name(card, 7 - len(marks)) + marks:^7}{_arrow(a, 2):>2}",
+        facts.center(CELL),
         f"{_arrow(a, 5):<4}{_arrow(a, 4):^3}{_arrow(a, 3):>4}",
-        f"{RANK_ABBREVIATIONS[card.rank]} {CLASS_ABBREVIATIONS[card.unit_class]} P{owner}{marks}"
-        .center(CELL),
     ]
-    text = Text("\n".join(lines), style=style)
-    return text
+    return Text("\n".join(lines), style=SEAT_STYLE[owner])
 
 
 def empty_cell(name: str, note: str = "", style: str = "dim") -> Text:
-    lines = ["", name.center(CELL), note[:CELL].center(CELL), "", ""]
+    lines = ["", name.center(CELL), note[:CELL].center(CELL), ""]
     return Text("\n".join(lines), style=style)
 
 
@@ -78,7 +92,7 @@ def render_board(state: LordsOfWarState, highlight: dict[int, str] | None = None
         table.add_column(label, justify="center", width=CELL)
     starts = {mat.start_square(1): "start 1", mat.start_square(2): "start 2"}
     for y in y_range:
-        row: list[Any] = [Text(f"\n\n{y + 1 if 0 <= y < ROWS else y}", style="bold")]
+        row: list[Any] = [Text(f"\n{y + 1 if 0 <= y < ROWS else y}", style="bold")]
         for x in x_range:
             square = mat.index(x, y)
             u = state.board.get(square)

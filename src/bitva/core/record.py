@@ -69,8 +69,7 @@ class Match:
 
 
 def _options_json(state: State) -> dict[str, Any]:
-    options = getattr(state, "options", None)
-    return options.model_dump(mode="json") if isinstance(options, BaseModel) else {}
+    return state.options.model_dump(mode="json")
 
 
 @dataclass

@@ -12,6 +12,8 @@ import json
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Self
 
+from pydantic import BaseModel
+
 from bitva.core.events import Event
 from bitva.core.outcome import Outcome
 from bitva.core.rng import Rng
@@ -45,6 +47,11 @@ class State(ABC):
     @abstractmethod
     def decision(self) -> str:
         """Name of the current decision point (e.g. "deploy", "shoot", "reinforce", "over")."""
+
+    @property
+    @abstractmethod
+    def options(self) -> BaseModel:
+        """The options this game was started with (what a record stores)."""
 
     @property
     @abstractmethod

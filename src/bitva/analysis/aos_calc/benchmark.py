@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 
 import numpy as np
 
 from bitva.analysis.aos_calc.calculator import CalcResult, calculate
 from bitva.analysis.aos_calc.montecarlo import simulate
 from bitva.analysis.aos_calc.profiles import AttackProfile, TargetProfile, Trigger, parse_profile
-from bitva.analysis.aos_calc.resolve import Situation, resolve
+from bitva.analysis.aos_calc.resolve import Resolution, Situation, resolve
 from bitva.games.age_of_sigmar.dice import Dice
 from bitva.games.age_of_sigmar.loader import builtin_warscrolls
 from bitva.games.age_of_sigmar.units import default_unit
@@ -54,6 +55,10 @@ def _best_of(repeat: int, run: Callable[[], CalcResult]) -> tuple[float, CalcRes
 def _timing(case: str, repeat: int, run: Callable[[], CalcResult]) -> Timing:
     seconds, result = _best_of(repeat, run)
     return Timing(case, seconds, len(result.damage_pmf), result.total_probability)
+
+
+def _run(res: Resolution) -> CalcResult:
+    return calculate(res.profiles, res.target)
 
 
 def heavy_profile() -> AttackProfile:
@@ -102,19 +107,15 @@ def timings(repeat: int = 3) -> list[Timing]:
     start = time.perf_counter()
     for attacker in scrolls.values():
         for target in scrolls.values():
-            for phase in ("combat", "shooting"):
-                if not any(
-                    w.kind == ("melee" if phase == "combat" else "missile")
-                    for w in attacker.weapons
-                ):
+            for situation in (Situation(phase="combat"), Situation(phase="shooting")):
+                if not any(w.kind == situation.attack_kind for w in attacker.weapons):
                     continue
                 for size in (None, 40):
                     unit_a = default_unit(attacker, models=size)
                     unit_t = default_unit(target, models=size)
-                    situation = Situation(phase=phase)  # type: ignore[arg-type]
                     res = resolve(unit_a, unit_t, situation)
-                    case = f"{unit_a.describe()} v {unit_t.describe()}, {phase}"
-                    t = _timing(case, 1, lambda r=res: calculate(r.profiles, r.target))
+                    case = f"{unit_a.describe()} v {unit_t.describe()}, {situation.phase}"
+                    t = _timing(case, 1, partial(_run, res))
                     pairs += 1
                     if t.seconds > worst.seconds:
                         worst = t
@@ -155,11 +156,11 @@ def monte_carlo_comparison(
     mc_seconds = time.perf_counter() - start
     rows: list[Comparison] = []
 
-    def mean_row(label: str, exact_mean: float, data: np.ndarray) -> None:  # type: ignore[type-arg]
+    def mean_row(label: str, exact_mean: float, data: np.ndarray) -> None:
         mean, se = mc.mean_and_se(data)
         rows.append(Comparison(label, exact_mean, mean, se))
 
-    def chance_row(label: str, p: float, hits: np.ndarray) -> None:  # type: ignore[type-arg]
+    def chance_row(label: str, p: float, hits: np.ndarray) -> None:
         q = float(hits.mean())
         rows.append(Comparison(label, p, q, math.sqrt(max(p * (1 - p), 1e-300) / samples)))
 

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -66,7 +67,7 @@ class CalcResult:
 
     @property
     def sd_damage(self) -> float:
-        return float(P.variance(self.damage_pmf)) ** 0.5
+        return math.sqrt(float(P.variance(self.damage_pmf)))
 
     @property
     def damage_tail(self) -> Pmf:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from bitva.analysis.aos_calc.calculator import CalcResult
 from bitva.analysis.aos_calc.pmf import to_floats
+from bitva.analysis.aos_calc.profiles import POLICIES
 
 
 def plot_result(result: CalcResult, path: str | Path, title: str = "") -> Path:
@@ -33,10 +34,16 @@ def plot_result(result: CalcResult, path: str | Path, title: str = "") -> Path:
     n = result.target.n_models
     ax = axes[1]
     width = 0.4
-    for offset, policy, color in ((-width / 2, "wounded_first", "#8b1a1a"),
-                                  (width / 2, "min_slain", "#c9a227")):
-        ax.bar([k + offset for k in range(n + 1)], to_floats(result.slain_pmf[policy]),
-               width=width, color=color, label=f"{policy} (mean {result.mean_slain(policy):.2f})")
+    for offset, policy, color in zip(
+        (-width / 2, width / 2), POLICIES, ("#8b1a1a", "#c9a227"), strict=True
+    ):
+        ax.bar(
+            [k + offset for k in range(n + 1)],
+            to_floats(result.slain_pmf[policy]),
+            width=width,
+            color=color,
+            label=f"{policy} (mean {result.mean_slain(policy):.2f})",
+        )
     ax.set_title(f"Models slain of {n} (wipe {float(result.wipe_probability()):.2%})")
     ax.set_xlabel("models slain")
     ax.legend()

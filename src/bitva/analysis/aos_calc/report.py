@@ -6,7 +6,7 @@ from typing import Any
 
 from bitva.analysis.aos_calc import pmf as P
 from bitva.analysis.aos_calc.calculator import CalcResult
-from bitva.analysis.aos_calc.profiles import AttackProfile, TargetProfile
+from bitva.analysis.aos_calc.profiles import Allocation, AttackProfile, TargetProfile
 
 
 def to_json(result: CalcResult) -> dict[str, Any]:
@@ -14,7 +14,7 @@ def to_json(result: CalcResult) -> dict[str, Any]:
     ``models_slain_pmf`` follows the chosen policy, ``wounded_first`` by default, D-17), then the
     rest of CALC-11."""
     policy = result.policy
-    other = "min_slain" if policy == "wounded_first" else "wounded_first"
+    other: Allocation = "min_slain" if policy == "wounded_first" else "wounded_first"
     battleshock = result.target.tests_battleshock
     return {
         "mean_damage": result.mean_damage,

@@ -114,12 +114,10 @@ def _expand(scroll: Warscroll, active: frozenset[str]) -> Iterator[_Sourced]:
     if scroll.champion is not None:
         for effect in scroll.champion.effects:
             yield from walk(scroll.champion.name, effect, True, False)
-    unknown = wanted - known
+    unknown = sorted(name for name in active if normalize_name(name) not in known)
     if unknown:
         names = ", ".join(a.name for a in scroll.abilities) or "none"
-        raise ResolveError(
-            f"{scroll.name} has no ability {sorted(unknown)[0]!r} (abilities: {names})"
-        )
+        raise ResolveError(f"{scroll.name} has no ability {unknown[0]!r} (abilities: {names})")
 
 
 def _holds(
@@ -247,6 +245,33 @@ def attack_weapons(unit: UnitSpec, situation: Situation) -> list[Weapon]:
     ]
 
 
+def _apply_own(
+    e: fx.Effect,
+    params: dict[str, int],
+    extra: dict[str, int],
+    rerolls: dict[str, set[RerollKind]],
+    triggers: dict[str, list[Trigger]],
+) -> bool:
+    """Fold one of the attacker's own effects into a model's weapon numbers; False if it does
+    not bear on this attack (section 3.2)."""
+    if isinstance(e, fx.StatMod):
+        if e.stat not in extra:
+            return False
+        extra[e.stat] += e.value
+        return True
+    if fx.effective_scope(e, getattr(e, "roll", None)) == "attacks_against":
+        return False
+    if isinstance(e, fx.RollMod) and e.roll in ("hit", "wound", "save"):
+        params[f"{e.roll}_mod"] += e.value
+    elif isinstance(e, fx.Reroll) and e.roll in ("hit", "wound"):
+        rerolls[e.roll].add(_reroll(e.which))
+    elif isinstance(e, fx.OnRoll) and e.roll in ("hit", "wound"):
+        triggers[e.roll].append(_trigger(e))
+    else:
+        return False
+    return True
+
+
 def attack_profiles(
     attacker: UnitSpec,
     situation: Situation,
@@ -277,35 +302,21 @@ def attack_profiles(
             rerolls: dict[str, set[RerollKind]] = {"hit": set(), "wound": set()}
             triggers: dict[str, list[Trigger]] = {"hit": [], "wound": []}
             for item in own:
-                e = item.effect
-                if not _applies(item, side, model, [weapon], info, situation):
-                    continue
-                roll = getattr(e, "roll", None)
-                scope = fx.effective_scope(e, roll)
-                before = (dict(params), dict(extra), len(triggers["hit"] + triggers["wound"]))
-                if isinstance(e, fx.StatMod) and e.stat in extra:
-                    extra[e.stat] += e.value
-                elif scope == "attacks_against":
-                    continue
-                elif isinstance(e, fx.RollMod) and e.roll in ("hit", "wound", "save"):
-                    params[f"{e.roll}_mod"] += e.value
-                elif isinstance(e, fx.Reroll) and e.roll in ("hit", "wound"):
-                    rerolls[e.roll].add(_reroll(e.which))
-                    used.add(item.source)
-                elif isinstance(e, fx.OnRoll) and e.roll in ("hit", "wound"):
-                    triggers[e.roll].append(_trigger(e))
-                if before != (dict(params), dict(extra), len(triggers["hit"] + triggers["wound"])):
+                if _applies(item, side, model, [weapon], info, situation) and _apply_own(
+                    item.effect, params, extra, rerolls, triggers
+                ):
                     used.add(item.source)
             for item in against:
                 e = item.effect
-                if isinstance(e, fx.RollMod) and e.roll in ("hit", "wound", "save"):
-                    if _applies(item, defender, None, [weapon], info, situation):
-                        params[f"{e.roll}_mod"] += e.value
-                        used.add(f"{item.source} ({target_unit.warscroll.name})")  # type: ignore[union-attr]
+                is_mod = isinstance(e, fx.RollMod) and e.roll in ("hit", "wound", "save")
+                if is_mod and _applies(item, defender, None, [weapon], info, situation):
+                    assert isinstance(e, fx.RollMod) and target_unit is not None
+                    params[f"{e.roll}_mod"] += e.value
+                    used.add(f"{item.source} ({target_unit.warscroll.name})")
             profile = AttackProfile(
                 hit=weapon.hit,
                 wound=weapon.wound,
-                rend=weapon.rend + extra["rend"],
+                rend=min(0, weapon.rend + extra["rend"]),
                 damage=weapon.damage.plus(extra["damage"]) if extra["damage"] else weapon.damage,
                 attacks=weapon.attacks,
                 n_models=1,

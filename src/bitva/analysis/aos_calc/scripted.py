@@ -182,7 +182,7 @@ def resolve_scripted(
         if kind == "mortal":
             out.mortal_wounds += kept
     out.slain = slain_by_pool(target.wounds, options.allocation, out.pool)
-    if battleshock and target.tests_battleshock and out.slain < target.n_models:
-        if target.slain_before + out.slain > 0:
-            out.fled = fleeing(target, out.slain, roll.draw("battleshock"))
+    tested = target.tests_battleshock and target.slain_before + out.slain > 0
+    if battleshock and tested and out.slain < target.n_models:
+        out.fled = fleeing(target, out.slain, roll.draw("battleshock"))
     return out

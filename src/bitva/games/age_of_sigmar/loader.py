@@ -34,6 +34,10 @@ class ContentError(ValueError):
         super().__init__(f"{where}: {reason}")
 
 
+class UnknownWarscroll(LookupError, ValueError):
+    """No warscroll of that id or name."""
+
+
 def format_loc(loc: tuple[int | str, ...]) -> str:
     """``("melee", 2, "hit")`` -> ``melee[2].hit``."""
     text = ""
@@ -131,4 +135,4 @@ def find_warscroll(name: str, scrolls: Mapping[str, Warscroll] | None = None) ->
             return scroll
     close = difflib.get_close_matches(wanted, list(table), n=3)
     hint = f"; did you mean {', '.join(close)}?" if close else f"; known: {', '.join(table)}"
-    raise ContentError("warscrolls", "name", f"unknown warscroll {name!r}{hint}")
+    raise UnknownWarscroll(f"unknown warscroll {name!r}{hint}")

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bitva.games.age_of_sigmar.loader import (
     ContentError,
+    UnknownWarscroll,
     builtin_warscrolls,
     find_warscroll,
     format_loc,
@@ -194,8 +195,8 @@ def load_unit_file(path: str | Path) -> UnitSpec:
     known = {**builtin_warscrolls(), **scrolls}
     try:
         scroll = find_warscroll(table.warscroll, known)
-    except ContentError as exc:
-        raise ContentError(file, "unit.warscroll", exc.reason) from None
+    except UnknownWarscroll as exc:
+        raise ContentError(file, "unit.warscroll", str(exc)) from None
     specs: list[ModelSpec] = []
     for entry in table.models:
         loadout = entry.loadout or default_loadout(scroll)

@@ -29,6 +29,9 @@ PHASES = ("deploy", "reinforce")
 _TOP_KEYS = {"options", "turn", "players", "board", "board_state", "cards"}
 _OPTION_KEYS = {"advanced", "cavalry", "berserkers", "borderless", "units_to_win",
                 "commands_to_win"}
+_TURN_KEYS = ("active", "phase", "number", "extra_turn", "placement_made",
+              "turns_without_placement")
+GONE = -1  # stands in `placed` for a unit placed this turn that is no longer on the board
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
@@ -115,15 +118,20 @@ def parse_position(text: str) -> LordsOfWarState:
     # [turn]
     turn = _table(data, "turn", "")
     for key in turn:
-        if key not in ("active", "phase", "number", "extra_turn"):
-            raise PositionError(f"turn.{key}", "unknown key (known: active, phase, number, "
-                                "extra_turn)")
+        if key not in _TURN_KEYS:
+            raise PositionError(f"turn.{key}", f"unknown key (known: {', '.join(_TURN_KEYS)})")
     active = _int(turn.get("active", 1), "turn.active", (1, 2))
     phase = turn.get("phase", "deploy")
     if phase not in PHASES:
         raise PositionError("turn.phase", f"no phase {phase!r}: a position starts phase 1 "
                             "(\"deploy\") or phase 3 (\"reinforce\")", "LW-5.1")
     number = _int(turn.get("number", 1), "turn.number")
+    idle = _int(turn.get("turns_without_placement", 0), "turn.turns_without_placement", (0, 1))
+    placement_made = turn.get("placement_made", phase == "reinforce")
+    if not isinstance(placement_made, bool):
+        raise PositionError("turn.placement_made", "must be true or false")
+    if placement_made and phase == "deploy":
+        raise PositionError("turn.placement_made", "nothing is placed before phase 1", "LW-5.1")
     extra = turn.get("extra_turn", 0)
     owed = [_int(s, "turn.extra_turn", (1, 2)) for s in extra] if isinstance(extra, list) else (
         [] if _int(extra, "turn.extra_turn", (0, 1, 2)) == 0 else [extra])
@@ -200,6 +208,7 @@ def parse_position(text: str) -> LordsOfWarState:
                                 "LW-8.1")
     state.active = active
     state.turn = number
+    state.idle = idle
     for seat in owed:
         state.owed[seat] = True
 
@@ -227,7 +236,10 @@ def parse_position(text: str) -> LordsOfWarState:
             if len(units) > 1 or any(u >> 8 != active for u in units):
                 raise PositionError(f"board_state.{key}", "one unit of the active player at "
                                     "most is placed in a turn", "LW-6.1")
-            state.placed = units
+            if units and not placement_made:
+                raise PositionError("turn.placement_made", "false, but a unit was placed this "
+                                    "turn", "LW-6.1")
+            state.placed = units or ({GONE} if placement_made else set())
         else:
             state.took_part = units
     state.phase = phase
@@ -276,6 +288,10 @@ def write_position(state: LordsOfWarState) -> str:
               f"number = {state.turn}"]
     owed = [s for s in (1, 2) if state.owed[s]]
     lines.append(f"extra_turn = {_value(owed if len(owed) > 1 else (owed[0] if owed else 0))}")
+    if state.phase == "reinforce" and not state.placed:
+        lines.append("placement_made = false")
+    if state.idle:
+        lines.append(f"turns_without_placement = {state.idle}")
     used: dict[str, Card] = {}
 
     def ref(u: int) -> str:
@@ -294,8 +310,7 @@ def write_position(state: LordsOfWarState) -> str:
     lines += ["", "[board]"]
     for square, u in sorted(state.board.items()):
         lines.append(f"{_key(mat.name(square))} = {_value({'owner': u >> 8, 'card': ref(u)})}")
-    placed = [mat.name(state.pos[u]) for u in sorted(state.placed, key=state.pos.__getitem__)
-              if u in state.pos]
+    placed = sorted(mat.name(state.pos[u]) for u in state.placed if u in state.pos)
     took_part = sorted((state.pos[u] for u in state.took_part if u in state.pos))
     if placed or took_part:
         lines += ["", "[board_state]", f"placed_this_turn = {_value(placed)}",

@@ -19,12 +19,12 @@ from bitva.games.lords_of_war.static import Static
 
 
 def _seat_map(values: list[Any]) -> dict[str, Any]:
-    return {"1": values[1], "2": values[2]}
+    """Per-seat lists, copied: the JSON must not change when the state moves on."""
+    return {"1": list(values[1]), "2": list(values[2])}
 
 
-def state_to_json(state: LordsOfWarState) -> dict[str, Any]:
-    static = state.static
-    mat = static.mat
+def static_json(static: Static) -> dict[str, Any]:
+    """The part of the JSON that never changes in a game (computed once per game)."""
     shipped = card_index()
     inline: dict[str, Any] = {}
     for seat in (1, 2):
@@ -35,6 +35,16 @@ def state_to_json(state: LordsOfWarState) -> dict[str, Any]:
         "options": static.options.model_dump(mode="json"),
         "cards": _seat_map([None, *([c.ref for c in static.cards[s]] for s in (1, 2))]),
         "inline": inline,
+    }
+
+
+def state_to_json(state: LordsOfWarState) -> dict[str, Any]:
+    static = state.static
+    mat = static.mat
+    if static.json_cache is None:
+        static.json_cache = static_json(static)
+    return {
+        **static.json_cache,
         "board": {mat.name(sq): u for sq, u in sorted(state.board.items())},
         "hand": _seat_map(state.hand),
         "deck": _seat_map(state.deck),

@@ -27,6 +27,7 @@ from bitva.games.lords_of_war.actions import Action, Place, parse_action_text
 from bitva.games.lords_of_war.cards import HAND_SIZE
 from bitva.games.lords_of_war.combat import arrows_hit_enemy, engaged, resolve, targets_in_grid
 from bitva.games.lords_of_war.deployment import placement_masks
+from bitva.games.lords_of_war.options import LordsOfWarOptions
 from bitva.games.lords_of_war.reinforcement import recallable
 from bitva.games.lords_of_war.static import Static
 from bitva.games.lords_of_war.victory import by_count, check_thresholds
@@ -106,6 +107,10 @@ class LordsOfWarState(State):
     @property
     def outcome(self) -> Outcome | None:
         return self._outcome
+
+    @property
+    def options(self) -> LordsOfWarOptions:
+        return self.static.options
 
     @property
     def decision(self) -> str:

@@ -9,6 +9,7 @@ one card give one action, not two.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from bitva.core.errors import BitvaError
 from bitva.games.lords_of_war.actions import (
@@ -41,6 +42,7 @@ class Static:
     # per seat and kind: the board deltas of its arrows (for the contact rule)
     kind_deltas: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False)
     codec: ActionCodec = field(init=False)
+    json_cache: dict[str, Any] | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         mat = self.mat
