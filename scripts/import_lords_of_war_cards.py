@@ -19,9 +19,13 @@ OUT = Path(__file__).resolve().parent.parent / "src/bitva/games/lords_of_war/con
 
 
 def convert(card: dict) -> dict:
-    out = {"name": card["name"], "rank": card["rank"], "class": card["type"],
-           "defence": card["shield"],
-           "arrows": {d: v for d, v in zip(DIRECTIONS, card["attacks"], strict=True) if v}}
+    out = {
+        "name": card["name"],
+        "rank": card["rank"],
+        "class": card["type"],
+        "defence": card["shield"],
+        "arrows": {d: v for d, v in zip(DIRECTIONS, card["attacks"], strict=True) if v},
+    }
     if "shoots" in card:
         out["ranged"] = {"value": card["shoots"], "targets": card["hits"]}
     if card.get("quantity", 1) != 1:
@@ -32,9 +36,12 @@ def convert(card: dict) -> dict:
 def main(source: str) -> None:
     data = json.loads(Path(source).read_text(encoding="utf-8"))
     for army, title in ARMIES.items():
-        doc = {"army": army, "title": title,
-               "source": "public card statistics (fan player aid krawaller/low, src/units.js)",
-               "cards": [convert(card) for card in data[army]]}
+        doc = {
+            "army": army,
+            "title": title,
+            "source": "public card statistics (fan player aid krawaller/low, src/units.js)",
+            "cards": [convert(card) for card in data[army]],
+        }
         (OUT / f"{army}.toml").write_text(tomli_w.dumps(doc), encoding="utf-8")
         print(f"wrote {army}.toml ({len(doc['cards'])} entries)")
 

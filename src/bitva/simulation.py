@@ -10,13 +10,16 @@ from bitva.core.record import GameRecord, Match
 from bitva.core.rng import derive_seed
 
 
-def play_game(game: str, options: dict[str, Any], seed: int, index: int,
-              agents: dict[int, str]) -> GameRecord:
+def play_game(
+    game: str, options: dict[str, Any], seed: int, index: int, agents: dict[int, str]
+) -> GameRecord:
     """Play one whole game and return its record."""
     game_seed = derive_seed(seed, "game", index)
     match = Match(game, options, game_seed)
-    players = {seat: make_agent(name, derive_seed(seed, "agent", index, seat))
-               for seat, name in agents.items()}
+    players = {
+        seat: make_agent(name, derive_seed(seed, "agent", index, seat))
+        for seat, name in agents.items()
+    }
     match.record.players = {str(seat): name for seat, name in agents.items()}
     state = match.state
     while state.current_player is not None:

@@ -74,7 +74,7 @@ def test_verify_fails_loudly_on_a_divergence() -> None:
 def test_bad_record_files_are_clear_errors(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text("{not json", encoding="utf-8")
-    with pytest.raises(RecordError, match="bad.json"):
+    with pytest.raises(RecordError, match=r"bad\.json"):
         GameRecord.load(path)
     path.write_text(json.dumps({"game": "lords-of-war"}), encoding="utf-8")
     with pytest.raises(RecordError, match="seed"):

@@ -1,12 +1,12 @@
 """Building Lords of War test positions in a few lines.
 
-    state = position(
-        board={"d4": (2, "Marauder*"), "e4": (2, "Dwarf Slugger#1")},
-        hands={1: ["Orc Deathbringer#1"]},
-        cards={"Marauder*": card("veteran", "infantry", 4, front=1)},
-    )
-    events = play(state, "Orc Deathbringer#1@d3")
-    assert eliminated(events) == [("d4", 2, "Marauder*")]
+state = position(
+    board={"d4": (2, "Marauder*"), "e4": (2, "Dwarf Slugger#1")},
+    hands={1: ["Orc Deathbringer#1"]},
+    cards={"Marauder*": card("veteran", "infantry", 4, front=1)},
+)
+events = play(state, "Orc Deathbringer#1@d3")
+assert eliminated(events) == [("d4", 2, "Marauder*")]
 """
 
 from __future__ import annotations
@@ -29,8 +29,13 @@ _DIRECTION_KEYS = {
 }
 
 
-def card(rank: str, unit_class: str, defence: int, ranged: tuple[int, list[list[int]]] | None = None,
-         **arrows: int) -> dict[str, Any]:
+def card(
+    rank: str,
+    unit_class: str,
+    defence: int,
+    ranged: tuple[int, list[list[int]]] | None = None,
+    **arrows: int,
+) -> dict[str, Any]:
     """An inline card: card("veteran", "infantry", 4, front=1, front_left=2)."""
     data: dict[str, Any] = {
         "rank": rank,
@@ -73,19 +78,29 @@ def position_text(
     **options: Any,
 ) -> str:
     lines = ["[options]"] + [f"{k} = {_toml_value(v)}" for k, v in options.items()]
-    lines += ["[turn]", f"active = {active}", f'phase = "{phase}"', "number = 5",
-              f"extra_turn = {extra_turn}"]
+    lines += [
+        "[turn]",
+        f"active = {active}",
+        f'phase = "{phase}"',
+        "number = 5",
+        f"extra_turn = {extra_turn}",
+    ]
     for seat in (1, 2):
-        lines += [f"[players.{seat}]",
-                  f"hand = {_toml_value((hands or {}).get(seat, []))}",
-                  f"deck = {_toml_value((decks or {}).get(seat, []))}",
-                  f"eliminated = {_toml_value((eliminated or {}).get(seat, []))}"]
+        lines += [
+            f"[players.{seat}]",
+            f"hand = {_toml_value((hands or {}).get(seat, []))}",
+            f"deck = {_toml_value((decks or {}).get(seat, []))}",
+            f"eliminated = {_toml_value((eliminated or {}).get(seat, []))}",
+        ]
     lines.append("[board]")
     for square, (owner, ref) in (board or {}).items():
         lines.append(f'"{square}" = {{ owner = {owner}, card = {_toml_value(ref)} }}')
     if placed or took_part:
-        lines += ["[board_state]", f"placed_this_turn = {_toml_value(placed or [])}",
-                  f"took_part = {_toml_value(took_part or [])}"]
+        lines += [
+            "[board_state]",
+            f"placed_this_turn = {_toml_value(placed or [])}",
+            f"took_part = {_toml_value(took_part or [])}",
+        ]
     for ref, data in (cards or {}).items():
         lines.append(f"[cards.{_toml_value(ref)}]")
         lines += [f'"{k}" = {_toml_value(v)}' for k, v in data.items()]
@@ -107,8 +122,11 @@ def play(state: LordsOfWarState, *actions: str) -> list[Event]:
 
 def eliminated(events: list[Event]) -> list[tuple[str, int, str]]:
     """(square, owner, card) of every elimination, in order."""
-    return [(e.data["square"], e.data["owner"], e.data["card"])
-            for e in events if e.kind == "eliminated"]
+    return [
+        (e.data["square"], e.data["owner"], e.data["card"])
+        for e in events
+        if e.kind == "eliminated"
+    ]
 
 
 def legal(state: LordsOfWarState) -> list[str]:
@@ -117,7 +135,9 @@ def legal(state: LordsOfWarState) -> list[str]:
 
 def squares_for(state: LordsOfWarState, ref: str) -> list[str]:
     """The squares where `ref` may be placed now."""
-    return sorted(str(a).split("@")[1] for a in state.legal_actions() if str(a).startswith(ref + "@"))
+    return sorted(
+        str(a).split("@")[1] for a in state.legal_actions() if str(a).startswith(ref + "@")
+    )
 
 
 def round_trip(state: LordsOfWarState) -> LordsOfWarState:

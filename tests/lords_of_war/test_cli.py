@@ -28,8 +28,11 @@ def test_analyse_json_matches_the_worked_example() -> None:
     assert result.exit_code == 0
     report = json.loads(result.stdout)
     assert report["to_move"] == 1
-    line = next(l for l in report["lines"] if l["place"]["square"] == "d3"
-                and l["place"]["card"] == "Orc Deathbringer#1")
+    line = next(
+        candidate
+        for candidate in report["lines"]
+        if candidate["place"] == {"card": "Orc Deathbringer#1", "square": "d3"}
+    )
     assert line["eliminated"] == [{"square": "d4", "owner": 2, "card": "Marauder*"}]
     assert line["result"] is None and line["shots"] == {} and line["moves"] == []
 
@@ -39,8 +42,9 @@ def test_analyse_table_and_round_trip(tmp_path: Path) -> None:
     result = run("analyse", "lords-of-war", str(EXAMPLE), "--write", str(out))
     assert result.exit_code == 0 and "Marauder*@d4" in result.stdout
     again = run("analyse", "lords-of-war", str(out), "--json").stdout
-    assert json.loads(again) == json.loads(run("analyse", "lords-of-war", str(EXAMPLE),
-                                               "--json").stdout)
+    assert json.loads(again) == json.loads(
+        run("analyse", "lords-of-war", str(EXAMPLE), "--json").stdout
+    )
 
 
 def test_analyse_bad_file_is_one_clear_line(tmp_path: Path) -> None:
@@ -53,8 +57,19 @@ def test_analyse_bad_file_is_one_clear_line(tmp_path: Path) -> None:
 
 
 def test_simulate_json_is_reproducible_byte_for_byte() -> None:
-    args = ("simulate", "lords-of-war", "--games", "4", "--p1", "greedy", "--p2", "random",
-            "--seed", "9", "--json")
+    args = (
+        "simulate",
+        "lords-of-war",
+        "--games",
+        "4",
+        "--p1",
+        "greedy",
+        "--p2",
+        "random",
+        "--seed",
+        "9",
+        "--json",
+    )
     first, second = run(*args), run(*args)
     assert first.exit_code == 0 and first.stdout == second.stdout
     report = json.loads(first.stdout)
@@ -73,8 +88,19 @@ def test_simulate_table_and_unknown_agent() -> None:
 
 def test_play_agents_save_and_replay_verify(tmp_path: Path) -> None:
     record_file = tmp_path / "game.json"
-    result = run("play", "lords-of-war", "--p1", "greedy", "--p2", "random", "--seed", "3",
-                 "--advanced", "--save", str(record_file))
+    result = run(
+        "play",
+        "lords-of-war",
+        "--p1",
+        "greedy",
+        "--p2",
+        "random",
+        "--seed",
+        "3",
+        "--advanced",
+        "--save",
+        str(record_file),
+    )
     assert result.exit_code == 0
     assert "Record saved" in result.stdout
     record = GameRecord.load(record_file)

@@ -20,8 +20,12 @@ def example_1(**options: object):  # type: ignore[no-untyped-def]
     return position(
         board={"d4": (2, "Marauder*"), "e4": (2, "Dwarf Slugger")},
         hands={1: ["Orc Deathbringer", "Goblin Shanker"]},
-        cards={"Marauder*": MARAUDER_STAR, "Orc Deathbringer": DEATHBRINGER,
-               "Dwarf Slugger": SLUGGER, "Goblin Shanker": SHANKER},
+        cards={
+            "Marauder*": MARAUDER_STAR,
+            "Orc Deathbringer": DEATHBRINGER,
+            "Dwarf Slugger": SLUGGER,
+            "Goblin Shanker": SHANKER,
+        },
         **options,
     )
 
@@ -38,11 +42,18 @@ def test_example_1_one_against_one_lw_7_4() -> None:
 
 def test_example_1_analyse_answers_it() -> None:
     report = analyse(example_1())
-    line = next(l for l in report["lines"]
-                if l["place"] == {"card": "Orc Deathbringer", "square": "d3"})
-    assert line == {"place": {"card": "Orc Deathbringer", "square": "d3"}, "shots": {},
-                    "moves": [], "eliminated": [{"square": "d4", "owner": 2, "card": "Marauder*"}],
-                    "result": None}
+    line = next(
+        line
+        for line in report["lines"]
+        if line["place"] == {"card": "Orc Deathbringer", "square": "d3"}
+    )
+    assert line == {
+        "place": {"card": "Orc Deathbringer", "square": "d3"},
+        "shots": {},
+        "moves": [],
+        "eliminated": [{"square": "d4", "owner": 2, "card": "Marauder*"}],
+        "result": None,
+    }
     assert report["to_move"] == 1
 
 
@@ -50,8 +61,11 @@ def test_example_2_two_against_one_lw_7_1() -> None:
     state = position(
         board={"d3": (1, "Goblin Shanker"), "d4": (2, "Marauder*")},
         hands={1: ["Orc Ravager"]},
-        cards={"Goblin Shanker": SHANKER, "Orc Ravager": RAVAGER,
-               "Marauder*": card("veteran", "infantry", 4, front=1, front_left=2)},
+        cards={
+            "Goblin Shanker": SHANKER,
+            "Orc Ravager": RAVAGER,
+            "Marauder*": card("veteran", "infantry", 4, front=1, front_left=2),
+        },
     )
     events = play(state, "Orc Ravager@e3")
     assert eliminated(events) == [("d4", 2, "Marauder*")]
@@ -65,9 +79,12 @@ def example_3(**extra_board: tuple[int, str]):  # type: ignore[no-untyped-def]
     return position(
         board={"d3": (1, "Goblin Shanker"), "e4": (2, "Dwarf Slugger"), **extra_board},
         hands={1: ["Orc Catapult"]},
-        cards={"Goblin Shanker": card("recruit", "infantry", 3, front=4, front_left=1),
-               "Dwarf Slugger": SLUGGER, "Orc Catapult": CATAPULT,
-               "Dwarf Spear": card("recruit", "spear", 3, back=1)},
+        cards={
+            "Goblin Shanker": card("recruit", "infantry", 3, front=4, front_left=1),
+            "Dwarf Slugger": SLUGGER,
+            "Orc Catapult": CATAPULT,
+            "Dwarf Spear": card("recruit", "spear", 3, back=1),
+        },
     )
 
 
@@ -78,8 +95,9 @@ def test_example_3_ranged_attack_lw_7_2() -> None:
     events = play(state, "Orc Catapult@d2")
     # not engaged, one target (e4 at +1,+2) and no arrow on an enemy: it shoots (D-3)
     declared = [e.data for e in events if e.kind == "declared"]
-    assert declared == [{"player": 1, "square": "d2", "card": "Orc Catapult", "target": "e4",
-                         "attack": "ranged"}]
+    assert declared == [
+        {"player": 1, "square": "d2", "card": "Orc Catapult", "target": "e4", "attack": "ranged"}
+    ]
     assert eliminated(events) == [("e4", 2, "Dwarf Slugger")]
 
 
@@ -87,8 +105,11 @@ def test_example_4_melee_and_ranged_together_lw_7_4() -> None:
     state = position(
         board={"d3": (1, "Orc Deathbringer"), "e4": (2, "Dwarf Marauder")},
         hands={1: ["Orc Catapult"]},
-        cards={"Orc Deathbringer": DEATHBRINGER, "Dwarf Marauder": DWARF_MARAUDER,
-               "Orc Catapult": CATAPULT},
+        cards={
+            "Orc Deathbringer": DEATHBRINGER,
+            "Dwarf Marauder": DWARF_MARAUDER,
+            "Orc Catapult": CATAPULT,
+        },
     )
     events = play(state, "Orc Catapult@d2")
     damage = next(e.data["damage"] for e in events if e.kind == "resolution")
@@ -111,9 +132,14 @@ def test_example_6_recall_after_example_1_lw_9_2() -> None:
     # example 1 with an idle Shanker on a1, so that phase 3 offers a choice and waits
     state = position(
         board={"d4": (2, "Marauder*"), "e4": (2, "Dwarf Slugger"), "a1": (1, "Goblin Shanker")},
-        hands={1: ["Orc Deathbringer"]}, decks={1: ["Goblin Shanker"]},
-        cards={"Marauder*": MARAUDER_STAR, "Orc Deathbringer": DEATHBRINGER,
-               "Dwarf Slugger": SLUGGER, "Goblin Shanker": SHANKER},
+        hands={1: ["Orc Deathbringer"]},
+        decks={1: ["Goblin Shanker"]},
+        cards={
+            "Marauder*": MARAUDER_STAR,
+            "Orc Deathbringer": DEATHBRINGER,
+            "Dwarf Slugger": SLUGGER,
+            "Goblin Shanker": SHANKER,
+        },
     )
     play(state, "Orc Deathbringer@d3")
     assert state.phase == "reinforce"
@@ -125,8 +151,11 @@ def test_example_6_shanker_of_example_2_took_part_lw_7_7() -> None:
     state = position(
         board={"d3": (1, "Goblin Shanker"), "d4": (2, "Marauder*"), "a1": (1, "Goblin Shanker")},
         hands={1: ["Orc Ravager"]},
-        cards={"Goblin Shanker": SHANKER, "Orc Ravager": RAVAGER,
-               "Marauder*": card("veteran", "infantry", 4, front=1, front_left=2)},
+        cards={
+            "Goblin Shanker": SHANKER,
+            "Orc Ravager": RAVAGER,
+            "Marauder*": card("veteran", "infantry", 4, front=1, front_left=2),
+        },
     )
     play(state, "Orc Ravager@e3")
     assert state.phase == "reinforce"
@@ -142,8 +171,12 @@ def test_example_7_general_gives_an_extra_turn_lw_8_4() -> None:
     state = position(
         board={"d4": (2, "Krod*")},
         hands={1: ["Orc Deathbringer", "Goblin Shanker"], 2: ["Dwarf Slugger"]},
-        cards={"Krod*": GENERAL_P2, "Orc Deathbringer": DEATHBRINGER, "Dwarf Slugger": SLUGGER,
-               "Goblin Shanker": SHANKER},
+        cards={
+            "Krod*": GENERAL_P2,
+            "Orc Deathbringer": DEATHBRINGER,
+            "Dwarf Slugger": SLUGGER,
+            "Goblin Shanker": SHANKER,
+        },
     )
     events = play(state, "Orc Deathbringer@d3")
     assert eliminated(events) == [("d4", 2, "Krod*")]
@@ -156,8 +189,12 @@ def test_example_7_both_generals_nobody_plays_again_lw_8_4() -> None:
     state = position(
         board={"d4": (2, "Krod*")},
         hands={1: ["Gonke*", "Goblin Shanker"], 2: ["Dwarf Slugger"]},
-        cards={"Krod*": card("general", "infantry", 4, front=2), "Gonke*": GENERAL_P1,
-               "Dwarf Slugger": SLUGGER, "Goblin Shanker": SHANKER},
+        cards={
+            "Krod*": card("general", "infantry", 4, front=2),
+            "Gonke*": GENERAL_P1,
+            "Dwarf Slugger": SLUGGER,
+            "Goblin Shanker": SHANKER,
+        },
     )
     events = play(state, "Gonke*@d3")
     assert sorted(eliminated(events)) == [("d3", 1, "Gonke*"), ("d4", 2, "Krod*")]
@@ -170,16 +207,22 @@ def test_example_8_berserker_moves_and_all_attack_again_lw_11_2_lw_11_4() -> Non
     state = example_1(advanced=True)
     events = play(state, "Orc Deathbringer@d3")
     moves = [e.data for e in events if e.kind == "moved"]
-    assert moves == [{"player": 1, "card": "Orc Deathbringer", "from": "d3", "to": "d4",
-                      "rule": "LW-11.2"}]
+    assert moves == [
+        {"player": 1, "card": "Orc Deathbringer", "from": "d3", "to": "d4", "rule": "LW-11.2"}
+    ]
     resolutions = [e.data for e in events if e.kind == "resolution"]
     assert len(resolutions) == 2
     # from d4 the front-right arrow points at e5: the Slugger on e4 now receives nothing
     assert resolutions[1]["damage"] == {}
-    board = {state.static.mat.name(sq): state.static.card_of(u).ref for sq, u in state.board.items()}
+    board = {
+        state.static.mat.name(sq): state.static.card_of(u).ref for sq, u in state.board.items()
+    }
     assert board == {"d4": "Orc Deathbringer", "e4": "Dwarf Slugger"}
     report = analyse(example_1(advanced=True))
-    line = next(l for l in report["lines"]
-                if l["place"] == {"card": "Orc Deathbringer", "square": "d3"})
+    line = next(
+        line
+        for line in report["lines"]
+        if line["place"] == {"card": "Orc Deathbringer", "square": "d3"}
+    )
     assert line["moves"] == [{"from": "d3", "to": "d4"}]
     assert line["eliminated"] == [{"square": "d4", "owner": 2, "card": "Marauder*"}]

@@ -17,9 +17,11 @@ from bitva.games.lords_of_war.position import (
 )
 from bitva.games.lords_of_war.state import LordsOfWarState
 
-EXAMPLES = sorted(Path(__file__).resolve().parents[2].joinpath("examples/lords-of-war").glob("*.toml"))
+EXAMPLES = sorted(
+    Path(__file__).resolve().parents[2].joinpath("examples/lords-of-war").glob("*.toml")
+)
 
-SPEC_EXAMPLE = '''
+SPEC_EXAMPLE = """
 [options]
 advanced = false
 borderless = false
@@ -52,7 +54,7 @@ rank = "veteran"
 class = "infantry"
 defence = 4
 arrows = { front = 1, front-left = 2 }
-'''
+"""
 
 
 def same(a: LordsOfWarState, b: LordsOfWarState) -> bool:
@@ -64,7 +66,10 @@ def test_section_14_example_reads() -> None:
     assert state.phase == "deploy" and state.active == 1 and state.turn == 7
     mat = state.static.mat
     assert {mat.name(s): state.static.card_of(u).ref for s, u in state.board.items()} == {
-        "d4": "Marauder*", "e4": "Dwarf Slugger#1", "d3": "Orc Deathbringer#1"}
+        "d4": "Marauder*",
+        "e4": "Dwarf Slugger#1",
+        "d3": "Orc Deathbringer#1",
+    }
     assert [state.static.card_of(u).ref for u in state.pile[1]] == ["Dwarf Slugger#1"]
     marauder = state.static.card_of(state.board[mat.parse("d4")])
     assert marauder.arrow_table() == {"front": 1, "front-left": 2}
@@ -99,14 +104,15 @@ def test_positions_from_random_games_round_trip() -> None:
                 again = parse_position(text)
                 assert write_position(again) == text
                 assert sorted(map(str, again.legal_actions())) == sorted(
-                    map(str, state.legal_actions()))
+                    map(str, state.legal_actions())
+                )
                 checked += 1
             state.apply(rng.choice(state.legal_actions()))
     assert checked > 100
 
 
 def test_square_pairs_name_squares_off_a_borderless_mat() -> None:
-    state = parse_position('''
+    state = parse_position("""
 [options]
 borderless = true
 [players.1]
@@ -114,7 +120,7 @@ hand = ["Goblin Shanker#1"]
 [board]
 "-1,2" = { owner = 2, card = "Dwarf Slugger#1" }
 "0,0" = { owner = 1, card = "Goblin Shanker#2" }
-''')
+""")
     names = sorted(state.static.mat.name(s) for s in state.board)
     assert names == ["-1,2", "a1"]
     assert "-1,2" in write_position(state)
@@ -122,48 +128,93 @@ hand = ["Goblin Shanker#1"]
 
 
 ERRORS = [
-    ("[board]\nd4 = { owner = 2, card = \"Dwarf Slugger#1\" }\n\"3,3\" = { owner = 1, card = "
-     "\"Goblin Shanker#1\" }\n", "board.3,3", "two cards on the square d4", "LW-6.1"),
-    ("[board]\nd4 = { card = \"Dwarf Slugger#1\" }\n", "board.d4", "needs an owner", "LW-2.1"),
-    ("[turn]\nphase = \"combat\"\n", "turn.phase", "no phase 'combat'", "LW-5.1"),
-    ("[board]\nd4 = { owner = 3, card = \"Dwarf Slugger#1\" }\n", "board.d4.owner", "one of [1, 2]",
-     None),
-    ("[board]\nh9 = { owner = 1, card = \"Dwarf Slugger#1\" }\n", "board.h9", "not a square",
-     "LW-1.6"),
-    ("[board]\n\"9,9\" = { owner = 1, card = \"Dwarf Slugger#1\" }\n", "board.9,9", "off the mat",
-     "LW-1.6"),
-    ("[board]\nd4 = { owner = 1, card = \"Dwarf Slugger\" }\n", "board.d4.card", "ambiguous",
-     None),
-    ("[board]\nd4 = { owner = 1, card = \"Nobody\" }\n", "board.d4.card", "unknown card", None),
-    ("[players.1]\nhand = [\"Goblin Shanker#1\", \"Goblin Shanker#1\", \"Goblin Shanker#1\", "
-     "\"Goblin Shanker#1\", \"Goblin Shanker#1\", \"Goblin Shanker#1\", \"Goblin Shanker#1\"]\n",
-     "players.1.hand", "at most 6", "LW-9.1"),
+    (
+        '[board]\nd4 = { owner = 2, card = "Dwarf Slugger#1" }\n"3,3" = { owner = 1, card = '
+        '"Goblin Shanker#1" }\n',
+        "board.3,3",
+        "two cards on the square d4",
+        "LW-6.1",
+    ),
+    ('[board]\nd4 = { card = "Dwarf Slugger#1" }\n', "board.d4", "needs an owner", "LW-2.1"),
+    ('[turn]\nphase = "combat"\n', "turn.phase", "no phase 'combat'", "LW-5.1"),
+    (
+        '[board]\nd4 = { owner = 3, card = "Dwarf Slugger#1" }\n',
+        "board.d4.owner",
+        "one of [1, 2]",
+        None,
+    ),
+    (
+        '[board]\nh9 = { owner = 1, card = "Dwarf Slugger#1" }\n',
+        "board.h9",
+        "not a square",
+        "LW-1.6",
+    ),
+    (
+        '[board]\n"9,9" = { owner = 1, card = "Dwarf Slugger#1" }\n',
+        "board.9,9",
+        "off the mat",
+        "LW-1.6",
+    ),
+    ('[board]\nd4 = { owner = 1, card = "Dwarf Slugger" }\n', "board.d4.card", "ambiguous", None),
+    ('[board]\nd4 = { owner = 1, card = "Nobody" }\n', "board.d4.card", "unknown card", None),
+    (
+        '[players.1]\nhand = ["Goblin Shanker#1", "Goblin Shanker#1", "Goblin Shanker#1", '
+        '"Goblin Shanker#1", "Goblin Shanker#1", "Goblin Shanker#1", "Goblin Shanker#1"]\n',
+        "players.1.hand",
+        "at most 6",
+        "LW-9.1",
+    ),
     ("[players.3]\nhand = []\n", "players.3", "players are 1 and 2", "LW-1.6"),
-    ("[options]\nunits_to_win = 0\n", "options.units_to_win", "greater than or equal to 1",
-     None),
+    ("[options]\nunits_to_win = 0\n", "options.units_to_win", "greater than or equal to 1", None),
     ("[options]\nspeed = 3\n", "options.speed", "unknown option", None),
-    ("[cards.\"X\"]\nrank = \"captain\"\nclass = \"infantry\"\ndefence = 3\n", 'cards."X".rank',
-     "general", None),
-    ("[cards.\"X\"]\nrank = \"recruit\"\nclass = \"infantry\"\ndefence = 3\narrows = { up = 2 }\n",
-     'cards."X".arrows', "unknown arrow direction", None),
-    ("[cards.\"X\"]\nrank = \"recruit\"\nclass = \"ranged\"\ndefence = 3\n", 'cards."X"',
-     "a ranged unit needs", None),
-    ("[turn]\nactive = 1\nphase = \"deploy\"\n[board]\nd4 = { owner = 1, card = "
-     "\"Goblin Shanker#1\" }\n[board_state]\nplaced_this_turn = [\"d4\"]\n",
-     "board_state.placed_this_turn", "at the start of phase 1", "LW-5.1"),
-    ("[turn]\nphase = \"reinforce\"\n[board_state]\ntook_part = [\"d4\"]\n",
-     "board_state.took_part", "no unit on d4", None),
-    ("[players.1]\neliminated = [" + ", ".join(['"Dwarf Slugger#1"'] * 20) + "]\n",
-     "players.1.eliminated", "already have ended the game", "LW-8.1"),
+    (
+        '[cards."X"]\nrank = "captain"\nclass = "infantry"\ndefence = 3\n',
+        'cards."X".rank',
+        "general",
+        None,
+    ),
+    (
+        '[cards."X"]\nrank = "recruit"\nclass = "infantry"\ndefence = 3\narrows = { up = 2 }\n',
+        'cards."X".arrows',
+        "unknown arrow direction",
+        None,
+    ),
+    (
+        '[cards."X"]\nrank = "recruit"\nclass = "ranged"\ndefence = 3\n',
+        'cards."X"',
+        "a ranged unit needs",
+        None,
+    ),
+    (
+        '[turn]\nactive = 1\nphase = "deploy"\n[board]\nd4 = { owner = 1, card = '
+        '"Goblin Shanker#1" }\n[board_state]\nplaced_this_turn = ["d4"]\n',
+        "board_state.placed_this_turn",
+        "at the start of phase 1",
+        "LW-5.1",
+    ),
+    (
+        '[turn]\nphase = "reinforce"\n[board_state]\ntook_part = ["d4"]\n',
+        "board_state.took_part",
+        "no unit on d4",
+        None,
+    ),
+    (
+        "[players.1]\neliminated = [" + ", ".join(['"Dwarf Slugger#1"'] * 20) + "]\n",
+        "players.1.eliminated",
+        "already have ended the game",
+        "LW-8.1",
+    ),
     ("[board\n", "(file)", "not valid TOML", None),
     ("[weather]\nrain = true\n", "weather", "unknown key", None),
 ]
 
 
-@pytest.mark.parametrize(("text", "key", "reason", "rule"), ERRORS,
-                         ids=[e[1] + ":" + e[2][:20] for e in ERRORS])
-def test_bad_positions_name_key_reason_and_rule(text: str, key: str, reason: str,
-                                                rule: str | None) -> None:
+@pytest.mark.parametrize(
+    ("text", "key", "reason", "rule"), ERRORS, ids=[e[1] + ":" + e[2][:20] for e in ERRORS]
+)
+def test_bad_positions_name_key_reason_and_rule(
+    text: str, key: str, reason: str, rule: str | None
+) -> None:
     with pytest.raises(PositionError) as caught:
         parse_position(text)
     error = caught.value
@@ -179,14 +230,14 @@ def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_state_mid_turn_cannot_be_written() -> None:
-    state = parse_position('''
+    state = parse_position("""
 [players.1]
 hand = ["Orc Catapult"]
 [board]
 d3 = { owner = 1, card = "Goblin Shanker#1" }
 e4 = { owner = 2, card = "Dwarf Slugger#1" }
 c4 = { owner = 2, card = "Dwarf Slugger#2" }
-''')
+""")
     state.apply(state.parse_action("Orc Catapult@d2"))
     assert state.phase == "shoot"
     with pytest.raises(PositionError, match="start of phase 1 or phase 3"):

@@ -24,13 +24,15 @@ from bitva.games.lords_of_war.state import LordsOfWarState
 GAME = get_game("lords-of-war")
 ARMIES = ["orcs", "dwarves", "elves", "lizardmen"]
 
-options_strategy = st.fixed_dictionaries({
-    "armies": st.tuples(st.sampled_from(ARMIES), st.sampled_from(ARMIES)),
-    "advanced": st.booleans(),
-    "borderless": st.booleans(),
-    "units_to_win": st.sampled_from([20, 20, 10, 30]),
-    "commands_to_win": st.sampled_from([4, 4, 2, 6]),
-})
+options_strategy = st.fixed_dictionaries(
+    {
+        "armies": st.tuples(st.sampled_from(ARMIES), st.sampled_from(ARMIES)),
+        "advanced": st.booleans(),
+        "borderless": st.booleans(),
+        "units_to_win": st.sampled_from([20, 20, 10, 30]),
+        "commands_to_win": st.sampled_from([4, 4, 2, 6]),
+    }
+)
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -85,8 +87,9 @@ def play_random(state: LordsOfWarState, rng: Rng, every_step: Any = None) -> int
 
 @FAST
 @given(options=options_strategy, seed=st.integers(0, 2**32), agent_seed=st.integers(0, 2**32))
-def test_random_games_end_with_every_card_accounted(options: dict[str, Any], seed: int,
-                                                    agent_seed: int) -> None:
+def test_random_games_end_with_every_card_accounted(
+    options: dict[str, Any], seed: int, agent_seed: int
+) -> None:
     state = new(options, seed)
     play_random(state, Rng(agent_seed), check_cards_accounted)
     check_cards_accounted(state)
@@ -164,9 +167,18 @@ def test_codes_fast_path_matches_checked_path(options: dict[str, Any], seed: int
     assert all(0 <= c < size for c in codes)
 
 
-BOGUS = [Draw(), UseArrows(), Recall("a1"), Shoot("d4"), BerserkMove("c3", "c4"),
-         Place("Gonke Longtooth", "a1"), Place("Krod Klouthammer", "f7"), Place("Nobody", "d3"),
-         Recall("z9"), Shoot("-5,99")]
+BOGUS = [
+    Draw(),
+    UseArrows(),
+    Recall("a1"),
+    Shoot("d4"),
+    BerserkMove("c3", "c4"),
+    Place("Gonke Longtooth", "a1"),
+    Place("Krod Klouthammer", "f7"),
+    Place("Nobody", "d3"),
+    Recall("z9"),
+    Shoot("-5,99"),
+]
 
 
 @SLOW

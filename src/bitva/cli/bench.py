@@ -26,8 +26,10 @@ def bench(
 
     definition = get_game(name)
     rows = []
-    for label, checked in (("fast path (codes, unchecked)", False),
-                           ("checked path (apply + events)", True)):
+    for label, checked in (
+        ("fast path (codes, unchecked)", False),
+        ("checked path (apply + events)", True),
+    ):
         count = games if not checked else max(1, games // 5)
         actions = 0
         rng = Rng(seed)
@@ -45,8 +47,9 @@ def bench(
                     actions += 1
         elapsed = time.perf_counter() - start
         rows.append((label, count, count / elapsed, actions / elapsed, actions / count))
-    table = Table(title=f"{name}: random full games on one core"
-                        f"{' (advanced rules)' if advanced else ''}")
+    table = Table(
+        title=f"{name}: random full games on one core{' (advanced rules)' if advanced else ''}"
+    )
     for column in ("path", "games", "games/s", "actions/s", "actions/game"):
         table.add_column(column, justify="right")
     for label, count, gps, aps, per_game in rows:

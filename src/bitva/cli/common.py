@@ -43,6 +43,7 @@ def require_game(name: str, supported: tuple[str, ...] = ("lords-of-war",)) -> s
 
     game = get_game(name).name
     if game not in supported:
-        raise BitvaError(f"{game} does not support this command yet (supported: "
-                         f"{', '.join(supported)})")
+        raise BitvaError(
+            f"{game} does not support this command yet (supported: {', '.join(supported)})"
+        )
     return game

@@ -12,12 +12,12 @@ from rich.table import Table
 
 from bitva.ai import make_agent
 from bitva.analysis.lords_of_war import Line, lines_after
+from bitva.cli.lords_of_war_render import SEAT_STYLE, log_lines, render_screen
 from bitva.core.errors import BitvaError
 from bitva.core.record import Match
 from bitva.core.rng import derive_seed
 from bitva.games.lords_of_war.actions import Action, Place
 from bitva.games.lords_of_war.state import LordsOfWarState
-from bitva.cli.lords_of_war_render import SEAT_STYLE, log_lines, render_screen
 
 HELP = """Type the number of a choice, or an action in full: 'Orc Catapult@d2', 'shoot e4',
 'arrows', 'berserk d3-d4', 'draw', 'recall d3'. 'b' goes back, 'q' quits (the game so far is
@@ -31,12 +31,17 @@ class Quit(Exception):
 def _summary(line: Line, seat: int) -> str:
     kills = [f"{e['card']}@{e['square']}" for e in line.losses(3 - seat)]
     losses = [f"{e['card']}@{e['square']}" for e in line.losses(seat)]
-    text = f"kills {', '.join(kills) if kills else '—'}; loses {', '.join(losses) if losses else '—'}"
+    text = (
+        f"kills {', '.join(kills) if kills else '—'}; loses {', '.join(losses) if losses else '—'}"
+    )
     if line.shots:
         text += " (shots " + ", ".join(f"{s}→{t}" for s, t in line.shots.items()) + ")"
     if line.result:
-        text += " — WINS" if line.result.get("winner") == seat else (
-            " — draw" if line.result.get("draw") else " — LOSES")
+        text += (
+            " — WINS"
+            if line.result.get("winner") == seat
+            else (" — draw" if line.result.get("draw") else " — LOSES")
+        )
     return text
 
 
@@ -46,14 +51,23 @@ def _score(line: Line, seat: int) -> tuple[int, int]:
 
 
 class TerminalGame:
-    def __init__(self, console: Console, players: dict[int, str], options: dict[str, Any],
-                 seed: int, save: Path | None) -> None:
+    def __init__(
+        self,
+        console: Console,
+        players: dict[int, str],
+        options: dict[str, Any],
+        seed: int,
+        save: Path | None,
+    ) -> None:
         self.console = console
         self.players = players
         self.match = Match("lords-of-war", options, seed)
         self.match.record.players = {str(s): who for s, who in players.items()}
-        self.agents = {seat: make_agent(who, derive_seed(seed, "agent", seat))
-                       for seat, who in players.items() if who != "human"}
+        self.agents = {
+            seat: make_agent(who, derive_seed(seed, "agent", seat))
+            for seat, who in players.items()
+            if who != "human"
+        }
         self.save = save
         self.log: list[str] = []
         self.last: set[int] = set()
@@ -83,8 +97,9 @@ class TerminalGame:
         finally:
             self._save()
         viewer = self.humans[0] if len(self.humans) == 1 else None
-        self.console.print(render_screen(self.state, viewer, self.names(), self.log[-12:],
-                                         last=self.last))
+        self.console.print(
+            render_screen(self.state, viewer, self.names(), self.log[-12:], last=self.last)
+        )
         outcome = self.state.outcome
         if outcome is not None:
             style = SEAT_STYLE.get(outcome.winner or 0, "bold yellow")
@@ -104,8 +119,9 @@ class TerminalGame:
             lines[0] = f"[{who}] " + lines[0]
         self.log.extend(lines)
         for line in lines:
-            self.console.print(line, markup=False,
-                               style=SEAT_STYLE[seat] if line.startswith(("P", "[")) else "")
+            self.console.print(
+                line, markup=False, style=SEAT_STYLE[seat] if line.startswith(("P", "[")) else ""
+            )
         mat = self.state.static.mat
         self.last = {mat.parse(e.data["square"]) for e in events if e.kind == "placed"}
         self.last |= {mat.parse(e.data["to"]) for e in events if e.kind == "moved"}
@@ -158,8 +174,10 @@ class TerminalGame:
         while True:
             self.console.print(render_screen(state, seat, self.names(), self.log, last=self.last))
             if state.forced_placement:
-                self.console.print("[yellow]No card can make contact: this is a forced placement "
-                                   "next to an enemy unit, and your hand will be shown (LW-6.5).[/]")
+                self.console.print(
+                    "[yellow]No card can make contact: this is a forced placement "
+                    "next to an enemy unit, and your hand will be shown (LW-6.5).[/]"
+                )
             answer = self._ask(f"P{seat}: card number (1-{len(refs)}) or an action:")
             if not answer:
                 continue
@@ -169,9 +187,9 @@ class TerminalGame:
                 if chosen is not None:
                     return chosen
                 continue
-            action = self._typed(answer)
-            if action is not None:
-                return action
+            typed = self._typed(answer)
+            if typed is not None:
+                return typed
 
     def _choose_square(self, seat: int, ref: str, options: list[Place]) -> Action | None:
         state = self.state
@@ -220,8 +238,9 @@ class TerminalGame:
             "berserk": "Berserker move (LW-11.2)",
             "reinforce": "Reinforce (LW-9.1)",
         }[state.phase]
-        square = (state.static.mat.name(state.pos[state.pending[0]])
-                  if state.phase == "shoot" else "")
+        square = (
+            state.static.mat.name(state.pos[state.pending[0]]) if state.phase == "shoot" else ""
+        )
         self.console.print(f"[bold]{headline.format(sq=square)}[/]")
         for number, action in enumerate(actions, start=1):
             self.console.print(f"  {number}. {self._describe(action)}")
@@ -230,9 +249,9 @@ class TerminalGame:
             if answer.isdigit() and 1 <= int(answer) <= len(actions):
                 return actions[int(answer) - 1]
             if answer:
-                action = self._typed(answer)
-                if action is not None:
-                    return action
+                typed = self._typed(answer)
+                if typed is not None:
+                    return typed
 
     def _describe(self, action: Action) -> str:
         state = self.state

@@ -67,8 +67,9 @@ def empty_cell(name: str, note: str = "", style: str = "dim") -> Text:
     return Text("\n".join(lines), style=style)
 
 
-def render_board(state: LordsOfWarState, highlight: dict[int, str] | None = None,
-                 last: set[int] | None = None) -> Table:
+def render_board(
+    state: LordsOfWarState, highlight: dict[int, str] | None = None, last: set[int] | None = None
+) -> Table:
     """The mat seen from player 1's edge (row 1 at the bottom). `highlight` marks squares (e.g.
     legal placements) with a short note; `last` marks squares that just changed."""
     static = state.static
@@ -106,8 +107,9 @@ def render_board(state: LordsOfWarState, highlight: dict[int, str] | None = None
             elif square in highlight:
                 cell = empty_cell(mat.name(square), highlight[square], "bold green on grey15")
             else:
-                cell = empty_cell(mat.name(square), starts.get(square, "") if state.turn < 1
-                                  else "")
+                cell = empty_cell(
+                    mat.name(square), starts.get(square, "") if state.turn < 1 else ""
+                )
             row.append(cell)
         table.add_row(*row)
     return table
@@ -128,8 +130,15 @@ def render_hand(state: LordsOfWarState, seat: int) -> Table:
         copies = sum(1 for c in state.hand[seat] if static.kind_of[seat][c] == kind)
         name = card.ref + (f" x{copies}" if copies > 1 else "")
         ranged = f"{card.ranged} ({len(card.targets)} squares)" if card.is_ranged else ""
-        table.add_row(str(number), name, card.rank, card.unit_class, str(card.defence),
-                      arrows_text(card), ranged)
+        table.add_row(
+            str(number),
+            name,
+            card.rank,
+            card.unit_class,
+            str(card.defence),
+            arrows_text(card),
+            ranged,
+        )
     return table
 
 
@@ -139,9 +148,11 @@ def render_status(state: LordsOfWarState, names: dict[int, str]) -> Text:
     for seat in (1, 2):
         units, commands = eliminated_counts(state, seat)
         text.append(f"P{seat} {names.get(seat, '')}", style=SEAT_STYLE[seat])
-        text.append(f"  eliminated {units}/{options.units_to_win} units, "
-                    f"{commands}/{options.commands_to_win} command · hand {len(state.hand[seat])}"
-                    f" · deck {len(state.deck[seat])}")
+        text.append(
+            f"  eliminated {units}/{options.units_to_win} units, "
+            f"{commands}/{options.commands_to_win} command · hand {len(state.hand[seat])}"
+            f" · deck {len(state.deck[seat])}"
+        )
         if state.owed[seat]:
             text.append(" · extra turn owed", style="yellow")
         text.append("\n")
@@ -196,9 +207,14 @@ def log_lines(events: list[Event], seat: int | None) -> list[str]:
     return out
 
 
-def render_screen(state: LordsOfWarState, seat: int | None, names: dict[int, str],
-                  log: list[str], highlight: dict[int, str] | None = None,
-                  last: set[int] | None = None) -> Group:
+def render_screen(
+    state: LordsOfWarState,
+    seat: int | None,
+    names: dict[int, str],
+    log: list[str],
+    highlight: dict[int, str] | None = None,
+    last: set[int] | None = None,
+) -> Group:
     parts: list[Any] = [render_board(state, highlight, last), render_status(state, names)]
     if seat is not None:
         parts.append(render_hand(state, seat))

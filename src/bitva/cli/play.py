@@ -17,12 +17,16 @@ PLAYER_HELP = "human, random or greedy"
 @friendly_errors
 def play(
     game: Annotated[str, typer.Argument(help="the game, e.g. lords-of-war")],
-    p1: Annotated[str, typer.Option(help=f"who plays seat 1 (moves first): {PLAYER_HELP}")] = "human",
+    p1: Annotated[
+        str, typer.Option(help=f"who plays seat 1 (moves first): {PLAYER_HELP}")
+    ] = "human",
     p2: Annotated[str, typer.Option(help=f"who plays seat 2: {PLAYER_HELP}")] = "greedy",
     armies: Annotated[str, typer.Option(help="army or deck file per seat, e.g. orcs,dwarves")] = (
-        "orcs,dwarves"),
-    advanced: Annotated[bool, typer.Option(help="advanced rules: cavalry and berserkers (LW-11)")] = (
-        False),
+        "orcs,dwarves"
+    ),
+    advanced: Annotated[
+        bool, typer.Option(help="advanced rules: cavalry and berserkers (LW-11)")
+    ] = (False),
     borderless: Annotated[bool, typer.Option(help="borderless mat (LW-10.1)")] = False,
     units_to_win: Annotated[int, typer.Option(help="LW-10.2")] = 20,
     commands_to_win: Annotated[int, typer.Option(help="LW-10.2")] = 4,
@@ -37,7 +41,17 @@ def play(
     for who in (p1, p2):
         if who != "human" and who not in AGENTS:
             raise BitvaError(f"unknown player {who!r} (choose {PLAYER_HELP})")
-    options = {"armies": armies, "advanced": advanced, "borderless": borderless,
-               "units_to_win": units_to_win, "commands_to_win": commands_to_win}
-    TerminalGame(console, {1: p1, 2: p2}, options,
-                 seed if seed is not None else secrets.randbelow(2**31), save).run()
+    options = {
+        "armies": armies,
+        "advanced": advanced,
+        "borderless": borderless,
+        "units_to_win": units_to_win,
+        "commands_to_win": commands_to_win,
+    }
+    TerminalGame(
+        console,
+        {1: p1, 2: p2},
+        options,
+        seed if seed is not None else secrets.randbelow(2**31),
+        save,
+    ).run()

@@ -17,19 +17,23 @@ from bitva.core.record import GameRecord, replay, verify
 def replay_command(
     record_file: Annotated[Path, typer.Argument(metavar="RECORD.json", help="a saved game")],
     check: Annotated[bool, typer.Option("--verify", help="re-play and fail on any divergence")] = (
-        False),
-    step: Annotated[bool | None, typer.Option(
-        help="wait for Enter after each action (default: when the terminal is interactive)")] = (
-        None),
+        False
+    ),
+    step: Annotated[
+        bool | None,
+        typer.Option(
+            help="wait for Enter after each action (default: when the terminal is interactive)"
+        ),
+    ] = (None),
 ) -> None:
     """Step through a recorded game; with --verify, prove that it replays exactly."""
     record = GameRecord.load(record_file)
     if check:
         try:
-            state = verify(record)
+            final = verify(record)
         except RecordError as exc:
             raise fail(f"{record_file}: {exc}", 1) from None
-        outcome = state.outcome
+        outcome = final.outcome
         result = outcome.reason if outcome else "unfinished"
         console.print(f"[green]OK[/]: {len(record.actions)} actions replay exactly; {result}")
         return
@@ -42,10 +46,10 @@ def replay_command(
     from bitva.games.lords_of_war.state import LordsOfWarState
 
     log: list[str] = []
-    state = None
+    state: LordsOfWarState | None = None
     for item in replay(record):
+        assert isinstance(item.state, LordsOfWarState)
         state = item.state
-        assert isinstance(state, LordsOfWarState)
         lines = log_lines(item.events, None)
         log.extend(lines)
         console.print(f"[bold]{item.index + 1}/{len(record.actions)}[/] {item.action}")

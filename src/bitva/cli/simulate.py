@@ -23,7 +23,8 @@ def simulate(
     advanced: Annotated[bool, typer.Option(help="advanced rules (LW-11)")] = False,
     borderless: Annotated[bool, typer.Option(help="borderless mat (LW-10.1)")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object with records")] = (
-        False),
+        False
+    ),
 ) -> None:
     """Play GAMES games between two agents and report wins, draws and average length."""
     name = require_game(game)
@@ -36,9 +37,15 @@ def simulate(
     draws = 0
     lengths = []
     records = []
-    with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=err_console, transient=True,
-                  disable=not err_console.is_terminal) as progress:
+    with Progress(
+        TextColumn("[bold]simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+        disable=not err_console.is_terminal,
+    ) as progress:
         task = progress.add_task("games", total=games)
         for index in range(games):
             record = play_game(name, options, seed, index, {1: p1, 2: p2})
@@ -52,8 +59,17 @@ def simulate(
             progress.advance(task)
     average = sum(lengths) / len(lengths)
     if as_json:
-        print(json.dumps({"games": games, "wins": wins, "draws": draws,
-                          "average_length": round(average, 3), "records": records}))
+        print(
+            json.dumps(
+                {
+                    "games": games,
+                    "wins": wins,
+                    "draws": draws,
+                    "average_length": round(average, 3),
+                    "records": records,
+                }
+            )
+        )
         return
     table = Table(title=f"{games} games of {name}: {p1} (seat 1) vs {p2} (seat 2), seed {seed}")
     for column in ("", "wins", "share"):

@@ -97,7 +97,7 @@ def replay(record: GameRecord) -> Iterator[ReplayStep]:
 
 
 def verify(record: GameRecord) -> State:
-    """Replay and compare every digest and the outcome; raise RecordError at the first divergence."""
+    """Replay, comparing every digest and the outcome; RecordError at the first divergence."""
     state: State | None = None
     steps = 0
     for step in replay(record):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from pydantic import BaseModel
 
@@ -25,8 +25,11 @@ if TYPE_CHECKING:
 class State(ABC):
     """One position of one game, with its seeded RNG inside."""
 
-    game: Game
+    game: ClassVar[Game]
     rng: Rng
+    # A counter that grows with every turn (games without turns count plies); agents use it to
+    # tell the decisions of one turn from the next.
+    turn: int
 
     # -- whose decision, and which -------------------------------------------------------
     @property
@@ -52,12 +55,6 @@ class State(ABC):
     @abstractmethod
     def options(self) -> BaseModel:
         """The options this game was started with (what a record stores)."""
-
-    @property
-    @abstractmethod
-    def turn(self) -> int:
-        """A counter that grows with every turn (games without turns count plies). Agents use it
-        to tell the decisions of one turn from the next."""
 
     @abstractmethod
     def legal_actions(self) -> list[Any]:

@@ -1,9 +1,9 @@
 """Lords of War (Black Box Games): rules of ../shared/rules/lords-of-war.md, LW-1 to LW-11.
 
-    >>> from bitva.core import get_game
-    >>> state = get_game("lords-of-war").new({"armies": "orcs,dwarves"}, seed=7)
-    >>> state.decision, state.current_player
-    ('challenge', 1)
+>>> from bitva.core import get_game
+>>> state = get_game("lords-of-war").new({"armies": "orcs,dwarves"}, seed=7)
+>>> state.decision, state.current_player
+('challenge', 1)
 """
 
 from bitva.core.registry import register

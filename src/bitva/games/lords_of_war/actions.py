@@ -97,7 +97,7 @@ def parse_action_text(text: str) -> Action:
     ):
         match = pattern.match(text)
         if match:
-            return build(match)  # type: ignore[no-any-return]
+            return build(match)
     match = _PLACE.match(text)
     if match:
         return Place(match.group(1), match.group(2).lower())
@@ -201,7 +201,9 @@ class ActionCodec:
                     if step not in DIRECTION_OFFSETS:
                         raise IllegalAction(
                             f"{target} is not adjacent to {origin}: a berserker moves onto a "
-                            "square it helped to empty", "LW-11.2")
+                            "square it helped to empty",
+                            "LW-11.2",
+                        )
                     return self.berserk(a, DIRECTION_OFFSETS.index(step))
                 case Place(card=ref, square=square):
                     kinds = self.kinds[seat]

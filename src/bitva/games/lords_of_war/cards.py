@@ -13,7 +13,15 @@ from typing import Literal
 Rank = Literal["general", "command", "special", "elite", "veteran", "regular", "recruit"]
 UnitClass = Literal["infantry", "cavalry", "spear", "ranged", "berserk"]
 
-RANKS: tuple[Rank, ...] = ("general", "command", "special", "elite", "veteran", "regular", "recruit")
+RANKS: tuple[Rank, ...] = (
+    "general",
+    "command",
+    "special",
+    "elite",
+    "veteran",
+    "regular",
+    "recruit",
+)
 CLASSES: tuple[UnitClass, ...] = ("infantry", "cavalry", "spear", "ranged", "berserk")
 
 # LW-1.3: the eight arrow positions, clockwise from the front; LW-2.3: their card-frame offsets.
@@ -113,4 +121,6 @@ class Card:
     def describe(self) -> str:
         arrows = ", ".join(f"{d} {v}" for d, v in self.arrow_table().items()) or "no arrows"
         ranged = f", ranged {self.ranged}" if self.is_ranged else ""
-        return f"{self.ref} ({self.rank} {self.unit_class}, defence {self.defence}, {arrows}{ranged})"
+        return (
+            f"{self.ref} ({self.rank} {self.unit_class}, defence {self.defence}, {arrows}{ranged})"
+        )

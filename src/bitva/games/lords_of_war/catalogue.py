@@ -130,8 +130,11 @@ class Army:
 
     def deck(self) -> list[Card]:
         """The 36 physical cards, in data order."""
-        return [card for card, count in zip(self.cards, self.quantities, strict=True)
-                for _ in range(count)]
+        return [
+            card
+            for card, count in zip(self.cards, self.quantities, strict=True)
+            for _ in range(count)
+        ]
 
     def general(self) -> Card:
         return next(card for card in self.cards if card.rank == "general")
@@ -186,14 +189,17 @@ def parse_army(text: str, source: str) -> Army:
 def check_composition(deck: list[Card], source: str, field: str = "cards") -> None:
     """LW-1.1 / LW-10.3: 36 cards with the core number of each rank (so exactly one General)."""
     if len(deck) != DECK_SIZE:
-        raise ContentError(source, field, f"a deck holds {DECK_SIZE} cards, this one {len(deck)}"
-                           " (LW-1.1)")
+        raise ContentError(
+            source, field, f"a deck holds {DECK_SIZE} cards, this one {len(deck)} (LW-1.1)"
+        )
     counts = Counter(card.rank for card in deck)
     for rank in RANKS:
         if counts[rank] != COMPOSITION[rank]:
             raise ContentError(
-                source, field,
-                f"a deck holds {COMPOSITION[rank]} {rank} card(s), this one {counts[rank]} (LW-1.1)",
+                source,
+                field,
+                f"a deck holds {COMPOSITION[rank]} {rank} card(s), this one {counts[rank]} "
+                "(LW-1.1)",
             )
 
 
@@ -277,9 +283,11 @@ def parse_deck(text: str, source: str) -> Deck:
             card = find_card(entry.card)
             if card.army != army:
                 raise ContentError(
-                    source, f"cards.{index}.card",
-                    f"{card.ref} is of the {card.army}; a custom {army} deck takes cards of its own "
-                    "army only (LW-10.3; use kind = \"mercenary\" for LW-10.4)",
+                    source,
+                    f"cards.{index}.card",
+                    f"{card.ref} is of the {card.army}; a custom {army} deck takes cards of its "
+                    "own "
+                    'army only (LW-10.3; use kind = "mercenary" for LW-10.4)',
                 )
     else:
         army = "mercenaries"

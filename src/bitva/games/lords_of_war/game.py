@@ -33,8 +33,10 @@ def resolve_decks(options: LordsOfWarOptions) -> tuple[LordsOfWarOptions, list[l
     """The 36 cards of each seat. Deck files are read once and written into the options as card
     references, so a record replays without them."""
     if options.decks is not None:
-        decks = [[find_card(ref, "options", f"decks.{seat}") for ref in refs]
-                 for seat, refs in enumerate(options.decks, start=1)]
+        decks = [
+            [find_card(ref, "options", f"decks.{seat}") for ref in refs]
+            for seat, refs in enumerate(options.decks, start=1)
+        ]
         from bitva.games.lords_of_war.catalogue import check_composition
 
         for seat, deck in enumerate(decks, start=1):

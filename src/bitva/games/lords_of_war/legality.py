@@ -90,13 +90,19 @@ def explain(state: LordsOfWarState, action: Action) -> tuple[str, str]:
             square = state.pos[u]
             where = state.static.mat.name(square)
             if target not in [state.static.mat.name(t) for t in targets_in_grid(state, square, u)]:
-                return (f"{target} holds no enemy unit in the target grid of the ranged unit on "
-                        f"{where}", "LW-7.2")
+                return (
+                    f"{target} holds no enemy unit in the target grid of the ranged unit on "
+                    f"{where}",
+                    "LW-7.2",
+                )
         case UseArrows():
             return ("the ranged unit's arrows point at no enemy: it must shoot (D-3)", "D-3")
         case BerserkMove(origin=origin, target=target):
-            return (f"no berserker on {origin} must move to {target}: it moves only onto a "
-                    "square it helped to empty, when not engaged", "LW-11.2")
+            return (
+                f"no berserker on {origin} must move to {target}: it moves only onto a "
+                "square it helped to empty, when not engaged",
+                "LW-11.2",
+            )
         case Recall(square=square):
             from bitva.games.lords_of_war.reinforcement import recall_blocker
 
@@ -120,18 +126,25 @@ def _explain_place(state: LordsOfWarState, action: Place) -> tuple[str, str]:
     if square in state.board:
         return f"{action.square} is not empty", "LW-6.1"
     if state.forced_placement:
-        return (f"no card of your hand can make contact: place it next to an enemy unit "
-                f"(and show your hand)", "LW-6.5")
+        return (
+            "no card of your hand can make contact: place it next to an enemy unit "
+            "(and show your hand)",
+            "LW-6.5",
+        )
     card = static.kinds[seat][kind]
     if not state.occ[3 - seat]:
-        return f"with no enemy on the board, place next to one of your units", "LW-6.4"
+        return "with no enemy on the board, place next to one of your units", "LW-6.4"
     if card.is_support:
-        return (f"{card.ref} makes no contact from {action.square} and has no friendly unit "
-                "next to it", "LW-6.3")
+        return (
+            f"{card.ref} makes no contact from {action.square} and has no friendly unit next to it",
+            "LW-6.3",
+        )
     # would any arrow point at an enemy from there?
     if not _would_engage(state, seat, kind, square):
-        return (f"no arrow of {card.ref} would point at an enemy unit from {action.square}",
-                "LW-6.2")
+        return (
+            f"no arrow of {card.ref} would point at an enemy unit from {action.square}",
+            "LW-6.2",
+        )
     return f"{action} is not legal now", "LW-6.2"
 
 

@@ -27,10 +27,22 @@ from bitva.games.lords_of_war.victory import reached_threshold
 
 PHASES = ("deploy", "reinforce")
 _TOP_KEYS = {"options", "turn", "players", "board", "board_state", "cards"}
-_OPTION_KEYS = {"advanced", "cavalry", "berserkers", "borderless", "units_to_win",
-                "commands_to_win"}
-_TURN_KEYS = ("active", "phase", "number", "extra_turn", "placement_made",
-              "turns_without_placement")
+_OPTION_KEYS = {
+    "advanced",
+    "cavalry",
+    "berserkers",
+    "borderless",
+    "units_to_win",
+    "commands_to_win",
+}
+_TURN_KEYS = (
+    "active",
+    "phase",
+    "number",
+    "extra_turn",
+    "placement_made",
+    "turns_without_placement",
+)
 GONE = -1  # stands in `placed` for a unit placed this turn that is no longer on the board
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
@@ -88,8 +100,9 @@ def parse_position(text: str) -> LordsOfWarState:
         options = LordsOfWarOptions.model_validate({**raw_options, "armies": armies})
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise PositionError("options." + ".".join(str(p) for p in first["loc"]),
-                            str(first["msg"])) from exc
+        raise PositionError(
+            "options." + ".".join(str(p) for p in first["loc"]), str(first["msg"])
+        ) from exc
     mat = make_mat(options.borderless)
 
     # [cards] inline definitions
@@ -123,8 +136,11 @@ def parse_position(text: str) -> LordsOfWarState:
     active = _int(turn.get("active", 1), "turn.active", (1, 2))
     phase = turn.get("phase", "deploy")
     if phase not in PHASES:
-        raise PositionError("turn.phase", f"no phase {phase!r}: a position starts phase 1 "
-                            "(\"deploy\") or phase 3 (\"reinforce\")", "LW-5.1")
+        raise PositionError(
+            "turn.phase",
+            f'no phase {phase!r}: a position starts phase 1 ("deploy") or phase 3 ("reinforce")',
+            "LW-5.1",
+        )
     number = _int(turn.get("number", 1), "turn.number")
     idle = _int(turn.get("turns_without_placement", 0), "turn.turns_without_placement", (0, 1))
     placement_made = turn.get("placement_made", phase == "reinforce")
@@ -133,8 +149,11 @@ def parse_position(text: str) -> LordsOfWarState:
     if placement_made and phase == "deploy":
         raise PositionError("turn.placement_made", "nothing is placed before phase 1", "LW-5.1")
     extra = turn.get("extra_turn", 0)
-    owed = [_int(s, "turn.extra_turn", (1, 2)) for s in extra] if isinstance(extra, list) else (
-        [] if _int(extra, "turn.extra_turn", (0, 1, 2)) == 0 else [extra])
+    owed = (
+        [_int(s, "turn.extra_turn", (1, 2)) for s in extra]
+        if isinstance(extra, list)
+        else ([] if _int(extra, "turn.extra_turn", (0, 1, 2)) == 0 else [extra])
+    )
 
     # [players.N] and [board]: the cards of each seat, board first
     cards: list[list[Card]] = [[], [], []]
@@ -146,7 +165,7 @@ def parse_position(text: str) -> LordsOfWarState:
         except SquareError as exc:
             raise PositionError(key, str(exc), "LW-1.6") from exc
         if not isinstance(entry, dict):
-            raise PositionError(key, "must be { owner = 1 or 2, card = \"...\" }")
+            raise PositionError(key, 'must be { owner = 1 or 2, card = "..." }')
         if "owner" not in entry:
             raise PositionError(key, "a card on the board needs an owner", "LW-2.1")
         if set(entry) - {"owner", "card"}:
@@ -166,12 +185,12 @@ def parse_position(text: str) -> LordsOfWarState:
         base = f"players.{seat}"
         for key in entry:
             if key not in ("army", "hand", "deck", "eliminated"):
-                raise PositionError(f"{base}.{key}", "unknown key (known: army, hand, deck, "
-                                    "eliminated)")
+                raise PositionError(
+                    f"{base}.{key}", "unknown key (known: army, hand, deck, eliminated)"
+                )
         hand = _strings(entry.get("hand", []), f"{base}.hand")
         if len(hand) > HAND_SIZE:
-            raise PositionError(f"{base}.hand", f"a hand holds at most {HAND_SIZE} cards",
-                                "LW-9.1")
+            raise PositionError(f"{base}.hand", f"a hand holds at most {HAND_SIZE} cards", "LW-9.1")
         for i, ref in enumerate(hand):
             hands[seat].append(len(cards[seat]))
             cards[seat].append(card(ref, f"{base}.hand[{i}]"))
@@ -183,8 +202,11 @@ def parse_position(text: str) -> LordsOfWarState:
     for seat in (1, 2):
         base = f"players.{seat}"
         enemy = 3 - seat
-        for i, ref in enumerate(_strings(_table(players, str(seat), "players.")
-                                         .get("eliminated", []), f"{base}.eliminated")):
+        for i, ref in enumerate(
+            _strings(
+                _table(players, str(seat), "players.").get("eliminated", []), f"{base}.eliminated"
+            )
+        ):
             piles[seat].append(enemy << 8 | len(cards[enemy]))
             cards[enemy].append(card(ref, f"{base}.eliminated[{i}]"))
 
@@ -203,9 +225,11 @@ def parse_position(text: str) -> LordsOfWarState:
         state.deck[seat] = decks[seat]
         state.pile[seat] = piles[seat]
         if reached_threshold(state, seat):
-            raise PositionError(f"players.{seat}.eliminated",
-                                "that many eliminations would already have ended the game",
-                                "LW-8.1")
+            raise PositionError(
+                f"players.{seat}.eliminated",
+                "that many eliminations would already have ended the game",
+                "LW-8.1",
+            )
     state.active = active
     state.turn = number
     state.idle = idle
@@ -216,13 +240,17 @@ def parse_position(text: str) -> LordsOfWarState:
     facts = _table(data, "board_state", "")
     for key in facts:
         if key not in ("placed_this_turn", "took_part"):
-            raise PositionError(f"board_state.{key}", "unknown key (known: placed_this_turn, "
-                                "took_part)")
+            raise PositionError(
+                f"board_state.{key}", "unknown key (known: placed_this_turn, took_part)"
+            )
     for key in ("placed_this_turn", "took_part"):
         squares = _strings(facts.get(key, []), f"board_state.{key}")
         if squares and phase == "deploy":
-            raise PositionError(f"board_state.{key}", "at the start of phase 1 no unit has been "
-                                "placed or fought this turn", "LW-5.1")
+            raise PositionError(
+                f"board_state.{key}",
+                "at the start of phase 1 no unit has been placed or fought this turn",
+                "LW-5.1",
+            )
         units = set()
         for name in squares:
             try:
@@ -234,11 +262,15 @@ def parse_position(text: str) -> LordsOfWarState:
             units.add(state.board[square])
         if key == "placed_this_turn":
             if len(units) > 1 or any(u >> 8 != active for u in units):
-                raise PositionError(f"board_state.{key}", "one unit of the active player at "
-                                    "most is placed in a turn", "LW-6.1")
+                raise PositionError(
+                    f"board_state.{key}",
+                    "one unit of the active player at most is placed in a turn",
+                    "LW-6.1",
+                )
             if units and not placement_made:
-                raise PositionError("turn.placement_made", "false, but a unit was placed this "
-                                    "turn", "LW-6.1")
+                raise PositionError(
+                    "turn.placement_made", "false, but a unit was placed this turn", "LW-6.1"
+                )
             state.placed = units or ({GONE} if placement_made else set())
         else:
             state.took_part = units
@@ -271,8 +303,12 @@ def _value(value: Any) -> str:
 def write_position(state: LordsOfWarState) -> str:
     """The position as TOML; `parse_position` of the text gives the same position back."""
     if state.phase not in PHASES:
-        raise PositionError("turn.phase", f"the state is at {state.phase!r}: positions are "
-                            "written at the start of phase 1 or phase 3", "LW-5.1")
+        raise PositionError(
+            "turn.phase",
+            f"the state is at {state.phase!r}: positions are "
+            "written at the start of phase 1 or phase 3",
+            "LW-5.1",
+        )
     static = state.static
     mat = static.mat
     options = static.options
@@ -281,11 +317,16 @@ def write_position(state: LordsOfWarState) -> str:
         lines.append(f"cavalry = {_value(options.cavalry)}")
     if options.berserkers != options.advanced:
         lines.append(f"berserkers = {_value(options.berserkers)}")
-    lines += [f"borderless = {_value(options.borderless)}",
-              f"units_to_win = {options.units_to_win}",
-              f"commands_to_win = {options.commands_to_win}", "",
-              "[turn]", f"active = {state.active}", f"phase = {_value(state.phase)}",
-              f"number = {state.turn}"]
+    lines += [
+        f"borderless = {_value(options.borderless)}",
+        f"units_to_win = {options.units_to_win}",
+        f"commands_to_win = {options.commands_to_win}",
+        "",
+        "[turn]",
+        f"active = {state.active}",
+        f"phase = {_value(state.phase)}",
+        f"number = {state.turn}",
+    ]
     owed = [s for s in (1, 2) if state.owed[s]]
     lines.append(f"extra_turn = {_value(owed if len(owed) > 1 else (owed[0] if owed else 0))}")
     if state.phase == "reinforce" and not state.placed:
@@ -311,10 +352,14 @@ def write_position(state: LordsOfWarState) -> str:
     for square, u in sorted(state.board.items()):
         lines.append(f"{_key(mat.name(square))} = {_value({'owner': u >> 8, 'card': ref(u)})}")
     placed = sorted(mat.name(state.pos[u]) for u in state.placed if u in state.pos)
-    took_part = sorted((state.pos[u] for u in state.took_part if u in state.pos))
+    took_part = sorted(state.pos[u] for u in state.took_part if u in state.pos)
     if placed or took_part:
-        lines += ["", "[board_state]", f"placed_this_turn = {_value(placed)}",
-                  f"took_part = {_value([mat.name(s) for s in took_part])}"]
+        lines += [
+            "",
+            "[board_state]",
+            f"placed_this_turn = {_value(placed)}",
+            f"took_part = {_value([mat.name(s) for s in took_part])}",
+        ]
     shipped = card_index()
     for name, card in sorted(used.items()):
         if shipped.get(name) == card:

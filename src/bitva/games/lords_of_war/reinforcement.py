@@ -28,7 +28,9 @@ def recall_blocker(state: LordsOfWarState, square: int) -> tuple[str, str] | Non
         card = state.static.card_of(u)
         if not (state.static.options.cavalry_rule and card.is_cavalry):
             return "it is engaged", "LW-9.2"
-        if any(state.static.card_of(e).unit_class == "spear" for e in engagers(state, square, seat)):
+        if any(
+            state.static.card_of(e).unit_class == "spear" for e in engagers(state, square, seat)
+        ):
             return "a spear unit engages this cavalry", "LW-11.1"
     return None
 
@@ -39,6 +41,7 @@ def recallable(state: LordsOfWarState) -> list[int]:
     if len(state.hand[seat]) >= HAND_SIZE:
         return []
     return sorted(
-        square for square, u in state.board.items()
+        square
+        for square, u in state.board.items()
         if u >> 8 == seat and recall_blocker(state, square) is None
     )

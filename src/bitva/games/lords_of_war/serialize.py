@@ -58,8 +58,10 @@ def state_to_json(state: LordsOfWarState) -> dict[str, Any]:
         "took_part": sorted(state.took_part),
         "shots": [[s, t] for s, t in sorted(state.shots.items())],
         "pending": list(state.pending),
-        "berserk": [[u, [mat.name(sq) for sq in sorted(squares)]]
-                    for u, squares in sorted(state.berserk.items())],
+        "berserk": [
+            [u, [mat.name(sq) for sq in sorted(squares)]]
+            for u, squares in sorted(state.berserk.items())
+        ],
         "berserk_seat": state.berserk_seat,
         "known": _seat_map([None, sorted(state.known[1]), sorted(state.known[2])]),
         "reveals": state.reveals,
@@ -108,7 +110,9 @@ def state_from_json(data: dict[str, Any]) -> LordsOfWarState:
         state.took_part = set(data["took_part"])
         state.shots = {int(s): int(t) for s, t in data["shots"]}
         state.pending = list(data["pending"])
-        state.berserk = {int(u): {mat.parse(sq) for sq in squares} for u, squares in data["berserk"]}
+        state.berserk = {
+            int(u): {mat.parse(sq) for sq in squares} for u, squares in data["berserk"]
+        }
         state.berserk_seat = int(data["berserk_seat"])
         state.reveals = list(data["reveals"])
         state.resolutions = int(data["resolutions"])

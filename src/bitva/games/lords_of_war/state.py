@@ -153,7 +153,7 @@ class LordsOfWarState(State):
         self._play(code, None)
 
     def clone(self) -> Self:
-        other = object.__new__(type(self))
+        other = type(self).__new__(type(self))
         other.static = self.static
         other.rng = Rng(self.rng.state)
         other.board = dict(self.board)
@@ -185,8 +185,10 @@ class LordsOfWarState(State):
         action = parse_action_text(text)
         if isinstance(action, Place):
             seat = self.current_player or self.active
-            return Place(legality.resolve_card(self, seat, action.card),
-                         legality.canonical_square(self, action.square))
+            return Place(
+                legality.resolve_card(self, seat, action.card),
+                legality.canonical_square(self, action.square),
+            )
         return legality.canonical(self, action)
 
     def encode_action(self, action: Action) -> int:
@@ -311,8 +313,17 @@ class LordsOfWarState(State):
         self.occ[seat] |= 1 << square
         self.placed.add(u)
         if events is not None:
-            events.append(Event("placed", {"player": seat, "card": self._name(u),
-                                           "square": self._sq(square), "forced": forced}))
+            events.append(
+                Event(
+                    "placed",
+                    {
+                        "player": seat,
+                        "card": self._name(u),
+                        "square": self._sq(square),
+                        "forced": forced,
+                    },
+                )
+            )
         if self.phase == "challenge":  # LW-4.1, LW-4.2: draw one, no combat
             self._draw(seat, HAND_SIZE, events)
             if seat == 1:
@@ -349,12 +360,18 @@ class LordsOfWarState(State):
         if target is not None:
             self.shots[shooter] = self.board[target]
         if events is not None:
-            events.append(Event("declared", {
-                "player": shooter >> 8, "square": self._sq(self.pos[shooter]),
-                "card": self._name(shooter),
-                "target": self._sq(target) if target is not None else None,
-                "attack": "ranged" if target is not None else "arrows",
-            }))
+            events.append(
+                Event(
+                    "declared",
+                    {
+                        "player": shooter >> 8,
+                        "square": self._sq(self.pos[shooter]),
+                        "card": self._name(shooter),
+                        "target": self._sq(target) if target is not None else None,
+                        "attack": "ranged" if target is not None else "arrows",
+                    },
+                )
+            )
 
     def _next_shooter(self, events: list[Event] | None) -> None:
         if self.pending:
@@ -378,16 +395,24 @@ class LordsOfWarState(State):
         self.resolutions += 1
         pos = self.pos
         if events is not None:
-            events.append(Event("resolution", {
-                "number": self.resolutions,
-                "damage": {self._sq(pos[u]): d for u, d in sorted(result.damage.items(),
-                                                                   key=lambda i: pos[i[0]])},
-            }))
+            events.append(
+                Event(
+                    "resolution",
+                    {
+                        "number": self.resolutions,
+                        "damage": {
+                            self._sq(pos[u]): d
+                            for u, d in sorted(result.damage.items(), key=lambda i: pos[i[0]])
+                        },
+                    },
+                )
+            )
         if not result.eliminated:
             return False
         vacated = {u: pos[u] for u in result.eliminated}
-        attacker_squares = {u: sorted(pos[a] for a in result.attackers[u])
-                            for u in result.eliminated}
+        attacker_squares = {
+            u: sorted(pos[a] for a in result.attackers[u]) for u in result.eliminated
+        }
         generals = []
         for victim in result.eliminated:
             self.took_part.update(result.attackers[victim])
@@ -401,10 +426,17 @@ class LordsOfWarState(State):
             if card.rank == "general":
                 generals.append(owner)
             if events is not None:
-                events.append(Event("eliminated", {
-                    "square": self._sq(square), "owner": owner, "card": card.ref,
-                    "by": [self._sq(s) for s in attacker_squares[victim]],
-                }))
+                events.append(
+                    Event(
+                        "eliminated",
+                        {
+                            "square": self._sq(square),
+                            "owner": owner,
+                            "card": card.ref,
+                            "by": [self._sq(s) for s in attacker_squares[victim]],
+                        },
+                    )
+                )
         if len(generals) == 1:  # LW-8.4; both Generals at once: nobody
             earner = 3 - generals[0]
             self.owed[earner] = True
@@ -439,9 +471,18 @@ class LordsOfWarState(State):
         self.occ[seat] = self.occ[seat] & ~(1 << origin) | (1 << target)
         del self.berserk[u]
         if events is not None:
-            events.append(Event("moved", {"player": seat, "card": self._name(u),
-                                          "from": self._sq(origin), "to": self._sq(target),
-                                          "rule": "LW-11.2"}))
+            events.append(
+                Event(
+                    "moved",
+                    {
+                        "player": seat,
+                        "card": self._name(u),
+                        "from": self._sq(origin),
+                        "to": self._sq(target),
+                        "rule": "LW-11.2",
+                    },
+                )
+            )
         if not self._resolve(events):
             self._after_resolution(events)
 
@@ -454,10 +495,14 @@ class LordsOfWarState(State):
             hand.append(card_id)
             drawn.append(card_id)
         if events is not None:
-            events.append(Event(
-                "drew", {"player": seat, "count": len(drawn), "deck": len(deck)},
-                private={"cards": [self._name(seat << 8 | c) for c in drawn]}, private_to=seat,
-            ))
+            events.append(
+                Event(
+                    "drew",
+                    {"player": seat, "count": len(drawn), "deck": len(deck)},
+                    private={"cards": [self._name(seat << 8 | c) for c in drawn]},
+                    private_to=seat,
+                )
+            )
 
     def _recall(self, square: int, events: list[Event] | None) -> None:
         """LW-9.1b: the unit goes back to the hand, in plain sight."""
@@ -468,8 +513,11 @@ class LordsOfWarState(State):
         self.hand[seat].append(u & 0xFF)
         self.known[seat].add(u & 0xFF)
         if events is not None:
-            events.append(Event("recalled", {"player": seat, "card": self._name(u),
-                                             "square": self._sq(square)}))
+            events.append(
+                Event(
+                    "recalled", {"player": seat, "card": self._name(u), "square": self._sq(square)}
+                )
+            )
 
     def _end_turn(self, events: list[Event] | None) -> None:
         seat = self.active

@@ -2,8 +2,8 @@
 per-card geometry precomputed. Shared by every clone of a state.
 
 A unit (a physical card) is the int `owner << 8 | card_id`; `card_id` indexes the seat's `cards`.
-A card's *kind* is its index among the seat's distinct cards: placements name kinds, so two copies of
-one card give one action, not two.
+A card's *kind* is its index among the seat's distinct cards: placements name kinds, so two
+copies of one card give one action, not two.
 """
 
 from __future__ import annotations
@@ -57,8 +57,10 @@ class Static:
                     distinct.append(card)
                 ids.append(distinct.index(card))
             if len(distinct) > MAX_KINDS:
-                raise BitvaError(f"seat {seat} has {len(distinct)} distinct cards; at most "
-                                 f"{MAX_KINDS} are supported")
+                raise BitvaError(
+                    f"seat {seat} has {len(distinct)} distinct cards; at most "
+                    f"{MAX_KINDS} are supported"
+                )
             kinds.append(tuple(distinct))
             kind_of.append(tuple(ids))
             kind_index.append({card.ref: k for k, card in enumerate(distinct)})
@@ -82,9 +84,11 @@ class Static:
             (),
             *(
                 tuple(
-                    tuple(mat.direction_delta(seat, dx, dy)
-                          for (dx, dy), value in zip(DIRECTION_OFFSETS, card.arrows, strict=True)
-                          if value)
+                    tuple(
+                        mat.direction_delta(seat, dx, dy)
+                        for (dx, dy), value in zip(DIRECTION_OFFSETS, card.arrows, strict=True)
+                        if value
+                    )
                     for card in self.kinds[seat]
                 )
                 for seat in (1, 2)

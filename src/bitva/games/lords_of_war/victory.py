@@ -14,7 +14,7 @@ def eliminated_counts(state: LordsOfWarState, seat: int) -> tuple[int, int]:
     """(enemy units, enemy command units) in `seat`'s elimination pile (LW-7.6)."""
     card = state.static.card
     pile = state.pile[seat]
-    commands = sum(1 for u in pile if card[u].is_command)  # type: ignore[union-attr]
+    commands = sum(1 for u in pile if (c := card[u]) is not None and c.is_command)
     return len(pile), commands
 
 
@@ -33,8 +33,11 @@ def check_thresholds(state: LordsOfWarState) -> Outcome | None:
     if first or second:
         winner = 1 if first else 2
         units, commands = eliminated_counts(state, winner)
-        what = (f"{commands} command units" if commands >= state.static.options.commands_to_win
-                else f"{units} units")
+        what = (
+            f"{commands} command units"
+            if commands >= state.static.options.commands_to_win
+            else f"{units} units"
+        )
         return Outcome(winner, f"player {winner} eliminated {what} (LW-8.1)", scores)
     return None
 

@@ -8,7 +8,7 @@ sees the order of a deck, its own included (LW-3.2).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bitva.core.rng import Rng
 from bitva.games.lords_of_war.cards import Card
@@ -17,6 +17,8 @@ from bitva.games.lords_of_war.victory import eliminated_counts
 
 if TYPE_CHECKING:
     from bitva.games.lords_of_war.state import LordsOfWarState
+
+S = TypeVar("S", bound="LordsOfWarState")
 
 
 def card_json(card: Card) -> dict[str, Any]:
@@ -37,8 +39,13 @@ def view(state: LordsOfWarState, seat: int | None) -> dict[str, Any]:
         return card.ref
 
     board = [
-        {"square": mat.name(square), "owner": u >> 8, "card": ref(u),
-         "placed_this_turn": u in state.placed, "took_part": u in state.took_part}
+        {
+            "square": mat.name(square),
+            "owner": u >> 8,
+            "card": ref(u),
+            "placed_this_turn": u in state.placed,
+            "took_part": u in state.took_part,
+        }
         for square, u in sorted(state.board.items())
     ]
     players: dict[str, Any] = {}
@@ -55,15 +62,21 @@ def view(state: LordsOfWarState, seat: int | None) -> dict[str, Any]:
         if s == seat:
             entry["hand"] = sorted(ref(s << 8 | c) for c in state.hand[s])
         else:
-            entry["known_hand"] = sorted(ref(s << 8 | c) for c in state.hand[s]
-                                         if c in state.known[s])
+            entry["known_hand"] = sorted(
+                ref(s << 8 | c) for c in state.hand[s] if c in state.known[s]
+            )
         players[str(s)] = entry
     pending: dict[str, Any] | None = None
     if state.phase == "shoot" and state.pending:
         pending = {"shooter": mat.name(state.pos[state.pending[0]])}
     elif state.phase == "berserk":
-        pending = {"berserkers": [mat.name(state.pos[u]) for u in sorted(state.berserk)
-                                  if u in state.pos and u >> 8 == state.berserk_seat]}
+        pending = {
+            "berserkers": [
+                mat.name(state.pos[u])
+                for u in sorted(state.berserk)
+                if u in state.pos and u >> 8 == state.berserk_seat
+            ]
+        }
     to_move = state.current_player
     out: dict[str, Any] = {
         "game": "lords-of-war",
@@ -76,8 +89,11 @@ def view(state: LordsOfWarState, seat: int | None) -> dict[str, Any]:
         "pending": pending,
         "board": board,
         "players": players,
-        "shots": {mat.name(state.pos[s]): mat.name(state.pos[t])
-                  for s, t in state.shots.items() if s in state.pos and t in state.pos},
+        "shots": {
+            mat.name(state.pos[s]): mat.name(state.pos[t])
+            for s, t in state.shots.items()
+            if s in state.pos and t in state.pos
+        },
         "reveals": list(state.reveals),
         "outcome": state.outcome.to_json() if state.outcome else None,
     }
@@ -87,7 +103,7 @@ def view(state: LordsOfWarState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def determinize(state: LordsOfWarState, seat: int, rng: Rng) -> LordsOfWarState:
+def determinize(state: S, seat: int, rng: Rng) -> S:
     """A full state that `seat` cannot tell from this one: the opponent's unknown hand cards and
     deck are dealt anew from the same pool, and both deck orders are shuffled. The state's own RNG
     is reseeded so that no future chance leaks either."""
