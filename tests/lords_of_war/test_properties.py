@@ -159,6 +159,7 @@ def test_codes_fast_path_matches_checked_path(options: dict[str, Any], seed: int
         actions = checked.legal_actions()
         assert [checked.encode_action(a) for a in actions] == codes
         assert [checked.decode_action(c) for c in codes] == actions
+        assert [checked.parse_action(str(a)) for a in actions] == actions  # text round trip
         code = rng.choice(codes)
         checked.apply(checked.decode_action(code))
         fast.apply_code(code)

@@ -79,7 +79,8 @@ Action = Place | Shoot | UseArrows | BerserkMove | Draw | Recall
 
 _PLACE = re.compile(r"^\s*(.+?)\s*@\s*(\S+)\s*$")
 _SHOOT = re.compile(r"^\s*shoot\s+(\S+)\s*$", re.IGNORECASE)
-_BERSERK = re.compile(r"^\s*berserk\s+(\S+?)\s*-\s*(\S+)\s*$", re.IGNORECASE)
+_SQUARE = r"(?:[a-fA-F][1-7]|-?\d+\s*,\s*-?\d+)"
+_BERSERK = re.compile(rf"^\s*berserk\s+({_SQUARE})\s*-\s*({_SQUARE})\s*$", re.IGNORECASE)
 _RECALL = re.compile(r"^\s*recall\s+(\S+)\s*$", re.IGNORECASE)
 
 
