@@ -50,18 +50,14 @@ def arrows_hit_enemy(state: LordsOfWarState, square: int, u: int) -> bool:
 def targets_in_grid(state: LordsOfWarState, square: int, u: int) -> list[int]:
     """LW-7.2: the squares of enemy units in the target grid of ranged unit `u` on `square`
     (no line of sight needed), lowest square first."""
-    card = state.static.card_of(u)
     owner = u >> 8
-    mat = state.static.mat
     board = state.board
     out = []
-    for dx, dy in card.targets:
-        target = mat.offset_square(square, owner, dx, dy)
-        if target is not None:
-            other = board.get(target)
-            if other is not None and other >> 8 != owner:
-                out.append(target)
-    return sorted(out)
+    for target in state.static.grid(u, square):
+        other = board.get(target)
+        if other is not None and other >> 8 != owner:
+            out.append(target)
+    return out
 
 
 @dataclass

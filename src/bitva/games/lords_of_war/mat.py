@@ -25,6 +25,15 @@ _ALGEBRAIC = re.compile(r"^([a-f])([1-7])$")
 _PAIR = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 
 
+# The bounded mat is 7 rows of 7 grid columns (6 squares and the padding column): for each row,
+# the squares of every 7-bit pattern.
+_ROW_BASES = tuple(range(0, ROWS * (COLUMNS + 1), COLUMNS + 1))
+_ROW_SQUARES = {
+    base: tuple(tuple(base + x for x in range(7) if bits >> x & 1) for bits in range(128))
+    for base in _ROW_BASES
+}
+
+
 class SquareError(BitvaError):
     pass
 
@@ -63,6 +72,13 @@ class Mat:
 
     def squares(self, mask: int) -> list[int]:
         """The squares of a mask, lowest index first."""
+        if not self.borderless:  # one table lookup per row of the small mat
+            out: list[int] = []
+            for base in _ROW_BASES:
+                bits = (mask >> base) & 0x7F
+                if bits:
+                    out.extend(_ROW_SQUARES[base][bits])
+            return out
         out = []
         while mask:
             low = mask & -mask

@@ -233,8 +233,11 @@ class LordsOfWarState(State):
         if phase == "deploy":
             masks, self._forced = placement_masks(self)
             squares = self.static.mat.squares
-            place = codec.place
-            return [place(kind, sq) for kind, mask in masks.items() for sq in squares(mask)]
+            codes: list[int] = []
+            for kind, mask in masks.items():
+                base = codec.place(kind, 0)
+                codes += [base + sq for sq in squares(mask)]
+            return codes
         if phase == "reinforce":
             return [DRAW_CODE, *(codec.recall(sq) for sq in recallable(self))]
         if phase == "shoot":

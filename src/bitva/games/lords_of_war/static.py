@@ -23,6 +23,9 @@ MAX_KINDS = 64  # distinct cards per seat that the integer action encoding has r
 UNIT_SLOTS = 3 << 8
 
 
+_SHARED: dict[tuple[str, tuple[Card, ...], tuple[Card, ...]], Static] = {}
+
+
 def unit(owner: int, card_id: int) -> int:
     return owner << 8 | card_id
 
@@ -43,6 +46,7 @@ class Static:
     kind_deltas: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False)
     codec: ActionCodec = field(init=False)
     json_cache: dict[str, Any] | None = field(default=None, init=False)
+    _grids: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
         mat = self.mat
@@ -50,12 +54,11 @@ class Static:
         kind_of: list[tuple[int, ...]] = [()]
         kind_index: list[dict[str, int]] = [{}]
         for seat in (1, 2):
-            distinct: list[Card] = []
+            index: dict[Card, int] = {}
             ids: list[int] = []
             for card in self.cards[seat]:
-                if card not in distinct:
-                    distinct.append(card)
-                ids.append(distinct.index(card))
+                ids.append(index.setdefault(card, len(index)))
+            distinct = list(index)
             if len(distinct) > MAX_KINDS:
                 raise BitvaError(
                     f"seat {seat} has {len(distinct)} distinct cards; at most "
@@ -98,7 +101,28 @@ class Static:
 
     @classmethod
     def build(cls, options: LordsOfWarOptions, cards1: list[Card], cards2: list[Card]) -> Static:
-        return cls(options, make_mat(options.borderless), ((), tuple(cards1), tuple(cards2)))
+        """The static part of a game. Games with the same options and cards share one (it holds
+        only derived data and caches), so starting a game costs no precomputation."""
+        key = (options.model_dump_json(), tuple(cards1), tuple(cards2))
+        static = _SHARED.get(key)
+        if static is None:
+            static = cls(options, make_mat(options.borderless), ((), tuple(cards1), tuple(cards2)))
+            if len(_SHARED) >= 64:
+                _SHARED.pop(next(iter(_SHARED)))
+            _SHARED[key] = static
+        return static
+
+    def grid(self, u: int, square: int) -> tuple[int, ...]:
+        """The squares of the target grid of ranged unit `u` standing on `square` (LW-1.4)."""
+        key = (u, square)
+        squares = self._grids.get(key)
+        if squares is None:
+            owner = u >> 8
+            found = (self.mat.offset_square(square, owner, dx, dy)
+                     for dx, dy in self.card_of(u).targets)
+            squares = tuple(sorted(s for s in found if s is not None))
+            self._grids[key] = squares
+        return squares
 
     def card_of(self, u: int) -> Card:
         card = self.card[u]
