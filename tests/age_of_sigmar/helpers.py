@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from bitva.analysis.aos_calc.profiles import AttackProfile, TargetProfile
-from bitva.games.age_of_sigmar.dice import Dice
+from bitva.analysis.aos_calc.profiles import TargetProfile
 from bitva.games.age_of_sigmar.loader import builtin_warscrolls
 from bitva.games.age_of_sigmar.units import ModelSpec, UnitSpec, default_unit
+from bitva.games.age_of_sigmar.warscroll import Warscroll
 
 
-def scroll(warscroll_id: str):  # type: ignore[no-untyped-def]
+def scroll(warscroll_id: str) -> Warscroll:
     return builtin_warscrolls()[warscroll_id]
 
 
@@ -27,18 +25,6 @@ def bloodreavers(n: int = 10, champion: bool = True) -> UnitSpec:
     return default_unit(scroll("bloodreavers"), models=n, champion=champion)
 
 
-def profile(text_hit: int, text_wound: int, **kw: object) -> AttackProfile:
-    return AttackProfile(hit=text_hit, wound=text_wound, **kw)  # type: ignore[arg-type]
-
-
-def fixed(n: int) -> Dice:
-    return Dice.fixed(n)
-
-
 def br_target(n: int = 10) -> TargetProfile:
     """n Bloodreavers: W1, Sv 6+, Br 5 (section 8 abbreviations)."""
     return TargetProfile(wounds=(1,) * n, save=6, bravery=5)
-
-
-def as_fractions(values: object) -> list[Fraction]:
-    return [Fraction(v) for v in values]  # type: ignore[attr-defined]

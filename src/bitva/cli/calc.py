@@ -276,7 +276,21 @@ def aos(
 
         typer.echo(json.dumps(to_json(result)))
         return
-    _render(result, title_attacker, plot)
+    flags = [f"{phase.value} phase"]
+    flags += [
+        name
+        for name, on in (
+            ("attacker charged", charged),
+            ("attacker moved", moved),
+            ("cover", cover),
+            ("target charged", target_charged),
+            ("Mystic Shield", mystic_shield),
+            ("Inspiring Presence", inspiring),
+        )
+        if on
+    ]
+    flags += [f"{name} active" for name in activate or ()]
+    _render(result, title_attacker, plot, ", ".join(flags))
 
 
 def _bar(p: float, top: float) -> str:
@@ -287,7 +301,7 @@ def _bar(p: float, top: float) -> str:
     return "█" * full + ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")[part]
 
 
-def _render(result: CalcResult, attacker: str, plot: Path | None) -> None:
+def _render(result: CalcResult, attacker: str, plot: Path | None, situation: str) -> None:
     from bitva.analysis.aos_calc.pmf import to_floats
     from bitva.analysis.aos_calc.report import (
         describe_attacks,
@@ -299,6 +313,7 @@ def _render(result: CalcResult, attacker: str, plot: Path | None) -> None:
     target = result.target
     console.print(f"[bold]{attacker}[/bold]  v  [bold]{target.name}[/bold]")
     console.print(f"target: {describe_target(target)}")
+    console.print(f"situation: {situation}")
     table = Table(title="Attack profiles")
     for column in ("Profile", "Models", "A / H / W / R / D", "Modifiers", "Mean W"):
         table.add_column(column, justify="right" if column in ("Models", "Mean W") else "left")
