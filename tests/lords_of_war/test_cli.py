@@ -189,3 +189,23 @@ def test_a_person_plays_a_whole_game_against_greedy(tmp_path: Path) -> None:
         assert run("replay", str(save), "--verify").exit_code == 0
         screen = (tmp_path / "screen.txt").read_text(encoding="utf-8")
         assert "Game over" in screen and "Player 1's hand" in screen
+
+
+def test_deck_files_play_and_bad_decks_are_clear(tmp_path: Path) -> None:
+    decks = ROOT / "examples/lords-of-war/decks"
+    armies = f"{decks / 'orc-berserkers.toml'},{decks / 'mercenaries.toml'}"
+    result = run("simulate", "lords-of-war", "-n", "2", "--armies", armies, "--json")
+    assert result.exit_code == 0
+    record = json.loads(result.stdout)["records"][0]
+    assert len(record["options"]["decks"][0]) == 36  # the record replays without the files
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "x"\nkind = "custom"\narmy = "orcs"\ncards = [{ card = '
+                   '"Gonke Longtooth", count = 2 }]\n', encoding="utf-8")
+    result = run("simulate", "lords-of-war", "-n", "1", "--armies", f"{bad},dwarves")
+    assert result.exit_code == 2
+    assert "bad.toml: cards" in result.output and "LW-1.1" in result.output
+    mixed = tmp_path / "mixed.toml"
+    text = (decks / "mercenaries.toml").read_text(encoding="utf-8").replace("mercenary", "custom")
+    mixed.write_text(text + 'army = "orcs"\n', encoding="utf-8")
+    result = run("simulate", "lords-of-war", "-n", "1", "--armies", f"{mixed},dwarves")
+    assert result.exit_code == 2 and "LW-10.3" in result.output

@@ -158,6 +158,7 @@ class TerminalGame:
     def _human(self, seat: int) -> Action:
         state = self.state
         if len(self.humans) == 2 and state.phase in ("challenge", "deploy"):
+            self.console.clear()  # hot-seat: hide the other player's hand before handing over
             self._ask(f"Player {seat}, your turn — press Enter (the other player looks away)")
         if state.phase in ("challenge", "deploy"):
             return self._choose_placement(seat)
