@@ -199,8 +199,11 @@ def test_deck_files_play_and_bad_decks_are_clear(tmp_path: Path) -> None:
     record = json.loads(result.stdout)["records"][0]
     assert len(record["options"]["decks"][0]) == 36  # the record replays without the files
     bad = tmp_path / "bad.toml"
-    bad.write_text('name = "x"\nkind = "custom"\narmy = "orcs"\ncards = [{ card = '
-                   '"Gonke Longtooth", count = 2 }]\n', encoding="utf-8")
+    bad.write_text(
+        'name = "x"\nkind = "custom"\narmy = "orcs"\ncards = [{ card = '
+        '"Gonke Longtooth", count = 2 }]\n',
+        encoding="utf-8",
+    )
     result = run("simulate", "lords-of-war", "-n", "1", "--armies", f"{bad},dwarves")
     assert result.exit_code == 2
     assert "bad.toml: cards" in result.output and "LW-1.1" in result.output
