@@ -13,8 +13,11 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def test_readme_examples_run() -> None:
-    commands = [line[len("$ bitva "):] for line in README.read_text(encoding="utf-8").splitlines()
-                if line.startswith("$ bitva ")]
+    commands = [
+        line[len("$ bitva ") :]
+        for line in README.read_text(encoding="utf-8").splitlines()
+        if line.startswith("$ bitva ")
+    ]
     assert len(commands) >= 6
     runner = CliRunner()
     for command in commands:

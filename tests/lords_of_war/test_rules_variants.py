@@ -42,8 +42,12 @@ def test_lw_10_1_borderless_challenge_squares_keep_their_relative_placement() ->
 
 def test_lw_10_1_a_unit_may_be_placed_beyond_the_edge() -> None:
     # the enemy on a3; a right arrow reaches it from the square left of a3, "-1,2"
-    state = position(board={"a3": (2, "W")}, hands={1: ["R"], 2: ["W"]}, borderless=True,
-                     cards={"R": card("recruit", "infantry", 9, right=2), "W": WALL})
+    state = position(
+        board={"a3": (2, "W")},
+        hands={1: ["R"], 2: ["W"]},
+        borderless=True,
+        cards={"R": card("recruit", "infantry", 9, right=2), "W": WALL},
+    )
     assert squares_for(state, "R") == ["-1,2"]
     events = play(state, "R@-1,2")
     assert [e.data["square"] for e in events if e.kind == "placed"] == ["-1,2"]
@@ -51,8 +55,11 @@ def test_lw_10_1_a_unit_may_be_placed_beyond_the_edge() -> None:
 
 
 def test_lw_10_1_the_mat_edges_hold_in_the_standard_game() -> None:
-    state = position(board={"a3": (2, "W")}, hands={1: ["R"], 2: ["W"]},
-                     cards={"R": card("recruit", "infantry", 9, right=2), "W": WALL})
+    state = position(
+        board={"a3": (2, "W")},
+        hands={1: ["R"], 2: ["W"]},
+        cards={"R": card("recruit", "infantry", 9, right=2), "W": WALL},
+    )
     assert state.forced_placement  # no square left of a3 on the mat
     before = state.to_json()
     with pytest.raises(IllegalAction) as info:
@@ -63,8 +70,12 @@ def test_lw_10_1_the_mat_edges_hold_in_the_standard_game() -> None:
 
 def test_lw_10_1_squares_off_the_mat_in_a_position_file() -> None:
     cards = {"W": WALL, "K": card("recruit", "infantry", 9, back=3)}
-    state = position(board={"3,8": (2, "W"), "-2,-1": (1, "W")}, hands={1: ["K"], 2: ["W"]},
-                     borderless=True, cards=cards)
+    state = position(
+        board={"3,8": (2, "W"), "-2,-1": (1, "W")},
+        hands={1: ["K"], 2: ["W"]},
+        borderless=True,
+        cards=cards,
+    )
     names = sorted(b["square"] for b in state.view(None)["board"])
     assert names == ["-2,-1", "3,8"]
     # player 1's back arrow from "3,9" points at "3,8", two rows beyond player 2's edge
@@ -75,46 +86,62 @@ def test_lw_10_1_squares_off_the_mat_in_a_position_file() -> None:
 
 
 def test_lw_10_1_an_edge_square_has_eight_neighbours_without_borders() -> None:
-    state = position(board={"a1": (1, "W")}, hands={1: ["W"]}, borderless=True,
-                     cards={"W": WALL})
-    assert squares_for(state, "W") == sorted(["-1,-1", "0,-1", "1,-1", "-1,0", "b1",
-                                              "-1,1", "a2", "b2"])
+    state = position(board={"a1": (1, "W")}, hands={1: ["W"]}, borderless=True, cards={"W": WALL})
+    assert squares_for(state, "W") == sorted(
+        ["-1,-1", "0,-1", "1,-1", "-1,0", "b1", "-1,1", "a2", "b2"]
+    )
 
 
 def test_lw_10_1_a_target_grid_reaches_beyond_the_edge() -> None:
     # the Catapult on c6 shoots (0, +3): "2,8", beyond row 7
-    state = position(board={"c5": (1, "W"), "2,8": (2, "T")}, hands={1: ["Orc Catapult"],
-                                                                   2: ["W"]},
-                     borderless=True, cards={"W": WALL, "T": WEAK})
+    state = position(
+        board={"c5": (1, "W"), "2,8": (2, "T")},
+        hands={1: ["Orc Catapult"], 2: ["W"]},
+        borderless=True,
+        cards={"W": WALL, "T": WEAK},
+    )
     events = play(state, "Orc Catapult@c6")
     assert [(e.data["target"], e.data["attack"]) for e in events if e.kind == "declared"] == [
-        ("2,8", "ranged")]
+        ("2,8", "ranged")
+    ]
     assert eliminated(events) == [("2,8", 2, "T")]
 
 
 # -- LW-10.2 game length --------------------------------------------------------------------------
 def test_lw_10_2_a_lower_unit_threshold() -> None:
-    state = position(board={"d4": (2, "T")}, hands={1: ["K"], 2: ["W"]}, units_to_win=3,
-                     eliminated={1: ["Dwarf Slugger#1", "Dwarf Slugger#1"]},
-                     cards={"K": card("recruit", "infantry", 9, front=5), "T": WEAK, "W": WALL})
+    state = position(
+        board={"d4": (2, "T")},
+        hands={1: ["K"], 2: ["W"]},
+        units_to_win=3,
+        eliminated={1: ["Dwarf Slugger#1", "Dwarf Slugger#1"]},
+        cards={"K": card("recruit", "infantry", 9, front=5), "T": WEAK, "W": WALL},
+    )
     play(state, "K@d3")
     assert state.outcome is not None and state.outcome.winner == 1
     assert "3 units" in state.outcome.reason
 
 
 def test_lw_10_2_a_higher_unit_threshold_lets_the_game_go_on() -> None:
-    state = position(board={"d4": (2, "T")}, hands={1: ["K"], 2: ["W"]}, units_to_win=30,
-                     eliminated={1: ["Dwarf Slugger#1"] * 20},
-                     cards={"K": card("recruit", "infantry", 9, front=5), "T": WEAK, "W": WALL})
+    state = position(
+        board={"d4": (2, "T")},
+        hands={1: ["K"], 2: ["W"]},
+        units_to_win=30,
+        eliminated={1: ["Dwarf Slugger#1"] * 20},
+        cards={"K": card("recruit", "infantry", 9, front=5), "T": WEAK, "W": WALL},
+    )
     play(state, "K@d3")
     assert len(state.pile[1]) == 21
     assert state.outcome is None
 
 
 def test_lw_10_2_a_command_threshold_of_two() -> None:
-    state = position(board={"d4": (2, "Gordona Ironhelm")}, hands={1: ["K"], 2: ["W"]},
-                     commands_to_win=2, eliminated={1: ["Mungo Lancerammer"]},
-                     cards={"K": card("recruit", "infantry", 9, front=7), "W": WALL})
+    state = position(
+        board={"d4": (2, "Gordona Ironhelm")},
+        hands={1: ["K"], 2: ["W"]},
+        commands_to_win=2,
+        eliminated={1: ["Mungo Lancerammer"]},
+        cards={"K": card("recruit", "infantry", 9, front=7), "W": WALL},
+    )
     play(state, "K@d3")
     assert state.outcome is not None and state.outcome.winner == 1
     assert "2 command units" in state.outcome.reason
@@ -147,8 +174,9 @@ def swap(entries: list[dict[str, Any]], out: str, into: str) -> list[dict[str, A
     return result
 
 
-def deck_file(tmp_path: Path, entries: list[dict[str, Any]], kind: str = "custom",
-              army: str | None = "orcs") -> str:
+def deck_file(
+    tmp_path: Path, entries: list[dict[str, Any]], kind: str = "custom", army: str | None = "orcs"
+) -> str:
     lines = ['name = "Test deck"', f'kind = "{kind}"']
     if army:
         lines.append(f'army = "{army}"')

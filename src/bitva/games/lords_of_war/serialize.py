@@ -64,7 +64,7 @@ def state_to_json(state: LordsOfWarState) -> dict[str, Any]:
         ],
         "berserk_seat": state.berserk_seat,
         "known": _seat_map([None, sorted(state.known[1]), sorted(state.known[2])]),
-        "reveals": state.reveals,
+        "reveals": [{**r, "cards": list(r["cards"])} for r in state.reveals],
         "resolutions": state.resolutions,
         "outcome": state.outcome.to_json() if state.outcome else None,
         "rng": state.rng.state,
@@ -114,7 +114,7 @@ def state_from_json(data: dict[str, Any]) -> LordsOfWarState:
             int(u): {mat.parse(sq) for sq in squares} for u, squares in data["berserk"]
         }
         state.berserk_seat = int(data["berserk_seat"])
-        state.reveals = list(data["reveals"])
+        state.reveals = [{**r, "cards": list(r["cards"])} for r in data["reveals"]]
         state.resolutions = int(data["resolutions"])
         outcome = data.get("outcome")
         state._outcome = Outcome.from_json(outcome) if outcome else None

@@ -118,8 +118,9 @@ class Static:
         squares = self._grids.get(key)
         if squares is None:
             owner = u >> 8
-            found = (self.mat.offset_square(square, owner, dx, dy)
-                     for dx, dy in self.card_of(u).targets)
+            found = (
+                self.mat.offset_square(square, owner, dx, dy) for dx, dy in self.card_of(u).targets
+            )
             squares = tuple(sorted(s for s in found if s is not None))
             self._grids[key] = squares
         return squares

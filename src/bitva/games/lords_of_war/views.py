@@ -94,7 +94,7 @@ def view(state: LordsOfWarState, seat: int | None) -> dict[str, Any]:
             for s, t in state.shots.items()
             if s in state.pos and t in state.pos
         },
-        "reveals": list(state.reveals),
+        "reveals": [{**r, "cards": list(r["cards"])} for r in state.reveals],
         "outcome": state.outcome.to_json() if state.outcome else None,
     }
     if seat is not None and seat == to_move:
