@@ -1,0 +1,4 @@
+"""Imports every table module so that `Base.metadata` knows all tables.
+
+Each store adds its module here (tournaments, server games).
+"""
