@@ -209,3 +209,19 @@ def test_soak_thousands_of_random_games(options: dict[str, Any], seed: int) -> N
     while state.current_player is not None:
         state.apply_code(rng.choice(state.legal_codes()))
     check_cards_accounted(state)
+
+
+@SLOW
+@given(options=options_strategy, seed=st.integers(0, 2**32))
+def test_determinize_depends_only_on_the_seats_view(options: dict[str, Any], seed: int) -> None:
+    """Two states a seat cannot tell apart determinize identically for the same RNG: a search over
+    determinizations cannot read the hidden cards (it cannot cheat)."""
+    state = new(options, seed)
+    rng = Rng(seed)
+    while state.current_player is not None:
+        seat = state.current_player
+        twin = state.determinize(seat, Rng(seed + 99))  # same view, other hidden cards
+        assert twin.view(seat) == state.view(seat)
+        first = state.determinize(seat, Rng(5)).to_json()
+        assert twin.determinize(seat, Rng(5)).to_json() == first
+        state.apply(rng.choice(state.legal_actions()))

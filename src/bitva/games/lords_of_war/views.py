@@ -106,18 +106,24 @@ def view(state: LordsOfWarState, seat: int | None) -> dict[str, Any]:
 def determinize(state: S, seat: int, rng: Rng) -> S:
     """A full state that `seat` cannot tell from this one: the opponent's unknown hand cards and
     deck are dealt anew from the same pool, and both deck orders are shuffled. The state's own RNG
-    is reseeded so that no future chance leaks either."""
+    is reseeded so that no future chance leaks either.
+
+    The pools are sorted before shuffling, so the result depends only on what `seat` sees and on
+    `rng`: two states that `seat` cannot tell apart give the same determinization (an agent that
+    searches determinizations provably cannot read the hidden cards)."""
     other = state.clone()
     opponent = 3 - seat
     known = other.known[opponent]
     hand = other.hand[opponent]
-    kept = [c for c in hand if c in known]
-    pool = [c for c in hand if c not in known] + other.deck[opponent]
+    kept = sorted(c for c in hand if c in known)
+    pool = sorted([c for c in hand if c not in known] + other.deck[opponent])
     rng.shuffle(pool)
     unknown_count = len(hand) - len(kept)
     other.hand[opponent] = kept + pool[:unknown_count]
     other.deck[opponent] = pool[unknown_count:]
-    rng.shuffle(other.deck[seat])
+    own_deck = sorted(other.deck[seat])
+    rng.shuffle(own_deck)
+    other.deck[seat] = own_deck
     other.rng = Rng(rng.next_u64())
     other._legal = None if other.current_player == opponent else other._legal
     return other
