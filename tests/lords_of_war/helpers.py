@@ -142,3 +142,68 @@ def squares_for(state: LordsOfWarState, ref: str) -> list[str]:
 
 def round_trip(state: LordsOfWarState) -> LordsOfWarState:
     return parse_position(write_position(state))
+
+
+def new_game(seed: int = 1, armies: str = "orcs,dwarves", **options: Any) -> LordsOfWarState:
+    """A new game at the challenge (LW-4)."""
+    from bitva.core import get_game
+
+    state = get_game("lords-of-war").new({"armies": armies, **options}, seed=seed)
+    assert isinstance(state, LordsOfWarState)
+    return state
+
+
+def refused(state: LordsOfWarState, action: str) -> str | None:
+    """Apply an illegal action: assert it is refused and changes nothing; return the rule named."""
+    import pytest
+
+    from bitva.core.errors import IllegalAction
+
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as info:
+        play(state, action)
+    assert state.to_json() == before
+    return info.value.rule
+
+
+def board(state: LordsOfWarState) -> dict[str, tuple[int, str]]:
+    """{square: (owner, card reference)}."""
+    mat = state.static.mat
+    return {
+        mat.name(sq): (u >> 8, state.static.card_of(u).ref) for sq, u in sorted(state.board.items())
+    }
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def moves(events: list[Event]) -> list[tuple[int, str, str]]:
+    return [(e.data["player"], e.data["from"], e.data["to"]) for e in events if e.kind == "moved"]
+
+
+def damages(events: list[Event]) -> list[dict[str, int]]:
+    return [e.data["damage"] for e in events if e.kind == "resolution"]
+
+
+def declared(events: list[Event]) -> list[tuple[str, str | None, str]]:
+    return [
+        (e.data["square"], e.data["target"], e.data["attack"])
+        for e in events
+        if e.kind == "declared"
+    ]
+
+
+# An independent reading of LW-1.3 / LW-2.3 (the arrow directions as card-frame steps), written
+# apart from the engine's tables so that cross-checks do not share its mistakes.
+STEPS = {
+    "front": (0, 1),
+    "front-right": (1, 1),
+    "right": (1, 0),
+    "back-right": (1, -1),
+    "back": (0, -1),
+    "back-left": (-1, -1),
+    "left": (-1, 0),
+    "front-left": (-1, 1),
+}
+ORDER = ("front", "front-right", "right", "back-right", "back", "back-left", "left", "front-left")

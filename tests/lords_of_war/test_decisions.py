@@ -2,61 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from bitva.core import get_game
-from bitva.core.errors import IllegalAction
-from bitva.core.events import Event
 from bitva.core.rng import Rng
 from bitva.games.lords_of_war.state import LordsOfWarState
-from tests.lords_of_war.helpers import card, eliminated, legal, play, position, squares_for
+from tests.lords_of_war.helpers import (
+    board,
+    card,
+    damages,
+    declared,
+    eliminated,
+    kinds,
+    legal,
+    moves,
+    new_game,
+    play,
+    position,
+    refused,
+    squares_for,
+)
 
 WALL = card("recruit", "infantry", 9)
 WEAK = card("recruit", "infantry", 3)
 NO_ARROWS = card("recruit", "infantry", 3)
-
-
-def new_game(seed: int = 1, **options: Any) -> LordsOfWarState:
-    state = get_game("lords-of-war").new({"armies": "orcs,dwarves", **options}, seed=seed)
-    assert isinstance(state, LordsOfWarState)
-    return state
-
-
-def kinds(events: list[Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
-def damages(events: list[Event]) -> list[dict[str, int]]:
-    return [e.data["damage"] for e in events if e.kind == "resolution"]
-
-
-def moves(events: list[Event]) -> list[tuple[int, str, str]]:
-    return [(e.data["player"], e.data["from"], e.data["to"]) for e in events if e.kind == "moved"]
-
-
-def declared(events: list[Event]) -> list[tuple[str, str | None, str]]:
-    return [
-        (e.data["square"], e.data["target"], e.data["attack"])
-        for e in events
-        if e.kind == "declared"
-    ]
-
-
-def board(state: LordsOfWarState) -> dict[str, tuple[int, str]]:
-    mat = state.static.mat
-    return {
-        mat.name(sq): (u >> 8, state.static.card_of(u).ref) for sq, u in sorted(state.board.items())
-    }
-
-
-def refused(state: LordsOfWarState, action: str) -> str | None:
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as info:
-        play(state, action)
-    assert state.to_json() == before
-    return info.value.rule
 
 
 # -- D-1 start squares ----------------------------------------------------------------------------

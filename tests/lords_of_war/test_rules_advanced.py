@@ -7,42 +7,25 @@ from typing import Any
 import pytest
 
 from bitva.core import get_game
-from bitva.core.errors import IllegalAction
 from bitva.core.events import Event
 from bitva.core.rng import Rng
 from bitva.games.lords_of_war.state import LordsOfWarState
-from tests.lords_of_war.helpers import card, eliminated, legal, play, position
+from tests.lords_of_war.helpers import (
+    board,
+    card,
+    damages,
+    eliminated,
+    kinds,
+    legal,
+    moves,
+    play,
+    position,
+    refused,
+)
 
 WALL = card("recruit", "infantry", 9)
 WEAK = card("recruit", "infantry", 3)
 POKER = card("recruit", "infantry", 9, front=1)  # points ahead, hard to kill
-
-
-def kinds(events: list[Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
-def moves(events: list[Event]) -> list[tuple[int, str, str]]:
-    return [(e.data["player"], e.data["from"], e.data["to"]) for e in events if e.kind == "moved"]
-
-
-def damages(events: list[Event]) -> list[dict[str, int]]:
-    return [e.data["damage"] for e in events if e.kind == "resolution"]
-
-
-def board(state: LordsOfWarState) -> dict[str, tuple[int, str]]:
-    mat = state.static.mat
-    return {
-        mat.name(sq): (u >> 8, state.static.card_of(u).ref) for sq, u in sorted(state.board.items())
-    }
-
-
-def refused(state: LordsOfWarState, action: str) -> str | None:
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as info:
-        play(state, action)
-    assert state.to_json() == before
-    return info.value.rule
 
 
 # -- LW-11.1 cavalry ------------------------------------------------------------------------------

@@ -9,7 +9,17 @@ from bitva.core.errors import IllegalAction
 from bitva.core.events import Event
 from bitva.core.rng import Rng
 from bitva.games.lords_of_war.state import LordsOfWarState
-from tests.lords_of_war.helpers import card, eliminated, legal, play, position, squares_for
+from tests.lords_of_war.helpers import (
+    ORDER,
+    STEPS,
+    card,
+    eliminated,
+    kinds,
+    legal,
+    play,
+    position,
+    squares_for,
+)
 
 ALL_SQUARES = sorted(f"{c}{r}" for r in range(1, 8) for c in "abcdef")
 
@@ -17,10 +27,6 @@ WALL = card("recruit", "infantry", 9)  # no arrows, hard to kill
 WEAK = card("recruit", "infantry", 3)
 NO_ARROWS_SPEAR = card("recruit", "spear", 3)
 NO_ARROWS_INFANTRY = card("recruit", "infantry", 3)
-
-
-def kinds(events: list[Event]) -> list[str]:
-    return [e.kind for e in events]
 
 
 def damage(events: list[Event], n: int = 1) -> dict[str, int]:
@@ -381,17 +387,6 @@ def test_lw_6_6_a_position_with_an_empty_hand_starts_at_phase_3() -> None:
 
 
 # -- LW-6.2 to LW-6.5 and D-6 against an independent reading, over random games --------------------
-STEPS = {
-    "front": (0, 1),
-    "front-right": (1, 1),
-    "right": (1, 0),
-    "back-right": (1, -1),
-    "back": (0, -1),
-    "back-left": (-1, -1),
-    "left": (-1, 0),
-    "front-left": (-1, 1),
-}
-ORDER = ("front", "front-right", "right", "back-right", "back", "back-left", "left", "front-left")
 
 
 def expected_squares(state: LordsOfWarState) -> tuple[set[str], bool]:

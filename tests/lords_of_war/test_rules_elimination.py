@@ -9,7 +9,17 @@ from bitva.core.errors import IllegalAction
 from bitva.core.events import Event
 from bitva.core.rng import Rng
 from bitva.games.lords_of_war.state import LordsOfWarState
-from tests.lords_of_war.helpers import card, eliminated, legal, play, position, squares_for
+from tests.lords_of_war.helpers import (
+    ORDER,
+    STEPS,
+    card,
+    declared,
+    eliminated,
+    legal,
+    play,
+    position,
+    squares_for,
+)
 
 WALL = card("recruit", "infantry", 9)
 WEAK = card("recruit", "infantry", 3)
@@ -19,19 +29,11 @@ def damage(events: list[Event], n: int = 1) -> dict[str, int]:
     return [e.data["damage"] for e in events if e.kind == "resolution"][n - 1]
 
 
-def declared(events: list[Event]) -> list[tuple[str, str | None, str]]:
-    return [
-        (e.data["square"], e.data["target"], e.data["attack"])
-        for e in events
-        if e.kind == "declared"
-    ]
-
-
 def pile(state: LordsOfWarState, seat: int) -> list[str]:
     return [state.static.card_of(u).ref for u in state.pile[seat]]
 
 
-def board(state: LordsOfWarState) -> dict[str, str]:
+def cards_on_board(state: LordsOfWarState) -> dict[str, str]:
     mat = state.static.mat
     return {mat.name(sq): state.static.card_of(u).ref for sq, u in sorted(state.board.items())}
 
@@ -289,7 +291,7 @@ def test_lw_7_5_eliminations_are_simultaneous_a_doomed_unit_still_hits() -> None
     events = play(state, "K@c3")
     assert damage(events) == {"d3": 3, "d4": 5}
     assert eliminated(events) == [("d3", 1, "F"), ("d4", 2, "B")]
-    assert board(state) == {"c3": "K"}
+    assert cards_on_board(state) == {"c3": "K"}
     assert pile(state, 1) == ["B"] and pile(state, 2) == ["F"]
 
 
@@ -302,7 +304,7 @@ def test_lw_7_5_suicide_placement_is_legal_placed_unit_alone_dies() -> None:
     assert "d3" in squares_for(state, "K")  # Gordona's back 4 (P2: towards d5), front 4 on d3
     events = play(state, "K@d3")
     assert eliminated(events) == [("d3", 1, "K")]
-    assert board(state) == {"d4": "Gordona Ironhelm"}
+    assert cards_on_board(state) == {"d4": "Gordona Ironhelm"}
 
 
 def test_lw_7_5_suicide_placement_taking_several_enemies_along() -> None:
@@ -323,7 +325,7 @@ def test_lw_7_5_suicide_placement_taking_several_enemies_along() -> None:
         ("d4", 2, "S"),
         ("e4", 2, "S"),
     ]
-    assert board(state) == {}
+    assert cards_on_board(state) == {}
     assert len(state.pile[1]) == 3 and len(state.pile[2]) == 1
 
 
@@ -397,17 +399,6 @@ def test_lw_7_7_a_non_active_unit_takes_part_too() -> None:
 
 
 # -- LW-7.1 to LW-7.6 against an independent reading, over random games ---------------------------
-STEPS = {
-    "front": (0, 1),
-    "front-right": (1, 1),
-    "right": (1, 0),
-    "back-right": (1, -1),
-    "back": (0, -1),
-    "back-left": (-1, -1),
-    "left": (-1, 0),
-    "front-left": (-1, 1),
-}
-ORDER = ("front", "front-right", "right", "back-right", "back", "back-left", "left", "front-left")
 
 
 def name(p: tuple[int, int]) -> str:

@@ -2,32 +2,24 @@
 
 from __future__ import annotations
 
-import pytest
-
-from bitva.core.errors import IllegalAction
-from bitva.core.events import Event
 from bitva.games.lords_of_war.state import LordsOfWarState
-from tests.lords_of_war.helpers import card, eliminated, legal, play, position
+from tests.lords_of_war.helpers import (
+    card,
+    eliminated,
+    kinds,
+    legal,
+    play,
+    position,
+    refused,
+)
 
 WALL = card("recruit", "infantry", 9)
 WEAK = card("recruit", "infantry", 3)
 CARDS = {f"C{i}": card("recruit", "infantry", 9) for i in range(1, 10)}
 
 
-def kinds(events: list[Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
 def hand(state: LordsOfWarState, seat: int) -> list[str]:
     return [state.static.card_of(seat << 8 | c).ref for c in state.hand[seat]]
-
-
-def refused(state: LordsOfWarState, action: str) -> str | None:
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as info:
-        play(state, action)
-    assert state.to_json() == before
-    return info.value.rule
 
 
 # -- LW-9.1 ---------------------------------------------------------------------------------------

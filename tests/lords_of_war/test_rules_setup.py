@@ -5,11 +5,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from bitva.core import get_game
 from bitva.core.errors import IllegalAction, PositionError
 from bitva.core.events import Event
 from bitva.core.rng import Rng
@@ -21,7 +19,9 @@ from bitva.games.lords_of_war.state import LordsOfWarState
 from tests.lords_of_war.helpers import (
     card,
     eliminated,
+    kinds,
     legal,
+    new_game,
     play,
     position,
     position_text,
@@ -32,22 +32,12 @@ ARMIES = ("dwarves", "elves", "lizardmen", "orcs")
 ALL_SQUARES = [f"{c}{r}" for r in range(1, 8) for c in "abcdef"]
 
 
-def new_game(armies: str = "orcs,dwarves", seed: int = 1, **options: Any) -> LordsOfWarState:
-    state = get_game("lords-of-war").new({"armies": armies, **options}, seed=seed)
-    assert isinstance(state, LordsOfWarState)
-    return state
-
-
 def refs(state: LordsOfWarState, seat: int, ids: list[int]) -> list[str]:
     return [state.static.card_of(seat << 8 | c).ref for c in ids]
 
 
 def damage(events: list[Event], n: int = 1) -> dict[str, int]:
     return [e.data["damage"] for e in events if e.kind == "resolution"][n - 1]
-
-
-def kinds(events: list[Event]) -> list[str]:
-    return [e.kind for e in events]
 
 
 # -- LW-1 components ------------------------------------------------------------------------------
@@ -73,7 +63,7 @@ def test_lw_1_1_every_core_deck_holds_36_cards_in_the_core_composition(army: str
 
 
 def test_lw_1_1_a_new_game_gives_each_seat_a_deck_of_36() -> None:
-    state = new_game("elves,lizardmen")
+    state = new_game(armies="elves,lizardmen")
     for seat, army in ((1, "elves"), (2, "lizardmen")):
         cards = state.static.cards[seat]
         assert len(cards) == 36
@@ -460,16 +450,16 @@ def test_lw_2_4_an_adjacent_enemy_whose_arrows_point_elsewhere_does_not_engage()
 
 # -- LW-3 setup -----------------------------------------------------------------------------------
 def test_lw_3_1_players_choose_their_armies() -> None:
-    state = new_game("lizardmen,elves")
+    state = new_game(armies="lizardmen,elves")
     assert state.static.options.armies == ("lizardmen", "elves")
     assert {c.army for c in state.static.cards[1]} == {"lizardmen"}
     assert {c.army for c in state.static.cards[2]} == {"elves"}
-    same = new_game("orcs")  # one army for both seats
+    same = new_game(armies="orcs")  # one army for both seats
     assert same.static.options.armies == ("orcs", "orcs")
 
 
 def test_lw_3_1_player_1_opens() -> None:
-    state = new_game("dwarves,orcs")
+    state = new_game(armies="dwarves,orcs")
     assert state.current_player == 1 and state.active == 1 and state.phase == "challenge"
 
 

@@ -9,21 +9,21 @@ from typing import Any
 
 import pytest
 
-from bitva.core import get_game
 from bitva.core.errors import BitvaError, ContentError, IllegalAction, PositionError
 from bitva.core.events import Event
 from bitva.games.lords_of_war.catalogue import load_army
-from bitva.games.lords_of_war.state import LordsOfWarState
-from tests.lords_of_war.helpers import card, eliminated, legal, play, position, squares_for
+from tests.lords_of_war.helpers import (
+    card,
+    eliminated,
+    legal,
+    new_game,
+    play,
+    position,
+    squares_for,
+)
 
 WALL = card("recruit", "infantry", 9)
 WEAK = card("recruit", "infantry", 3)
-
-
-def new_game(seed: int = 1, **options: Any) -> LordsOfWarState:
-    state = get_game("lords-of-war").new(options, seed=seed)
-    assert isinstance(state, LordsOfWarState)
-    return state
 
 
 def damage(events: list[Event], n: int = 1) -> dict[str, int]:

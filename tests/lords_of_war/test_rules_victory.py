@@ -8,7 +8,15 @@ from bitva.core.errors import IllegalAction
 from bitva.core.events import Event
 from bitva.games.lords_of_war.position import parse_position
 from bitva.games.lords_of_war.state import LordsOfWarState
-from tests.lords_of_war.helpers import card, eliminated, legal, play, position, position_text
+from tests.lords_of_war.helpers import (
+    card,
+    eliminated,
+    kinds,
+    legal,
+    play,
+    position,
+    position_text,
+)
 
 WALL = card("recruit", "infantry", 9)
 WEAK = card("recruit", "infantry", 3)
@@ -16,10 +24,6 @@ KILLER = card("recruit", "infantry", 9, front=5)
 SLUGGERS = ["Dwarf Slugger#1"]
 ORC_COMMANDS = ["Vanak Fleshripper", "Ugluk Horsekiller", "Kragdish Blackmaw"]
 DWARF_COMMANDS = ["Gordona Ironhelm", "Mungo Lancerammer", "Deadeye Jones"]
-
-
-def kinds(events: list[Event]) -> list[str]:
-    return [e.kind for e in events]
 
 
 def turns(events: list[Event]) -> list[int]:
