@@ -9,6 +9,7 @@ from bitva.cli.analyse import analyse
 from bitva.cli.bench import bench
 from bitva.cli.play import play
 from bitva.cli.replay import replay_command
+from bitva.cli.serve import serve
 from bitva.cli.simulate import simulate
 
 app = typer.Typer(
@@ -24,6 +25,7 @@ app.command()(analyse)
 app.command()(simulate)
 app.command("replay")(replay_command)
 app.command()(bench)
+app.command()(serve)
 app.add_typer(calc.app, name="calc")
 
 

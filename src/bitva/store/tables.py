@@ -2,3 +2,5 @@
 
 Each store adds its module here (tournaments, server games).
 """
+
+import bitva.store.games as _server_games  # noqa: F401

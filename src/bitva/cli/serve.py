@@ -1,0 +1,82 @@
+"""`bitva serve`: the game server and the web client, at a URL to open in a browser."""
+
+from __future__ import annotations
+
+import errno
+import os
+import socket
+from typing import Annotated
+
+import typer
+
+from bitva.cli.common import console, friendly_errors
+from bitva.core.errors import BitvaError
+
+
+def _check_port(host: str, port: int) -> None:
+    """A clear error for a port that is taken, before uvicorn's own logging starts."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise BitvaError(
+                    f"port {port} on {host} is in use: choose another with --port"
+                ) from exc
+            raise BitvaError(f"cannot listen on {host}:{port}: {exc.strerror}") from exc
+
+
+def url_for(host: str, port: int) -> str:
+    shown = "127.0.0.1" if host in ("0.0.0.0", "") else ("[::1]" if host == "::" else host)
+    if ":" in shown and not shown.startswith("["):
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+@friendly_errors
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0: every interface)")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="database URL (default: BITVA_DB, else a SQLite file in the user data "
+            "directory), e.g. postgresql+psycopg://user@host/bitva"
+        ),
+    ] = None,
+    ai_delay: Annotated[
+        float, typer.Option(min=0.0, max=60.0, help="seconds an AI waits before each move")
+    ] = 0.4,
+    ai_workers: Annotated[
+        int, typer.Option(min=1, max=64, help="processes that think for AI seats")
+    ] = max(1, min(4, (os.cpu_count() or 2) - 1)),
+    log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "warning",
+    access_log: Annotated[bool, typer.Option(help="log every request")] = False,
+) -> None:
+    """Start the game server: play Lords of War in the browser, against the AI or a friend."""
+    import uvicorn
+
+    from bitva.server import ServerConfig, create_app
+    from bitva.store.db import default_url, make_engine
+
+    url = db or default_url()
+    make_engine(url).dispose()  # a bad URL fails here, with one clear line
+    _check_port(host, port)
+    config = ServerConfig(db_url=url, ai_delay=ai_delay, ai_workers=ai_workers)
+    app = create_app(config)
+    shown = url.split("@")[-1] if "@" in url else url  # no password on the screen
+    console.print(f"bitva: games are kept in {shown}")
+    console.print(f"bitva: open [bold]{url_for(host, port)}[/] in your browser (Ctrl-C stops)")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        access_log=access_log,
+        ws_max_size=64 * 1024,
+        timeout_graceful_shutdown=3,
+    )

@@ -1,0 +1,133 @@
+// The server's API: REST calls, the WebSocket of a game, and the seat tokens this browser holds
+// (localStorage "bitva.seats": {gameId: {seat, token, code?, at}}).
+
+const SEATS_KEY = "bitva.seats";
+
+export class ApiError extends Error {
+  constructor(message, status, rule) {
+    super(message);
+    this.status = status;
+    this.rule = rule || null;
+  }
+}
+
+function readSeats() {
+  try {
+    return JSON.parse(localStorage.getItem(SEATS_KEY) || "{}") || {};
+  } catch (_) {
+    return {};
+  }
+}
+
+export function heldSeats() {
+  return readSeats();
+}
+
+export function seatFor(gameId) {
+  return readSeats()[gameId] || null;
+}
+
+export function saveSeat(gameId, data) {
+  const all = readSeats();
+  all[gameId] = { ...(all[gameId] || {}), ...data, at: Date.now() };
+  localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+}
+
+export function forgetSeat(gameId) {
+  const all = readSeats();
+  delete all[gameId];
+  localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+}
+
+async function request(method, path, { body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch (error) {
+    throw new ApiError(error.message || "network error", 0, null);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (_) {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError((data && data.error) || response.statusText, response.status, data && data.rule);
+  }
+  return data;
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  meta: () => request("GET", "/api/meta"),
+  list: (limit = 20) => request("GET", `/api/games?limit=${limit}`),
+  create: (body) => request("POST", "/api/games", { body }),
+  game: (id, token) => request("GET", `/api/games/${enc(id)}`, { token }),
+  join: (id, code, name) => request("POST", `/api/games/${enc(id)}/join`, { body: { code, name } }),
+  invite: (id, token) => request("POST", `/api/games/${enc(id)}/invite`, { token }),
+  act: (id, token, action, version) =>
+    request("POST", `/api/games/${enc(id)}/actions`, { token, body: { action, version } }),
+  preview: (id, token) => request("POST", `/api/games/${enc(id)}/preview`, { token, body: {} }),
+  log: (id, token, since = 0) => request("GET", `/api/games/${enc(id)}/log?since=${since}`, { token }),
+  replay: (id, token) => request("GET", `/api/games/${enc(id)}/replay`, { token }),
+};
+
+/**
+ * The live connection of a game: says hello with the token, hands every message to `onMessage`,
+ * and reconnects with a growing pause when the connection drops. `onStatus(connected)`.
+ */
+export function connect(gameId, token, onMessage, onStatus = () => {}) {
+  let socket = null;
+  let closed = false;
+  let delay = 500;
+  let pinger = null;
+
+  function open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/api/games/${enc(gameId)}/ws`);
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify({ type: "hello", token: token || null }));
+      delay = 500;
+      onStatus(true);
+      pinger = setInterval(() => {
+        if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
+      }, 25000);
+    });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch (_) {
+        return;
+      }
+      onMessage(message);
+    });
+    socket.addEventListener("close", (event) => {
+      clearInterval(pinger);
+      if (closed) return;
+      onStatus(false, event.code);
+      if (event.code >= 4400 && event.code < 4500 && event.code !== 4429) return; // refused
+      setTimeout(() => !closed && open(), delay);
+      delay = Math.min(delay * 2, 8000);
+    });
+  }
+
+  open();
+  return {
+    close() {
+      closed = true;
+      clearInterval(pinger);
+      if (socket) socket.close();
+    },
+  };
+}

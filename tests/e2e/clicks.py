@@ -1,0 +1,88 @@
+"""Playing Lords of War in the browser by clicks, the way a person does: pick a card, a green
+square, confirm; click a target or "Use arrows"; draw or click a unit to recall it."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from playwright.sync_api import Page
+
+DECISION = '#prompt[data-mode="mine"], #game[data-status="over"]'
+
+
+def version(page: Page) -> int:
+    return int(page.get_attribute("#game", "data-version") or "-1")
+
+
+def wait_decision(page: Page, timeout: float = 60.0) -> str:
+    """Wait until this page's seat must decide, or the game is over: "mine" or "over"."""
+    page.wait_for_selector(DECISION, timeout=timeout * 1000)
+    if page.get_attribute("#game", "data-status") == "over":
+        return "over"
+    return "mine"
+
+
+def wait_version_after(page: Page, before: int, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while version(page) <= before:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the game stayed at version {before}")
+        page.wait_for_timeout(50)
+
+
+def decide(page: Page, rng: random.Random, *, preview_shot: str | None = None) -> str:
+    """Make this seat's current decision by clicks; returns the phase it was."""
+    phase = page.get_attribute("#prompt", "data-phase") or ""
+    before = version(page)
+    if phase in ("challenge", "deploy"):
+        cards = page.locator(".hand-card.playable")
+        assert cards.count() > 0, "a placement decision with no playable card"
+        name = None
+        if preview_shot:  # for the picture, a placement that eliminates something, if any
+            page.wait_for_selector('#game[data-previews="ready"]')
+            for index in range(cards.count()):
+                cards.nth(index).click()
+                page.locator(".square.legal").first.wait_for()
+                badges = page.locator("[data-badge-for]")
+                if badges.count():
+                    name = badges.first.get_attribute("data-badge-for")
+                    break
+        if name is None:
+            cards.nth(rng.randrange(cards.count())).click()
+            squares = page.locator(".square.legal")
+            squares.first.wait_for()
+            name = squares.nth(rng.randrange(squares.count())).get_attribute("data-square")
+        page.click(f'[data-square="{name}"]')
+        page.wait_for_selector('[data-action="place"]')
+        page.wait_for_selector("#preview")
+        if preview_shot:
+            page.wait_for_function(
+                "() => !document.querySelector('#preview').innerText.includes('…')"
+            )
+            page.hover(f'[data-square="{name}"]')
+            page.screenshot(path=preview_shot)
+        page.click('[data-action="place"]')
+    elif phase == "shoot":
+        targets = page.locator(".square.target")
+        if page.locator('[data-action="arrows"]').count() and rng.random() < 0.3:
+            page.click('[data-action="arrows"]')
+        else:
+            targets.nth(rng.randrange(targets.count())).click()
+    elif phase == "berserk":
+        berserkers = page.locator(".square.berserker")
+        berserkers.nth(rng.randrange(berserkers.count())).click()
+        destinations = page.locator(".square.dest")
+        destinations.first.wait_for()
+        destinations.nth(rng.randrange(destinations.count())).click()
+    elif phase == "reinforce":
+        recalls = page.locator(".square.recall")
+        if recalls.count() and rng.random() < 0.25:
+            recalls.nth(rng.randrange(recalls.count())).click()
+            page.click('[data-action="recall"]')
+        else:
+            page.click('[data-action="draw"]')
+    else:
+        raise AssertionError(f"unexpected decision {phase!r}")
+    wait_version_after(page, before)
+    return phase

@@ -1,0 +1,113 @@
+"""A server killed mid-game (SIGKILL) and started again on the same database continues every
+game where it stood: the actions it answered were committed before it answered."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.server.process import ServerProcess
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def play(url: str, game_id: str, tokens: dict[int, str], rng: random.Random, count: int) -> int:
+    played = 0
+    with httpx.Client(base_url=url, timeout=10) as http:
+        for _ in range(count):
+            state = http.get(f"/api/games/{game_id}").json()
+            seat = state["view"]["to_move"]
+            if seat is None:
+                break
+            view = http.get(f"/api/games/{game_id}", headers=bearer(tokens[seat])).json()["view"]
+            response = http.post(
+                f"/api/games/{game_id}/actions",
+                headers=bearer(tokens[seat]),
+                json={"action": rng.choice(view["legal_actions"])},
+            )
+            assert response.status_code == 200, response.text
+            played += 1
+    return played
+
+
+def snapshot(url: str, game_id: str, tokens: dict[int, str]) -> dict[Any, Any]:
+    with httpx.Client(base_url=url, timeout=10) as http:
+        return {
+            seat: http.get(f"/api/games/{game_id}", headers=bearer(token)).json()
+            for seat, token in tokens.items()
+        } | {"log": http.get(f"/api/games/{game_id}/log").json()}
+
+
+def test_a_killed_server_continues_every_game(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path / "bitva.sqlite3", "--ai-delay", "0", "--ai-workers", "1")
+    server.start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=10) as http:
+            created = http.post(
+                "/api/games", json={"opponent": {"kind": "friend"}, "options": {"advanced": True}}
+            ).json()
+            game_id = created["game"]["id"]
+            joined = http.post(
+                f"/api/games/{game_id}/join", json={"code": created["join_code"]}
+            ).json()
+            waiting = http.post("/api/games", json={"opponent": {"kind": "friend"}}).json()
+        tokens = {1: created["token"], 2: joined["token"]}
+        rng = random.Random(11)
+        assert play(server.url, game_id, tokens, rng, 25) == 25
+        before = snapshot(server.url, game_id, tokens)
+        server.kill()  # mid-game, no goodbye
+        server.start()
+        after = snapshot(server.url, game_id, tokens)
+        assert after == before
+        assert after[1]["game"]["version"] == 25
+        with httpx.Client(base_url=server.url, timeout=10) as http:  # the invitation still works
+            late = http.post(
+                f"/api/games/{waiting['game']['id']}/join", json={"code": waiting["join_code"]}
+            )
+            assert late.status_code == 200
+        played = play(server.url, game_id, tokens, rng, 400)  # and the game goes on to its end
+        assert played > 0
+        final = snapshot(server.url, game_id, tokens)
+        assert final[1]["view"]["outcome"] is not None
+        assert final[1]["game"]["version"] == 25 + played
+        server.kill()
+        server.start()
+        assert snapshot(server.url, game_id, tokens) == final
+        with httpx.Client(base_url=server.url, timeout=10) as http:
+            replay = http.get(f"/api/games/{game_id}/replay").json()
+            assert len(replay["steps"]) == 25 + played + 1
+    finally:
+        server.stop()
+    assert "http://127.0.0.1:" in server.output  # the URL to open was printed
+
+
+def test_the_ai_resumes_thinking_after_a_kill(tmp_path: Path) -> None:
+    db = tmp_path / "bitva.sqlite3"
+    server = ServerProcess(db, "--ai-workers", "1")
+    server.start("--ai-delay", "60")  # the AI will not move before the kill
+    try:
+        with httpx.Client(base_url=server.url, timeout=10) as http:
+            created = http.post(
+                "/api/games", json={"opponent": {"kind": "ai", "level": "greedy"}, "seat": 2}
+            ).json()
+            game_id = created["game"]["id"]
+            assert http.get(f"/api/games/{game_id}").json()["game"]["version"] == 0
+        server.kill()
+        server.start("--ai-delay", "0")
+        deadline = time.monotonic() + 60
+        state: dict[str, Any] = {}
+        with httpx.Client(base_url=server.url, timeout=10) as http:
+            while time.monotonic() < deadline:
+                state = http.get(f"/api/games/{game_id}").json()
+                if state["game"]["version"] >= 1:
+                    break
+                time.sleep(0.1)
+        assert state["game"]["version"] == 1 and state["view"]["to_move"] == 2
+    finally:
+        server.stop()

@@ -1,0 +1,149 @@
+"""Server games in the database: rows, one action at a time, one-use invitations, and rebuilding
+a game by replaying its record."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from sqlalchemy import update
+
+from bitva.core.errors import RecordError
+from bitva.core.registry import get_game
+from bitva.server.runtime import rebuild
+from bitva.store.db import make_engine
+from bitva.store.games import (
+    ActionRow,
+    GameStore,
+    Progress,
+    StoreConflict,
+    StoredAction,
+    StoredGame,
+    StoredSeat,
+    now,
+)
+from tests.server.helpers import auth, friend_game, make_client, read
+
+
+def new_game(store: GameStore, game_id: str = "g1", ai_seat: int | None = None) -> StoredGame:
+    moment = now()
+    seats = [
+        StoredSeat(1, "ai", agent="random")
+        if ai_seat == 1
+        else StoredSeat(1, "human", token_hash="a"),
+        StoredSeat(2, "ai", agent="random")
+        if ai_seat == 2
+        else StoredSeat(2, "human", invite_hash="i"),
+    ]
+    status = "playing" if ai_seat else "waiting"
+    game = StoredGame(
+        id=game_id,
+        game="lords-of-war",
+        options={"armies": ["orcs", "dwarves"]},
+        seed=42,
+        progress=Progress(status, 1, -1, "challenge", None),
+        version=0,
+        created_at=moment,
+        updated_at=moment,
+        seats=seats,
+    )
+    store.create(game)
+    return game
+
+
+def test_a_game_is_stored_and_loaded(tmp_path: Path) -> None:
+    store = GameStore(make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}"))
+    new_game(store)
+    loaded = store.load("g1")
+    assert loaded is not None
+    assert loaded.seed == 42 and loaded.version == 0 and loaded.actions == []
+    assert [s.seat for s in loaded.seats] == [1, 2]
+    assert loaded.seats[0].held and not loaded.seats[1].held
+    assert loaded.created_at.tzinfo is not None
+    assert store.load("missing") is None
+
+
+def test_actions_are_appended_one_at_a_time(tmp_path: Path) -> None:
+    store = GameStore(make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}"))
+    new_game(store)
+    progress = Progress("playing", 2, 0, "challenge", None)
+    store.append("g1", 0, StoredAction(1, "Orc Warhog#1@d3", "abc"), progress)
+    with pytest.raises(StoreConflict):  # the same index twice
+        store.append("g1", 0, StoredAction(1, "draw", "def"), progress)
+    with pytest.raises(StoreConflict):  # a gap
+        store.append("g1", 5, StoredAction(1, "draw", "def"), progress)
+    loaded = store.load("g1")
+    assert loaded is not None and loaded.version == 1
+    assert loaded.actions == [StoredAction(1, "Orc Warhog#1@d3", "abc")]
+    assert loaded.progress == progress
+
+
+def test_an_invitation_is_used_once(tmp_path: Path) -> None:
+    store = GameStore(make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}"))
+    new_game(store)
+    assert not store.claim_seat("g1", 2, "wrong", "t2", "Bob", "playing")
+    assert store.claim_seat("g1", 2, "i", "t2", "Bob", "playing")
+    assert not store.claim_seat("g1", 2, "i", "t3", "Eve", "playing")
+    loaded = store.load("g1")
+    assert loaded is not None
+    assert loaded.seats[1].token_hash == "t2" and loaded.seats[1].name == "Bob"
+    assert loaded.progress.status == "playing"
+    assert not store.set_invite("g1", 2, "new")  # the seat is taken
+
+
+def test_games_waiting_on_the_ai_are_found(tmp_path: Path) -> None:
+    store = GameStore(make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}"))
+    new_game(store, "human-first", ai_seat=2)  # seat 1 (a person) is to move
+    new_game(store, "ai-first", ai_seat=1)
+    assert store.games_with_ai_to_move() == ["ai-first"]
+    assert [g.id for g in store.list_games(status="playing")] == ["ai-first", "human-first"]
+
+
+def test_a_game_is_rebuilt_exactly_by_replaying_its_record(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    with make_client(db) as client:
+        game = friend_game(client, advanced=True)
+        rng = random.Random(2)
+        for _ in range(30):
+            state = read(client, game.id)
+            seat = state["view"]["to_move"]
+            view = read(client, game.id, game.tokens[seat])["view"]
+            client.post(
+                f"/api/games/{game.id}/actions",
+                headers=auth(game.tokens[seat]),
+                json={"action": rng.choice(view["legal_actions"])},
+            )
+        live = client.app.state.service._games[game.id]  # type: ignore[attr-defined]
+        digest, events = live.state.digest(), [s.events for s in live.steps]
+    store = GameStore(make_engine(f"sqlite:///{db}"))
+    stored = store.load(game.id)
+    assert stored is not None and stored.version == 30
+    runtime = rebuild(stored)
+    assert runtime.state.digest() == digest
+    assert [s.events for s in runtime.steps] == events
+    fresh = get_game("lords-of-war").new(stored.options, stored.seed)
+    assert fresh.digest() != digest
+
+
+def test_a_tampered_record_is_refused_clearly(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    with make_client(db) as client:
+        game = friend_game(client)
+        view = read(client, game.id, game.tokens[1])["view"]
+        client.post(
+            f"/api/games/{game.id}/actions",
+            headers=auth(game.tokens[1]),
+            json={"action": view["legal_actions"][0]},
+        )
+    engine = make_engine(f"sqlite:///{db}")
+    with engine.begin() as connection:
+        connection.execute(update(ActionRow).values(digest="0000000000000000"))
+    stored = GameStore(engine).load(game.id)
+    assert stored is not None
+    with pytest.raises(RecordError, match="does not give the stored state"):
+        rebuild(stored)
+    with make_client(db) as client:
+        response = client.get(f"/api/games/{game.id}")
+        assert response.status_code == 500
+        assert response.json()["error"].startswith(f"game {game.id} cannot be restored")
