@@ -50,7 +50,7 @@ def check_secrecy(
 
 
 def wait_same_version(first: Page, second: Page) -> None:
-    for _ in range(200):
+    for _ in range(600):  # 30 s: a loaded CI machine redraws slowly
         if version(first) == version(second):
             return
         first.wait_for_timeout(50)
@@ -125,8 +125,11 @@ def test_two_browsers_play_each_other(
     assert sum(decisions.values()) >= 10
     # each sees the board from their own edge: row 1 at the bottom for Ann, row 7 for Bob
     for page, near, far in ((ann, "a1", "f7"), (bob, "f7", "a1")):
-        low = page.locator(f'[data-square="{near}"]').bounding_box()
-        high = page.locator(f'[data-square="{far}"]').bounding_box()
+        wait_same_version(ann, bob)  # no redraw in flight: the squares are on the page
+        squares = [page.locator(f'[data-square="{name}"]') for name in (near, far)]
+        for square in squares:
+            square.wait_for(state="visible", timeout=15_000)
+        low, high = (square.bounding_box() for square in squares)
         assert low is not None and high is not None
         assert low["y"] > high["y"] and low["x"] < high["x"]
     ann.context.close()
