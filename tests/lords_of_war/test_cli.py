@@ -157,6 +157,7 @@ class ScriptedPlayer:
 
     def __init__(self) -> None:
         self.prompts = 0
+        self.card_tries = 0
 
     def __call__(self, prompt: str = "") -> str:
         import re
@@ -164,9 +165,14 @@ class ScriptedPlayer:
         self.prompts += 1
         assert self.prompts < 5000
         if "Square for" in prompt:
+            self.card_tries = 0
             match = re.search(r"e\.g\. (\S+)\)", prompt)
             assert match
             return match.group(1)
+        cards = re.search(r"card number \(1-(\d+)\)", prompt)
+        if cards:  # a card that cannot go anywhere sends us back here: try the next one
+            self.card_tries += 1
+            return str((self.card_tries - 1) % int(cards.group(1)) + 1)
         return "1"
 
 
