@@ -1,19 +1,45 @@
-"""Playing whole games between agents, reproducibly: game `index` of a run with master seed
-`seed` always uses the same game seed and agent seeds, whatever process plays it."""
+"""Playing whole games between agents, reproducibly, on one core, on local processes or on a Ray
+cluster.
+
+Game `index` of a run with master seed `seed` always uses the same game seed and agent seeds,
+whatever process or machine plays it, so every backend gives the same records: results come back
+in any order, and callers put them back in job order.
+"""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import socket
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
 from typing import Any
 
 from bitva.ai import make_agent
+from bitva.core.errors import BitvaError
 from bitva.core.record import GameRecord, Match
 from bitva.core.rng import derive_seed
+
+LOCAL_RAY = "local"
+
+
+MoveTimes = tuple[int, float, float]  # per seat: moves, total seconds, longest move
 
 
 def play_game(
     game: str, options: dict[str, Any], seed: int, index: int, agents: dict[int, str]
 ) -> GameRecord:
     """Play one whole game and return its record."""
+    return play_timed(game, options, seed, index, agents)[0]
+
+
+def play_timed(
+    game: str, options: dict[str, Any], seed: int, index: int, agents: dict[int, str]
+) -> tuple[GameRecord, dict[int, MoveTimes]]:
+    """`play_game`, also timing every agent's moves (wall clock; the record does not depend on
+    it)."""
     game_seed = derive_seed(seed, "game", index)
     match = Match(game, options, game_seed)
     players = {
@@ -21,7 +47,210 @@ def play_game(
         for seat, name in agents.items()
     }
     match.record.players = {str(seat): name for seat, name in agents.items()}
+    times: dict[int, list[float]] = {seat: [] for seat in agents}
     state = match.state
+    clock = time.perf_counter
     while state.current_player is not None:
-        match.apply(players[state.current_player].choose(state))
-    return match.record
+        seat = state.current_player
+        started = clock()
+        action = players[seat].choose(state)
+        times[seat].append(clock() - started)
+        match.apply(action)
+    return match.record, {
+        seat: (len(spent), sum(spent), max(spent, default=0.0)) for seat, spent in times.items()
+    }
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """The arguments of one `play_game` call."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    index: int
+    agents: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A finished job: its position in the job list, the record, the seconds it took, and the
+    move times of each seat."""
+
+    position: int
+    record: GameRecord
+    seconds: float
+    moves: dict[int, MoveTimes] = field(default_factory=dict)
+
+
+def run_job(position: int, job: GameJob) -> GameResult:
+    """Play a job (in whichever process runs it) and time it."""
+    started = time.perf_counter()
+    record, moves = play_timed(job.game, job.options, job.seed, job.index, job.agents)
+    return GameResult(position, record, time.perf_counter() - started, moves)
+
+
+@dataclass(frozen=True)
+class Backend:
+    """Where games run: `workers` local processes (1: this process), or a Ray cluster when `ray`
+    is set (`"local"` starts a local instance with `workers` CPUs; otherwise an address such as
+    `auto`, `HOST:PORT` or `ray://HOST:PORT`)."""
+
+    workers: int = 1
+    ray: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.workers < 1:
+            raise BitvaError(f"--workers must be at least 1, not {self.workers}")
+
+    def describe(self) -> str:
+        if self.ray is not None:
+            where = "a local Ray instance" if self.ray == LOCAL_RAY else f"Ray at {self.ray}"
+            return f"{where} ({self.workers} CPUs)" if self.ray == LOCAL_RAY else where
+        return "this process" if self.workers == 1 else f"{self.workers} local processes"
+
+
+def run_jobs(
+    jobs: Sequence[GameJob],
+    backend: Backend | None = None,
+    positions: Sequence[int] | None = None,
+) -> Iterator[GameResult]:
+    """Play `jobs` and yield each result as it finishes (in any order; `result.position` is the
+    job's index in `jobs`). `positions` restricts the run to those indices (a resumed run)."""
+    backend = backend or Backend()
+    todo = list(range(len(jobs))) if positions is None else list(positions)
+    if not todo:
+        return
+    if backend.ray is not None:
+        yield from _run_ray(jobs, todo, backend)
+    elif backend.workers == 1 or len(todo) == 1:
+        for position in todo:
+            yield run_job(position, jobs[position])
+    else:
+        yield from _run_processes(jobs, todo, backend.workers)
+
+
+def _run_processes(jobs: Sequence[GameJob], todo: list[int], workers: int) -> Iterator[GameResult]:
+    """Local processes (spawned, so the parent's threads such as a progress bar never leak into
+    them). At most `2 * workers` jobs are in flight, so an interrupted run loses little."""
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=context)
+    queue = iter(todo)
+    running: set[Future[GameResult]] = set()
+    try:
+        for position in queue:
+            running.add(pool.submit(run_job, position, jobs[position]))
+            if len(running) >= 2 * workers:
+                break
+        while running:
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for result in sorted((future.result() for future in done), key=_position):
+                yield result
+                following = next(queue, None)
+                if following is not None:
+                    running.add(pool.submit(run_job, following, jobs[following]))
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _position(result: GameResult) -> int:
+    return result.position
+
+
+def _run_ray(jobs: Sequence[GameJob], todo: list[int], backend: Backend) -> Iterator[GameResult]:
+    ray = connect_ray(backend)
+    remote = ray.remote(num_cpus=1)(run_job)
+    pending = {remote.remote(position, jobs[position]): position for position in todo}
+    try:
+        while pending:
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for ref in done:
+                del pending[ref]
+                yield ray.get(ref)
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+
+
+def connect_ray(backend: Backend) -> Any:
+    """`ray`, initialised for `backend` (once per process). An unreachable address or a missing
+    Ray installation is a BitvaError with one clear line."""
+    try:
+        import ray
+    except ImportError:
+        raise BitvaError(
+            "Ray is not installed: pip install 'bitva[ray]' (or run with --workers)"
+        ) from None
+    if ray.is_initialized():
+        return ray
+    address = backend.ray or LOCAL_RAY
+    kwargs: dict[str, Any] = {
+        "include_dashboard": False,
+        "log_to_driver": False,
+        "logging_level": "ERROR",
+    }
+    if address == LOCAL_RAY:
+        # a new local instance, whatever RAY_ADDRESS says; its workers import bitva from
+        # wherever this process does
+        kwargs["num_cpus"] = backend.workers
+        kwargs["runtime_env"] = {"env_vars": {"PYTHONPATH": _python_path()}}
+    else:
+        _check_reachable(address)
+    try:
+        ray.init(address=address, **kwargs)
+    except (ConnectionError, RuntimeError, ValueError, TimeoutError) as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise BitvaError(f"cannot reach a Ray cluster at {address!r}: {reason}") from None
+    return ray
+
+
+def _check_reachable(address: str) -> None:
+    """Fail fast on a concrete address nobody listens at (Ray itself would retry for minutes)."""
+    host_port = address.removeprefix("ray://")
+    if address == "auto" or ":" not in host_port:
+        return
+    host, _, port = host_port.rpartition(":")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=5):
+            pass
+    except ValueError:
+        raise BitvaError(
+            f"bad Ray address {address!r} (write HOST:PORT, ray://HOST:PORT or auto)"
+        ) from None
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise BitvaError(f"cannot reach a Ray cluster at {address!r}: {reason}") from None
+
+
+def _python_path() -> str:
+    import bitva
+
+    source = os.path.dirname(os.path.dirname(os.path.abspath(bitva.__file__)))
+    existing = os.environ.get("PYTHONPATH")
+    return source if not existing else f"{source}{os.pathsep}{existing}"
+
+
+def shutdown_ray() -> None:
+    """Stop the Ray connection this process opened (a local instance stops with it)."""
+    try:
+        import ray
+    except ImportError:  # pragma: no cover
+        return
+    if ray.is_initialized():
+        ray.shutdown()
+
+
+def play_jobs(
+    jobs: Sequence[GameJob],
+    backend: Backend | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> list[GameRecord]:
+    """Play every job and return the records in job order (the same for every backend)."""
+    records: list[GameRecord | None] = [None] * len(jobs)
+    for result in run_jobs(jobs, backend):
+        records[result.position] = result.record
+        if on_result is not None:
+            on_result(result)
+    return [record for record in records if record is not None]

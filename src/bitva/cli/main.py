@@ -11,6 +11,7 @@ from bitva.cli.play import play
 from bitva.cli.replay import replay_command
 from bitva.cli.serve import serve
 from bitva.cli.simulate import simulate
+from bitva.cli.tournament import tournament
 
 app = typer.Typer(
     name="bitva",
@@ -23,6 +24,7 @@ app = typer.Typer(
 app.command()(play)
 app.command()(analyse)
 app.command()(simulate)
+app.command()(tournament)
 app.command("replay")(replay_command)
 app.command()(bench)
 app.command()(serve)

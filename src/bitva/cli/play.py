@@ -11,7 +11,10 @@ import typer
 from bitva.cli.common import console, friendly_errors, require_game
 from bitva.core.errors import BitvaError
 
-PLAYER_HELP = "human, random or greedy"
+PLAYER_HELP = (
+    "human, or an AI level: easy, medium, hard (under 2 s a move); experts: random, greedy,"
+    " mcts, ismcts"
+)
 
 
 @friendly_errors

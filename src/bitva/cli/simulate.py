@@ -1,4 +1,6 @@
-"""`bitva simulate GAME`: many games between agents, with a progress bar."""
+"""`bitva simulate GAME`: many games between agents, with a progress bar, on one core, local
+processes (`--workers`) or Ray (`--ray [ADDRESS]`): the same seed gives the same output on every
+backend."""
 
 from __future__ import annotations
 
@@ -10,11 +12,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from bitva.cli.common import console, err_console, friendly_errors, require_game
+from bitva.cli.tournament import ADDRESS_HELP, backend_for
 
 
 @friendly_errors
 def simulate(
     game: Annotated[str, typer.Argument(help="the game, e.g. lords-of-war")],
+    address: Annotated[
+        str | None, typer.Argument(metavar="[ADDRESS]", help=ADDRESS_HELP, show_default=False)
+    ] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="how many games")] = 100,
     p1: Annotated[str, typer.Option(help="agent of seat 1")] = "random",
     p2: Annotated[str, typer.Option(help="agent of seat 2")] = "random",
@@ -25,13 +31,18 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object with records")] = (
         False
     ),
+    workers: Annotated[int, typer.Option(min=1, help="local processes; with --ray, its CPUs")] = 1,
+    ray: Annotated[
+        bool, typer.Option("--ray", help="run the games on Ray (pip install 'bitva[ray]')")
+    ] = False,
 ) -> None:
     """Play GAMES games between two agents and report wins, draws and average length."""
     name = require_game(game)
     from bitva.ai import make_agent
-    from bitva.simulation import play_game
+    from bitva.simulation import GameJob, run_jobs, shutdown_ray
 
     make_agent(p1), make_agent(p2)  # fail early on an unknown agent
+    backend = backend_for(workers, ray, address)
     options: dict[str, Any] = {"armies": armies, "advanced": advanced, "borderless": borderless}
     wins = {"1": 0, "2": 0}
     draws = 0
@@ -47,16 +58,23 @@ def simulate(
         disable=not err_console.is_terminal,
     ) as progress:
         task = progress.add_task("games", total=games)
-        for index in range(games):
-            record = play_game(name, options, seed, index, {1: p1, 2: p2})
-            outcome = record.outcome or {}
-            if outcome.get("winner") in (1, 2):
-                wins[str(outcome["winner"])] += 1
-            else:
-                draws += 1
-            lengths.append(len(record.actions))
-            records.append(record.model_dump())
-            progress.advance(task)
+        jobs = [GameJob(name, options, seed, index, {1: p1, 2: p2}) for index in range(games)]
+        finished: list[Any] = [None] * games
+        try:
+            for result in run_jobs(jobs, backend):
+                finished[result.position] = result.record
+                progress.advance(task)
+        finally:
+            if ray:
+                shutdown_ray()
+    for record in finished:
+        outcome = record.outcome or {}
+        if outcome.get("winner") in (1, 2):
+            wins[str(outcome["winner"])] += 1
+        else:
+            draws += 1
+        lengths.append(len(record.actions))
+        records.append(record.model_dump())
     average = sum(lengths) / len(lengths)
     if as_json:
         print(

@@ -70,6 +70,16 @@ class State(ABC):
     def apply_unchecked(self, action: Any) -> None:
         """Apply an action known to be legal, without checks or events: the fast path for search."""
 
+    # -- the integer fast path (search, RL) ---------------------------------------------------
+    def legal_codes(self) -> list[int]:
+        """The legal actions as integer codes, in the order of `legal_actions`. Games override it
+        (and `apply_code`) with something faster; this default goes through the actions."""
+        return [self.encode_action(action) for action in self.legal_actions()]
+
+    def apply_code(self, code: int) -> None:
+        """Apply a legal action by its integer code, without checks or events."""
+        self.apply_unchecked(self.decode_action(code))
+
     @abstractmethod
     def clone(self) -> Self:
         """An independent copy (static data such as card definitions is shared)."""

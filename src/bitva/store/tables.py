@@ -4,3 +4,4 @@ Each store adds its module here (tournaments, server games).
 """
 
 import bitva.store.games as _server_games  # noqa: F401
+import bitva.store.tournaments  # noqa: F401
