@@ -174,9 +174,13 @@ def _run_ray(jobs: Sequence[GameJob], todo: list[int], backend: Backend) -> Iter
             ray.cancel(ref, force=True)
 
 
+_RAY_OPENED: list[bool] = []  # whether this module started the Ray connection it uses
+
+
 def connect_ray(backend: Backend) -> Any:
-    """`ray`, initialised for `backend` (once per process). An unreachable address or a missing
-    Ray installation is a BitvaError with one clear line."""
+    """`ray`, initialised for `backend` (once per process; a connection the caller opened
+    before is used as it is). An unreachable address or a missing Ray installation is a
+    BitvaError with one clear line."""
     try:
         import ray
     except ImportError:
@@ -203,6 +207,7 @@ def connect_ray(backend: Backend) -> Any:
     except (ConnectionError, RuntimeError, ValueError, TimeoutError) as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise BitvaError(f"cannot reach a Ray cluster at {address!r}: {reason}") from None
+    _RAY_OPENED.append(True)
     return ray
 
 
@@ -233,11 +238,13 @@ def _python_path() -> str:
 
 
 def shutdown_ray() -> None:
-    """Stop the Ray connection this process opened (a local instance stops with it)."""
-    try:
-        import ray
-    except ImportError:  # pragma: no cover
+    """Stop the Ray connection `connect_ray` opened (a local instance stops with it); one the
+    caller opened stays."""
+    if not _RAY_OPENED:
         return
+    _RAY_OPENED.clear()
+    import ray
+
     if ray.is_initialized():
         ray.shutdown()
 

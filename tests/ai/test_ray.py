@@ -4,6 +4,7 @@ processes, for `bitva simulate` (byte for byte) and for `bitva tournament`."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,39 +12,46 @@ from typer.testing import CliRunner
 
 from bitva.cli.main import app
 
-pytest.importorskip("ray")
+ray = pytest.importorskip("ray")
 
 runner = CliRunner()
 
 
 def run(*args: str):  # type: ignore[no-untyped-def]
-    return runner.invoke(app, list(args), catch_exceptions=False)
+    return runner.invoke(app, list(args), catch_exceptions=False, env={"COLUMNS": "160"})
 
 
-def test_ray_gives_the_same_games_as_local_processes(tmp_path: Path) -> None:
+@pytest.fixture
+def local_ray() -> Iterator[None]:
+    """A local Ray instance started by the test: the commands use it and leave it running."""
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+def test_ray_gives_the_same_games_as_local_processes(local_ray: None, tmp_path: Path) -> None:
     simulate = ["simulate", "lords-of-war", "-n", "4", "--p1", "easy", "--p2", "greedy", "--json"]
     local = run(*simulate, "--workers", "2")
     on_ray = run(*simulate, "--workers", "2", "--ray")
     assert local.exit_code == 0 and on_ray.exit_code == 0, on_ray.output
     assert on_ray.stdout == local.stdout
+    assert ray.is_initialized()  # the command used the instance and left it running
 
-    tournament = [
-        "tournament",
-        "lords-of-war",
-        "-a",
-        "random,greedy,ismcts:evaluations=100",
-        "-n",
-        "2",
-    ]
+    tournament = ["tournament", "lords-of-war", "-a", "random,greedy,ismcts:evaluations=100"]
+    tournament += ["-n", "2", "--json"]
     by_processes = run(*tournament, "--workers", "2", "--db", f"sqlite:///{tmp_path / 'a.db'}")
-    by_ray = run(*tournament, "--ray", "--workers", "2", "--db", f"sqlite:///{tmp_path / 'b.db'}")
+    by_ray = run(*tournament, "--ray", "--db", f"sqlite:///{tmp_path / 'b.db'}")
     assert by_processes.exit_code == 0 and by_ray.exit_code == 0, by_ray.output
-    assert "local Ray instance" in by_ray.stdout
-    assert (
-        by_processes.stdout.split("average length")[1] == by_ray.stdout.split("average length")[1]
-    )
-    first = run(*tournament, "--json", "--db", f"sqlite:///{tmp_path / 'a.db'}")
-    second = run(*tournament, "--json", "--db", f"sqlite:///{tmp_path / 'b.db'}")
-    one, two = json.loads(first.stdout), json.loads(second.stdout)
+    one, two = json.loads(by_processes.stdout), json.loads(by_ray.stdout)
     assert one.pop("timing").keys() == two.pop("timing").keys()
-    assert one == two
+    assert one == two and one["games"] == 6
+
+
+def test_the_cli_starts_and_stops_its_own_local_instance() -> None:
+    assert not ray.is_initialized()
+    result = run("simulate", "lords-of-war", "-n", "2", "--p1", "greedy", "--ray", "--workers", "1")
+    assert result.exit_code == 0, result.output
+    assert "seat 1 (greedy)" in result.stdout
+    assert not ray.is_initialized()

@@ -5,7 +5,8 @@ P(a beats b) = 1 / (1 + 10 ** ((elo_b - elo_a) / 400)); a draw counts as half a 
 Every pairing that played also gets one virtual draw, a weak prior that keeps the estimate finite
 when one agent won every game (without it the maximum-likelihood gap is infinite). Ratings are
 centred on 1500. The interval of each rating is the 2.5th to 97.5th percentile over bootstrap
-resamples (games resampled with replacement within each pairing), seeded, so reproducible.
+resamples (games resampled with replacement within each pairing, seeded, so reproducible),
+widened where needed to the Fisher-information interval (a clean sweep has no bootstrap spread).
 
 >>> ratings = fit_elo(["a", "b"], [("a", "b", 1.0)] * 3 + [("a", "b", 0.0)])
 >>> round(ratings["a"] - ratings["b"])
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from statistics import NormalDist
 
 import numpy as np
 
@@ -40,7 +42,9 @@ def _pairings(
     return [(i, j, np.array(values)) for (i, j), values in sorted(scores.items())]
 
 
-def _matrices(n: int, pairings: Sequence[tuple[int, int, float, int]]) -> tuple[np.ndarray, ...]:
+def _matrices(
+    n: int, pairings: Sequence[tuple[int, int, float, int]]
+) -> tuple[np.ndarray, np.ndarray]:
     """Win and game matrices from (i, j, i's total score, games), with the prior draw."""
     wins = np.zeros((n, n))
     games = np.zeros((n, n))
@@ -76,6 +80,18 @@ def _fit(wins: np.ndarray, games: np.ndarray) -> np.ndarray:
     return result
 
 
+def _fisher_errors(wins: np.ndarray, games: np.ndarray, elo: np.ndarray) -> np.ndarray:
+    """Standard errors (Elo) of the ratings from the Fisher information at the maximum, with the
+    ratings centred (the pseudo-inverse of the information matrix)."""
+    theta = np.nan_to_num(elo - BASE) * np.log(10.0) / 400.0
+    p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))
+    weights = games * p * p.T
+    information = np.diag(weights.sum(axis=1)) - weights
+    variance = np.clip(np.diag(np.linalg.pinv(information)), 0.0, None)
+    errors: np.ndarray = np.sqrt(variance) * 400.0 / np.log(10.0)
+    return errors
+
+
 def fit_elo(agents: Sequence[str], results: Sequence[Result]) -> dict[str, float]:
     """The Elo rating of every agent (NaN for an agent without games)."""
     pairings = [(i, j, float(v.sum()), len(v)) for i, j, v in _pairings(agents, results)]
@@ -90,8 +106,15 @@ def elo_intervals(
     seed: int = 0,
     level: float = 0.95,
 ) -> dict[str, tuple[float, float]]:
-    """A `level` bootstrap interval for every agent's rating."""
+    """A `level` interval for every agent's rating: the bootstrap percentile interval, widened
+    where needed to the Fisher-information (Wald) interval. The bootstrap alone collapses to a
+    point when every pairing is a clean sweep (each resample is the same), the Wald interval
+    does not."""
     groups = _pairings(agents, results)
+    wins, games = _matrices(len(agents), [(i, j, float(v.sum()), len(v)) for i, j, v in groups])
+    elo = _fit(wins, games)
+    z = NormalDist().inv_cdf(1.0 - (1.0 - level) / 2)
+    wald = z * _fisher_errors(wins, games, elo)
     rng = np.random.default_rng(seed)
     samples = np.empty((resamples, len(agents)))
     for r in range(resamples):
@@ -108,5 +131,5 @@ def elo_intervals(
             out[name] = (float("nan"), float("nan"))
         else:
             low, high = np.nanpercentile(column, [tail, 100 - tail])
-            out[name] = (float(low), float(high))
+            out[name] = (float(min(low, elo[i] - wald[i])), float(max(high, elo[i] + wald[i])))
     return out

@@ -64,8 +64,9 @@ def markdown(tournament: Tournament, summary: Summary, chart: str | None = CHART
         " (they are the only figures that differ between two runs of the same tournament).",
         "",
         "Elo: maximum-likelihood Bradley-Terry ratings on the Elo scale (centred on 1500, one"
-        " virtual draw per pairing as a prior); intervals from 1000 bootstrap resamples of the"
-        " games within each pairing.",
+        " virtual draw per pairing as a prior); 95% intervals from 1000 bootstrap resamples of"
+        " the games within each pairing, widened where needed to the Fisher-information interval"
+        " (a clean sweep leaves the bootstrap no spread).",
     ]
     if chart:
         lines += ["", f"![Elo and pairwise scores]({chart})"]

@@ -33,7 +33,7 @@ def simulate(
     ),
     workers: Annotated[int, typer.Option(min=1, help="local processes; with --ray, its CPUs")] = 1,
     ray: Annotated[
-        bool, typer.Option("--ray", help="run the games on Ray (pip install 'bitva[ray]')")
+        bool, typer.Option("--ray", help="run the games on Ray (pip install 'bitva\\[ray]')")
     ] = False,
 ) -> None:
     """Play GAMES games between two agents and report wins, draws and average length."""

@@ -58,7 +58,7 @@ def tournament(
         typer.Option(min=1, help="local processes (default: one per CPU); with --ray, its CPUs"),
     ] = None,
     ray: Annotated[
-        bool, typer.Option("--ray", help="run the games on Ray (pip install 'bitva[ray]')")
+        bool, typer.Option("--ray", help="run the games on Ray (pip install 'bitva\\[ray]')")
     ] = False,
     db: Annotated[
         str | None,
