@@ -8,6 +8,7 @@ from typing import ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from bitva.core.errors import BitvaError
 
@@ -47,3 +48,17 @@ def require_game(name: str, supported: tuple[str, ...] = ("lords-of-war",)) -> s
             f"{game} does not support this command yet (supported: {', '.join(supported)})"
         )
     return game
+
+
+def games_progress(label: str) -> Progress:
+    """A progress bar of finished games on stderr (hidden when stderr is not a terminal, so
+    piped and JSON output stay clean)."""
+    return Progress(
+        TextColumn(f"[bold]{label}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+        disable=not err_console.is_terminal,
+    )

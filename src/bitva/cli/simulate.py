@@ -8,10 +8,9 @@ import json
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from bitva.cli.common import console, err_console, friendly_errors, require_game
+from bitva.cli.common import console, friendly_errors, games_progress, require_game
 from bitva.cli.tournament import ADDRESS_HELP, backend_for
 
 
@@ -48,15 +47,7 @@ def simulate(
     draws = 0
     lengths = []
     records = []
-    with Progress(
-        TextColumn("[bold]simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-        disable=not err_console.is_terminal,
-    ) as progress:
+    with games_progress("simulating") as progress:
         task = progress.add_task("games", total=games)
         jobs = [GameJob(name, options, seed, index, {1: p1, 2: p2}) for index in range(games)]
         finished: list[Any] = [None] * games

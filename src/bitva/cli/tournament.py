@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from bitva.cli.common import console, err_console, friendly_errors, require_game
+from bitva.cli.common import console, err_console, friendly_errors, games_progress, require_game
 from bitva.core.errors import BitvaError
 
 ADDRESS_HELP = (
@@ -86,15 +85,7 @@ def tournament(
     options: dict[str, Any] = {"armies": armies, "advanced": advanced, "borderless": borderless}
     spec = Tournament.create(name, options, agents.split(","), games, seed)
     store = TournamentStore(make_engine(db))
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-        disable=not err_console.is_terminal,
-    ) as progress:
+    with games_progress("tournament") as progress:
         task = progress.add_task("tournament", total=None)
 
         def started(total: int, done: int) -> None:
