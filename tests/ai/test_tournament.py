@@ -168,6 +168,10 @@ def test_elo_maximum_likelihood_and_intervals() -> None:
     assert even["a"] == pytest.approx(even["b"]) == pytest.approx(even["c"])
     sweep = fit_elo(["a", "b", "z"], [("a", "b", 1.0)] * 50)
     assert math.isfinite(sweep["a"]) and sweep["a"] > sweep["b"] and math.isnan(sweep["z"])
+    # a clean sweep gives every bootstrap resample the same games; the interval still has width
+    swept = elo_intervals(["a", "b"], [("a", "b", 1.0)] * 50, resamples=100)
+    assert swept["a"][0] < sweep["a"] - 50 and swept["a"][1] > sweep["a"] + 50
+    assert swept["b"][0] < sweep["b"] < swept["b"][1]
     # transitivity: a > b > c
     chain = [("a", "b", 1.0)] * 7 + [("a", "b", 0.0)] * 3
     chain += [("b", "c", 1.0)] * 7 + [("b", "c", 0.0)] * 3
