@@ -11,15 +11,13 @@ import typer
 from rich.table import Table
 
 from bitva.cli.common import console, friendly_errors, games_progress, require_game
-from bitva.cli.tournament import ADDRESS_HELP, backend_for
+from bitva.cli.tournament import RayAddress, UseRay, backend_for
 
 
 @friendly_errors
 def simulate(
     game: Annotated[str, typer.Argument(help="the game, e.g. lords-of-war")],
-    address: Annotated[
-        str | None, typer.Argument(metavar="[ADDRESS]", help=ADDRESS_HELP, show_default=False)
-    ] = None,
+    address: RayAddress = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="how many games")] = 100,
     p1: Annotated[str, typer.Option(help="agent of seat 1")] = "random",
     p2: Annotated[str, typer.Option(help="agent of seat 2")] = "random",
@@ -31,9 +29,7 @@ def simulate(
         False
     ),
     workers: Annotated[int, typer.Option(min=1, help="local processes; with --ray, its CPUs")] = 1,
-    ray: Annotated[
-        bool, typer.Option("--ray", help="run the games on Ray (pip install 'bitva\\[ray]')")
-    ] = False,
+    ray: UseRay = False,
 ) -> None:
     """Play GAMES games between two agents and report wins, draws and average length."""
     name = require_game(game)

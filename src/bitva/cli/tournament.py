@@ -19,6 +19,13 @@ ADDRESS_HELP = (
     "with --ray: the address of a running Ray cluster (auto, HOST:PORT or ray://HOST:PORT);"
     " without one, --ray starts a local Ray instance"
 )
+# The scale-out parameters `bitva simulate` shares.
+RayAddress = Annotated[
+    str | None, typer.Argument(metavar="[ADDRESS]", help=ADDRESS_HELP, show_default=False)
+]
+UseRay = Annotated[
+    bool, typer.Option("--ray", help="run the games on Ray (pip install 'bitva\\[ray]')")
+]
 
 
 def backend_for(workers: int, ray: bool, address: str | None) -> Any:
@@ -37,9 +44,7 @@ def _elo(value: float) -> str:
 @friendly_errors
 def tournament(
     game: Annotated[str, typer.Argument(help="the game, e.g. lords-of-war")],
-    address: Annotated[
-        str | None, typer.Argument(metavar="[ADDRESS]", help=ADDRESS_HELP, show_default=False)
-    ] = None,
+    address: RayAddress = None,
     agents: Annotated[
         str,
         typer.Option(
@@ -56,9 +61,7 @@ def tournament(
         int | None,
         typer.Option(min=1, help="local processes (default: one per CPU); with --ray, its CPUs"),
     ] = None,
-    ray: Annotated[
-        bool, typer.Option("--ray", help="run the games on Ray (pip install 'bitva\\[ray]')")
-    ] = False,
+    ray: UseRay = False,
     db: Annotated[
         str | None,
         typer.Option(help="database URL (default: a SQLite file in the user data directory)"),
