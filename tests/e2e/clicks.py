@@ -39,8 +39,10 @@ def decide(page: Page, rng: random.Random, *, preview_shot: str | None = None) -
         cards = page.locator(".hand-card.playable")
         assert cards.count() > 0, "a placement decision with no playable card"
         name = None
+        # The previews arrive after the decision and redraw the screen; a click that straddles
+        # that redraw is lost, so click once they are in (suspected flake, docs/server.md).
+        page.wait_for_selector('#game[data-previews="ready"]')
         if preview_shot:  # for the picture, a placement that eliminates something, if any
-            page.wait_for_selector('#game[data-previews="ready"]')
             for index in range(cards.count()):
                 cards.nth(index).click()
                 page.locator(".square.legal").first.wait_for()
