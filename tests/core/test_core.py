@@ -29,10 +29,17 @@ def test_event_private_part_only_for_its_seat() -> None:
 
 
 def test_outcome_returns_and_json() -> None:
-    win = Outcome(2, "reason", {1: 3.0, 2: 5.0})
-    assert win.returns() == [-1.0, 1.0] and not win.draw
+    win = Outcome.win(2, 2, "units", {"units": 20}, "LW-8.1", {1: 3.0, 2: 5.0})
+    assert win.returns == (-1.0, 1.0) and not win.is_draw and win.result == "win"
     assert Outcome.from_json(win.to_json()) == win
-    assert Outcome(None, "tie").returns() == [0.0, 0.0]
+    assert Outcome.drawn(2, "tie").returns == (0.0, 0.0)
+    three = Outcome.win(1, 3, "last-standing")
+    assert three.returns == (1.0, -0.5, -0.5) and sum(three.returns) == 0
+    lost = Outcome.solo(False, "sniper-killed", rule="SE-9.1", score=3)
+    assert (lost.result, lost.returns, lost.winner, lost.scores) == ("loss", (-1.0,), None, {1: 3})
+    points = Outcome.scored([12, 15], "victory-points", rule="AOS-1")
+    assert (points.winner, points.returns, points.scores) == (2, (-1.0, 1.0), {1: 12.0, 2: 15.0})
+    assert Outcome.from_json(points.to_json()) == points
 
 
 def played_record(seed: int = 4) -> GameRecord:
@@ -62,8 +69,8 @@ def test_verify_fails_loudly_on_a_divergence() -> None:
     with pytest.raises(RecordError, match="divergence after action 11"):
         verify(tampered)
     tampered = record.model_copy(deep=True)
-    tampered.seed += 1
-    with pytest.raises(RecordError):
+    tampered.actions[0] = "deal Nobody"
+    with pytest.raises(RecordError, match="action 1"):
         verify(tampered)
     tampered = record.model_copy(deep=True)
     tampered.actions[3] = "recall a1"

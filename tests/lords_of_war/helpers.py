@@ -113,11 +113,23 @@ def position(**kwargs: Any) -> LordsOfWarState:
 
 
 def play(state: LordsOfWarState, *actions: str) -> list[Event]:
-    """Apply actions given as text; return all their events."""
+    """Apply actions given as text, each followed by the chance it leads to (the cards drawn,
+    sampled from the state's RNG as a match does); return all their events."""
     events: list[Event] = []
     for text in actions:
         events += state.apply(state.parse_action(text))
+        events += state.resolve_chance()
     return events
+
+
+def drawn(events: list[Event], seat: int) -> list[str]:
+    """The cards `seat` drew in these events, in order (one event per card: LW-9.1a)."""
+    return [
+        card
+        for e in events
+        if e.kind == "drew" and e.data["player"] == seat
+        for card in (e.private or {}).get("cards", [])
+    ]
 
 
 def eliminated(events: list[Event]) -> list[tuple[str, int, str]]:
@@ -145,12 +157,21 @@ def round_trip(state: LordsOfWarState) -> LordsOfWarState:
 
 
 def new_game(seed: int = 1, armies: str = "orcs,dwarves", **options: Any) -> LordsOfWarState:
-    """A new game at the challenge (LW-4)."""
+    """A new game at the challenge (LW-4): the opening hands dealt from the state's RNG."""
     from bitva.core import get_game
 
     state = get_game("lords-of-war").new({"armies": armies, **options}, seed=seed)
     assert isinstance(state, LordsOfWarState)
+    state.resolve_chance()
     return state
+
+
+def random_step(state: LordsOfWarState, rng: Any) -> list[Event]:
+    """One step of a random game: a chance outcome with its probability, or a legal action
+    chosen uniformly."""
+    if state.is_chance:
+        return state.apply(state.sample_chance(rng))
+    return state.apply(rng.choice(state.legal_actions()))
 
 
 def refused(state: LordsOfWarState, action: str) -> str | None:

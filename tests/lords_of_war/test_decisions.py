@@ -131,9 +131,9 @@ def test_d_4_simultaneous_victory_is_a_draw() -> None:
     events = play(state, "K@d3")
     assert sorted(eliminated(events)) == [("d3", 1, "K"), ("d4", 2, "B")]
     assert state.outcome is not None
-    assert state.outcome.draw and state.outcome.winner is None
-    assert "D-4" in state.outcome.reason
-    assert state.outcome.returns(2) == [0.0, 0.0]
+    assert state.outcome.is_draw and state.outcome.winner is None
+    assert (state.outcome.reason, state.outcome.rule) == ("both-thresholds", "D-4")
+    assert state.outcome.returns == (0.0, 0.0)
 
 
 # -- D-5 extra turn when the General falls to the non-active player -------------------------------
@@ -371,6 +371,7 @@ def test_d_11_no_recall_when_the_hand_holds_six_cards() -> None:
 @pytest.mark.parametrize("armies", ["orcs,dwarves", "dwarves,orcs", "elves,elves"])
 def test_d_12_seat_1_is_player_1_and_moves_first(armies: str) -> None:
     state = get_game("lords-of-war").new({"armies": armies}, seed=2)
+    state.resolve_chance()  # the opening hands (LW-3.2)
     assert state.current_player == 1
     view = state.view(1)
     assert view["to_move"] == 1 and view["active"] == 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bitva.analysis.lords_of_war import analyse
+from bitva.games.lords_of_war.lines import analyse
 from tests.lords_of_war.helpers import card, eliminated, legal, play, position
 
 # Section 13's cards, written as in the rules: Name(owner, defence, arrows)

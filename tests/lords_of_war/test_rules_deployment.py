@@ -371,7 +371,7 @@ def test_lw_6_6_empty_hand_skips_phases_1_and_2() -> None:
     assert skipped == {"player": 2, "phases": [1, 2], "rule": "LW-6.6"}
     # player 2 went straight to phase 3 (d4 is engaged: only draw) and drew two cards
     drew = [e.data for e in events if e.kind == "drew"]
-    assert drew[-1] == {"player": 2, "count": 2, "deck": 0}
+    assert drew[-2:] == [{"player": 2, "count": 1, "deck": n} for n in (1, 0)]
     assert len(state.hand[2]) == 2 and state.active == 1
 
 

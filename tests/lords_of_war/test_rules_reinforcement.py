@@ -5,6 +5,7 @@ from __future__ import annotations
 from bitva.games.lords_of_war.state import LordsOfWarState
 from tests.lords_of_war.helpers import (
     card,
+    drawn,
     eliminated,
     kinds,
     legal,
@@ -34,10 +35,10 @@ def test_lw_9_1_drawing_refills_the_hand_to_six_from_the_top() -> None:
     play(state, "K@d3")
     assert legal(state) == ["draw", "recall a1"]
     events = play(state, "draw")
-    drew = next(e for e in events if e.kind == "drew")
-    assert drew.data == {"player": 1, "count": 4, "deck": 2}
-    assert drew.private == {"cards": ["C1", "C2", "C3", "C4"]}
-    assert drew.for_seat(2) == {"kind": "drew", "player": 1, "count": 4, "deck": 2}
+    drew = [e for e in events if e.kind == "drew"]
+    assert [e.data for e in drew] == [{"player": 1, "count": 1, "deck": n} for n in (5, 4, 3, 2)]
+    assert drawn(events, 1) == ["C1", "C2", "C3", "C4"]  # a stacked deck: top first
+    assert drew[0].for_seat(2) == {"kind": "drew", "player": 1, "count": 1, "deck": 5}
     assert sorted(hand(state, 1)) == ["C1", "C2", "C3", "C4", "C7", "C8"]
     assert [state.static.card_of(1 << 8 | c).ref for c in reversed(state.deck[1])] == ["C5", "C6"]
 
@@ -51,7 +52,8 @@ def test_lw_9_1_drawing_stops_when_the_deck_is_empty() -> None:
     )
     play(state, "K@d3")
     events = play(state, "draw")
-    assert next(e.data for e in events if e.kind == "drew") == {"player": 1, "count": 2, "deck": 0}
+    assert [e.data["deck"] for e in events if e.kind == "drew"] == [1, 0]
+    assert drawn(events, 1) == ["C1", "C2"]
     assert sorted(hand(state, 1)) == ["C1", "C2", "C7"]
 
 

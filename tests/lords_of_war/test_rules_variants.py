@@ -118,7 +118,7 @@ def test_lw_10_2_a_lower_unit_threshold() -> None:
     )
     play(state, "K@d3")
     assert state.outcome is not None and state.outcome.winner == 1
-    assert "3 units" in state.outcome.reason
+    assert (state.outcome.reason, state.outcome.params["units"]) == ("units", 3)
 
 
 def test_lw_10_2_a_higher_unit_threshold_lets_the_game_go_on() -> None:
@@ -144,7 +144,7 @@ def test_lw_10_2_a_command_threshold_of_two() -> None:
     )
     play(state, "K@d3")
     assert state.outcome is not None and state.outcome.winner == 1
-    assert "2 command units" in state.outcome.reason
+    assert (state.outcome.reason, state.outcome.params["commands"]) == ("commands", 2)
 
 
 def test_lw_10_2_thresholds_are_game_options_with_bounds() -> None:

@@ -42,8 +42,8 @@ def test_lw_8_1_victory_is_checked_after_the_resolution_and_ends_the_turn() -> N
     events = play(state, "K@d3")
     assert kinds(events) == ["placed", "resolution", "eliminated", "game-over"]
     assert state.outcome is not None
-    assert (state.outcome.winner, state.outcome.draw) == (1, False)
-    assert "LW-8.1" in state.outcome.reason
+    assert (state.outcome.winner, state.outcome.is_draw) == (1, False)
+    assert (state.outcome.reason, state.outcome.rule) == ("units", "LW-8.1")
     assert state.decision == "over" and state.current_player is None
     assert state.legal_actions() == []
     assert len(state.hand[1]) == 0  # no phase 3
@@ -86,7 +86,7 @@ def test_lw_8_1_a_custom_command_threshold_counts_the_general() -> None:
     )
     play(state, "K@d3")
     assert state.outcome is not None and state.outcome.winner == 1
-    assert "1 command units" in state.outcome.reason
+    assert (state.outcome.reason, state.outcome.params["commands"]) == ("commands", 1)
 
 
 # -- LW-8.2 ---------------------------------------------------------------------------------------
@@ -104,7 +104,7 @@ def test_lw_8_2_both_thresholds_in_one_resolution_is_a_draw() -> None:
     events = play(state, "K@d3")
     assert sorted(eliminated(events)) == [("d3", 1, "K"), ("d4", 2, "Gordona Ironhelm")]
     assert state.outcome is not None
-    assert state.outcome.draw and state.outcome.winner is None
+    assert state.outcome.is_draw and state.outcome.winner is None
     assert kinds(events)[-1] == "game-over"
 
 
@@ -122,7 +122,7 @@ def test_lw_8_2_a_draw_in_player_2s_turn_by_the_unit_threshold() -> None:
     )
     events = play(state, "K@c4")  # P2's front points at c3, P1's front at c4
     assert sorted(eliminated(events)) == [("c3", 1, "B"), ("c4", 2, "K")]
-    assert state.outcome is not None and state.outcome.draw
+    assert state.outcome is not None and state.outcome.is_draw
 
 
 # -- LW-8.3 ---------------------------------------------------------------------------------------
@@ -147,13 +147,13 @@ def test_lw_8_3_two_turns_without_a_placement_end_the_game_more_eliminated_wins(
     ]
     assert kinds(events)[-1] == "game-over"
     assert state.outcome is not None and state.outcome.winner == 1
-    assert "LW-8.3" in state.outcome.reason
+    assert (state.outcome.reason, state.outcome.rule) == ("no-placements", "LW-8.3")
 
 
 def test_lw_8_3_equal_piles_is_a_draw() -> None:
     state = stalemate(SLUGGERS, ["Goblin Shanker#1"])
     play(state, "draw")
-    assert state.outcome is not None and state.outcome.draw
+    assert state.outcome is not None and state.outcome.is_draw
 
 
 def test_lw_8_3_player_2_wins_on_count() -> None:

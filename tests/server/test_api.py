@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bitva.analysis.lords_of_war import lines_after
+from bitva.games.lords_of_war.lines import lines_after
 from bitva.core.registry import get_game
 from bitva.games.lords_of_war.state import LordsOfWarState
 from bitva.server import lords_of_war

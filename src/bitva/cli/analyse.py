@@ -25,7 +25,7 @@ def analyse(
     """List every legal way to play the current decision point to the end of phase 2, with the
     units each side loses and the result."""
     require_game(game)
-    from bitva.analysis.lords_of_war import lines
+    from bitva.games.lords_of_war.lines import lines
     from bitva.games.lords_of_war.position import read_position, save_position
 
     state = read_position(position)

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from bitva.ai import make_agent
-from bitva.analysis.lords_of_war import Line, lines_after
+from bitva.games.lords_of_war.lines import Line, lines_after
 from bitva.cli.lords_of_war_render import SEAT_STYLE, log_lines, render_screen
 from bitva.core.errors import BitvaError
 from bitva.core.record import Match

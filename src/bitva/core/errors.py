@@ -1,10 +1,30 @@
-"""Errors the engine raises on bad input. Each carries enough to print one clear line."""
+"""The one error hierarchy of bitva. Every error meant for a user is a `BitvaError` and carries
+enough to print one clear line (front ends print it; they never show a traceback).
+
+Reading an action and judging it are kept apart, as python-chess keeps `InvalidMoveError` and
+`IllegalMoveError` apart: text that cannot be read as any action of the game is an
+`UnreadableAction` (HTTP 400), an action the position forbids is an `IllegalAction` naming the
+rule (HTTP 409).
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 
 class BitvaError(Exception):
     """Base of every error a front end should show to the user instead of a traceback."""
+
+
+@dataclass(frozen=True)
+class Violation:
+    """Why an action is illegal: a sentence and the rule it breaks (e.g. "LW-6.2")."""
+
+    message: str
+    rule: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.rule})" if self.rule else self.message
 
 
 class IllegalAction(BitvaError):
@@ -14,8 +34,26 @@ class IllegalAction(BitvaError):
     """
 
     def __init__(self, message: str, rule: str | None = None) -> None:
+        self.message = message
         self.rule = rule
         super().__init__(f"{message} ({rule})" if rule else message)
+
+    @classmethod
+    def of(cls, violation: Violation) -> IllegalAction:
+        return cls(violation.message, violation.rule)
+
+    @property
+    def violation(self) -> Violation:
+        return Violation(self.message, self.rule)
+
+
+class UnreadableAction(BitvaError):
+    """Text that is not any action of the game (a syntax error, not a rules question)."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        self.rule: str | None = None
+        super().__init__(message)
 
 
 class ContentError(BitvaError):
@@ -43,3 +81,16 @@ class PositionError(BitvaError):
 
 class RecordError(BitvaError):
     """A game record that cannot be read or does not replay."""
+
+
+class OptionsError(BitvaError):
+    """Game options that do not validate: names the option and the reason."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        super().__init__(f"bad option {field}: {reason}")
+
+
+class NotSupported(BitvaError):
+    """The game does not offer this (positions, an enumerable action list, an analysis...)."""

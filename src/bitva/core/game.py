@@ -1,43 +1,149 @@
-"""A game definition: its name, options schema, how to start it and how to read its states."""
+"""A game definition: its name, traits, options model, how to start it, how to read its states
+and positions, and the analyses it offers. Front ends list games through the registry and never
+import a game module directly.
+"""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
+from bitva.core.errors import NotSupported, OptionsError
 from bitva.core.state import State
+from bitva.core.traits import Traits
+
+S = TypeVar("S", bound=State[Any])
+O = TypeVar("O", bound=BaseModel)  # noqa: E741
 
 
-class Game(ABC):
-    """One game of the registry. Front ends list games through the registry and never import a
-    game module directly."""
+@dataclass(frozen=True)
+class Analysis:
+    """A named question a player may ask about a position ("what does each placement kill?").
+
+    `run(state, seat)` answers with a JSON-ready object. Front ends give it a state that holds
+    only what `seat` may see (a determinization for that seat), so an analysis cannot leak.
+    `decisions` names the decision points where it is offered (None: everywhere);
+    `to_move_only` offers it only to the seat about to decide."""
+
+    name: str
+    title: str
+    description: str
+    run: Callable[[Any, int | None], dict[str, Any]]
+    decisions: frozenset[str] | None = None
+    to_move_only: bool = False
+
+    def offered(self, state: State[Any], seat: int | None) -> bool:
+        if state.outcome is not None:
+            return False
+        if self.decisions is not None and state.decision not in self.decisions:
+            return False
+        return not self.to_move_only or (seat is not None and seat == state.current_player)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "description": self.description,
+            "decisions": sorted(self.decisions) if self.decisions is not None else None,
+            "to_move_only": self.to_move_only,
+        }
+
+
+class Game(ABC, Generic[S, O]):
+    """One game of the registry."""
 
     name: ClassVar[str]  # command-line name, e.g. "lords-of-war"
     title: ClassVar[str]  # display name
-    players: ClassVar[int] = 2
+    traits: ClassVar[Traits]
     options_model: ClassVar[type[BaseModel]]
+    # Position files: the suffix they carry (None: the game has no position notation).
+    position_suffix: ClassVar[str | None] = None
+    # The version of the game's rules engine as far as records are concerned: a record written
+    # by an older version is passed through `migrate_record` before it is replayed.
+    record_format: ClassVar[int] = 1
 
-    def options(self, **values: Any) -> BaseModel:
-        """Validated options (pydantic) from keyword values; defaults for the rest."""
-        return self.options_model(**values)
+    # -- options ---------------------------------------------------------------------------
+    def options(self, values: BaseModel | Mapping[str, Any] | None = None) -> O:
+        """Validated options from a model or a mapping; defaults for the rest. A bad value is an
+        OptionsError naming the option."""
+        model = self.options_model
+        if isinstance(values, model):
+            return values  # type: ignore[return-value]
+        raw = values.model_dump() if isinstance(values, BaseModel) else dict(values or {})
+        try:
+            return model.model_validate(raw)  # type: ignore[return-value]
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            field = ".".join(str(p) for p in first["loc"]) or "options"
+            raise OptionsError(field, str(first["msg"])) from None
+
+    def seats_for(self, options: BaseModel) -> int:
+        """How many seats a game with these options has (games with a seat range override)."""
+        return self.traits.seats[0]
+
+    # -- states ----------------------------------------------------------------------------
+    @abstractmethod
+    def new(self, options: BaseModel | Mapping[str, Any] | None = None, seed: int = 0) -> S:
+        """A new game with the state's RNG seeded by `seed`. The set-up's chance (a shuffle, a
+        deal) is left to chance nodes, so a new state may be a chance node."""
 
     @abstractmethod
-    def new(self, options: BaseModel | dict[str, Any] | None = None, seed: int = 0) -> State:
-        """A new game, set up with the state's RNG seeded by `seed`."""
-
-    @abstractmethod
-    def state_from_json(self, data: dict[str, Any]) -> State:
+    def state_from_json(self, data: dict[str, Any]) -> S:
         """Inverse of `State.to_json`."""
 
-    @abstractmethod
-    def num_action_codes(self, state: State) -> int:
+    def num_action_codes(self, state: S) -> int:
         """Size of the integer action space of games with this state's options."""
+        raise NotSupported(f"{self.title} has no integer action codes")
 
-    def heuristic(self, state: State, seat: int) -> float:
+    # -- positions -------------------------------------------------------------------------
+    def read_position(self, text: str, source: str = "(position)") -> S:
+        """A state from the game's position notation; PositionError names the key and the
+        reason (and the rule, for an impossible position)."""
+        raise NotSupported(f"{self.title} has no position files")
+
+    def write_position(self, state: S) -> str:
+        """The position notation of `state`: `read_position(write_position(s))` is `s` again."""
+        raise NotSupported(f"{self.title} has no position files")
+
+    # -- analyses and agents ---------------------------------------------------------------
+    @property
+    def analyses(self) -> Mapping[str, Analysis]:
+        """The analyses the game offers, by name (the first is the default of `bitva analyse`)."""
+        return {}
+
+    def heuristic(self, state: S, seat: int) -> float:
         """How good `state` looks for `seat`, roughly in [-1, 1]: used by greedy and search."""
         outcome = state.outcome
         if outcome is None:
             return 0.0
-        return outcome.returns(self.players)[seat - 1]
+        return outcome.value(seat)
+
+    def heuristic_values(self, state: S) -> tuple[float, ...]:
+        """The heuristic for every seat at once. Two-seat zero-sum games evaluate once and
+        negate; other games ask every seat."""
+        seats = state.seats
+        if seats == 2 and self.traits.utility == "zero-sum":
+            value = self.heuristic(state, 1)
+            return (value, -value)
+        return tuple(self.heuristic(state, seat) for seat in range(1, seats + 1))
+
+    # -- records ---------------------------------------------------------------------------
+    def migrate_record(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A record written by an older `record_format`, brought up to date (games that changed
+        how they record override this)."""
+        return data
+
+    def to_json(self) -> dict[str, Any]:
+        """What a front end needs to offer the game: names, traits, options schema, analyses."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "traits": self.traits.to_json(),
+            "options_schema": self.options_model.model_json_schema(),
+            "positions": self.position_suffix is not None,
+            "analyses": [analysis.to_json() for analysis in self.analyses.values()],
+        }

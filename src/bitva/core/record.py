@@ -1,7 +1,9 @@
-"""Game records: game + options + seed + actions, replayed exactly (invariant 2).
+"""Game records: game + options + seed + every action and chance outcome, replayed exactly
+(invariant 2).
 
-A record also keeps a digest of the state after every action and the outcome, so a replay can
-prove it reproduced the game (`verify`).
+A record keeps a digest of the state after every step and the outcome, so a replay can prove it
+reproduced the game (`verify`). Chance outcomes are in the record like actions, so a record
+replays whatever the RNG does; `Match` samples them from the state's seeded RNG as it goes.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from bitva import __version__
+from bitva.core.chance import CHANCE
 from bitva.core.errors import BitvaError, RecordError
 from bitva.core.events import Event
+from bitva.core.game import Game
 from bitva.core.registry import get_game
 from bitva.core.state import State
 
@@ -25,10 +29,13 @@ class GameRecord(BaseModel):
     """A finished or unfinished game, as saved to a JSON file."""
 
     game: str
+    format: int = Field(default=1, description="the game's record format when it was written")
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int
-    actions: list[str] = Field(default_factory=list)
-    digests: list[str] = Field(default_factory=list, description="state digest after each action")
+    actions: list[str] = Field(
+        default_factory=list, description="every action and chance outcome, as text"
+    )
+    digests: list[str] = Field(default_factory=list, description="state digest after each step")
     outcome: dict[str, Any] | None = None
     players: dict[str, str] = Field(default_factory=dict, description="seat -> who played it")
     bitva: str = __version__
@@ -40,65 +47,148 @@ class GameRecord(BaseModel):
     def load(cls, path: str | Path) -> GameRecord:
         try:
             text = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise RecordError(f"{path}: not a game record (not UTF-8 text)") from None
         except OSError as exc:
             raise RecordError(f"{path}: cannot read the record ({exc.strerror})") from exc
         try:
-            return cls.model_validate_json(text)
+            record = cls.model_validate_json(text)
         except ValidationError as exc:
             first = exc.errors()[0]
             field = ".".join(str(part) for part in first["loc"]) or "(file)"
             raise RecordError(f"{path}: {field}: {first['msg']}") from exc
+        return upgrade(record)
+
+
+def upgrade(record: GameRecord) -> GameRecord:
+    """The record in its game's current format (older records are migrated by the game)."""
+    try:
+        game = get_game(record.game)
+    except BitvaError:
+        return record  # `replay` names the unknown game
+    if record.format >= game.record_format:
+        return record
+    try:
+        data = game.migrate_record(record.model_dump())
+        return GameRecord.model_validate({**data, "format": game.record_format})
+    except (BitvaError, ValidationError, KeyError, ValueError) as exc:
+        raise RecordError(
+            f"cannot migrate a {record.game} record of format {record.format}: {exc}"
+        ) from exc
+
+
+@dataclass
+class Step:
+    """One applied action or chance outcome: its position in the record, who took it (a seat,
+    or CHANCE), its text and its events."""
+
+    index: int
+    seat: int
+    action: str
+    events: list[Event]
+
+    @property
+    def chance(self) -> bool:
+        return self.seat == CHANCE
 
 
 class Match:
-    """A live game that records itself: apply actions through it and it keeps the record."""
+    """A live game that records itself: apply a player's action through it and it also resolves
+    the chance that follows (sampled from the state's RNG), keeping both in the record."""
 
-    def __init__(self, game: str, options: dict[str, Any] | None = None, seed: int = 0) -> None:
-        self.game = get_game(game)
-        self.state: State = self.game.new(options or {}, seed)
-        self.record = GameRecord(game=self.game.name, options=_options_json(self.state), seed=seed)
+    def __init__(
+        self,
+        game: str | Game[Any, Any],
+        options: BaseModel | dict[str, Any] | None = None,
+        seed: int = 0,
+    ) -> None:
+        self.game = get_game(game) if isinstance(game, str) else game
+        self.state: State[Any] = self.game.new(options, seed)
+        self.record = GameRecord(
+            game=self.game.name,
+            format=self.game.record_format,
+            options=self.state.options.model_dump(mode="json"),
+            seed=seed,
+        )
+        self.steps: list[Step] = []
+        self.resolve_chance()
 
     def apply(self, action: Any) -> list[Event]:
-        text = str(action)
-        events = self.state.apply(action)
-        self.record.actions.append(text)
-        self.record.digests.append(self.state.digest())
-        outcome = self.state.outcome
-        self.record.outcome = outcome.to_json() if outcome else None
-        return events
+        """Apply the action of the seat to move, then any chance that follows; all the events."""
+        steps = self.play(action)
+        return [event for step in steps for event in step.events]
 
+    def play(self, action: Any) -> list[Step]:
+        """Like `apply`, returning the steps (the action first, then chance outcomes)."""
+        if self.state.is_chance:
+            raise BitvaError("a chance node: the match samples it itself")
+        first = self._push(action)
+        return [first, *self.resolve_chance()]
 
-def _options_json(state: State) -> dict[str, Any]:
-    return state.options.model_dump(mode="json")
+    def resolve_chance(self) -> list[Step]:
+        """Sample and apply chance outcomes until a seat decides or the game ends."""
+        steps = []
+        while self.state.is_chance:
+            steps.append(self._push(self.state.sample_chance()))
+        return steps
+
+    def _push(self, action: Any) -> Step:
+        state = self.state
+        seat = state.current_player
+        if seat is None:
+            raise BitvaError("the game is over")
+        if isinstance(action, str):
+            action = state.parse_action(action)
+        text = state.action_text(action)
+        events = state.apply(action)
+        record = self.record
+        record.actions.append(text)
+        record.digests.append(state.digest())
+        outcome = state.outcome
+        record.outcome = outcome.to_json() if outcome else None
+        step = Step(len(record.actions) - 1, seat, text, events)
+        self.steps.append(step)
+        return step
 
 
 @dataclass
 class ReplayStep:
-    index: int  # 0-based index of the action in the record
+    index: int  # 0-based index of the step in the record
+    seat: int  # who took it (CHANCE for a chance outcome)
     action: str
     events: list[Event]
-    state: State
+    state: State[Any]
+
+
+def start(record: GameRecord) -> State[Any]:
+    """The state a record starts from."""
+    try:
+        state: State[Any] = get_game(record.game).new(record.options, record.seed)
+    except BitvaError as exc:
+        raise RecordError(f"cannot start the recorded game: {exc}") from exc
+    return state
 
 
 def replay(record: GameRecord) -> Iterator[ReplayStep]:
-    """Re-play a record action by action. Raises RecordError on an action that is not legal."""
-    try:
-        game = get_game(record.game)
-        state = game.new(record.options, record.seed)
-    except BitvaError as exc:
-        raise RecordError(f"cannot start the recorded game: {exc}") from exc
+    """Re-play a record step by step (the same state object, changed in place). Raises
+    RecordError on a step that is not legal."""
+    record = upgrade(record)
+    state = start(record)
     for index, text in enumerate(record.actions):
+        seat = state.current_player
         try:
-            action = state.parse_action(text)
-            events = state.apply(action)
+            if seat is None:
+                raise BitvaError("the game is already over")
+            events = state.apply(text)
         except BitvaError as exc:
             raise RecordError(f"action {index + 1} {text!r}: {exc}") from exc
-        yield ReplayStep(index, text, events, state)
+        yield ReplayStep(index, seat, text, events, state)
 
 
-def verify(record: GameRecord) -> State:
+def verify(record: GameRecord) -> State[Any]:
     """Replay, comparing every digest and the outcome; RecordError at the first divergence."""
-    state: State | None = None
+    record = upgrade(record)
+    state: State[Any] | None = None
     steps = 0
     for step in replay(record):
         steps += 1
@@ -111,7 +201,7 @@ def verify(record: GameRecord) -> State:
                     f"{digest} but the record says {record.digests[step.index]}"
                 )
     if state is None:
-        state = get_game(record.game).new(record.options, record.seed)
+        state = start(record)
     if record.digests and len(record.digests) != steps:
         raise RecordError(f"the record has {len(record.digests)} digests for {steps} actions")
     outcome = state.outcome

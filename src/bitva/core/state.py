@@ -1,8 +1,15 @@
 """The State contract every game implements (see docs/architecture.md).
 
-A state is mutable: `apply` changes it in place (checked), `apply_unchecked` is the fast path for
-search, `clone` gives an independent copy. Seats are numbered from 1; `current_player` is None when
-the game is over.
+A state is mutable: `apply` changes it in place (checked), `apply_unchecked` / `apply_code` are
+the fast path for search, `clone` gives an independent copy. Seats are numbered from 1;
+`current_player` is a seat, `CHANCE` at a chance node, or None when the game is over.
+
+Chance is explicit (`bitva.core.chance`): at a chance node `chance_outcomes()` gives every outcome
+with its exact probability, and an outcome is applied like an action. `sample_chance()` draws
+one from a copy of the state's own RNG, and `apply` steps that RNG once after every chance
+outcome, sampled or forced alike, so a replayed record reaches the same states (digests) and the
+same future as the game it records. Search never touches the state's RNG: it samples chance with
+its own generator (`sample_chance(rng)`).
 """
 
 from __future__ import annotations
@@ -10,10 +17,13 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel
 
+from bitva.core.chance import CHANCE, sample
+from bitva.core.errors import IllegalAction, NotSupported, Violation
 from bitva.core.events import Event
 from bitva.core.outcome import Outcome
 from bitva.core.rng import Rng
@@ -21,11 +31,13 @@ from bitva.core.rng import Rng
 if TYPE_CHECKING:
     from bitva.core.game import Game
 
+A = TypeVar("A")
 
-class State(ABC):
-    """One position of one game, with its seeded RNG inside."""
 
-    game: ClassVar[Game]
+class State(ABC, Generic[A]):
+    """One position of one game, with its seeded RNG inside. `A` is the game's action type."""
+
+    game: ClassVar[Game[Any, Any]]
     rng: Rng
     # A counter that grows with every turn (games without turns count plies); agents use it to
     # tell the decisions of one turn from the next.
@@ -35,7 +47,11 @@ class State(ABC):
     @property
     @abstractmethod
     def current_player(self) -> int | None:
-        """The seat that decides now; None when the game is over."""
+        """The seat that decides now, `CHANCE` at a chance node, None when the game is over."""
+
+    @property
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
 
     @property
     def is_terminal(self) -> bool:
@@ -49,36 +65,115 @@ class State(ABC):
     @property
     @abstractmethod
     def decision(self) -> str:
-        """Name of the current decision point (e.g. "deploy", "shoot", "reinforce", "over")."""
+        """Name of the current decision point (e.g. "deploy", "shoot", "roll", "over")."""
 
     @property
     @abstractmethod
     def options(self) -> BaseModel:
         """The options this game was started with (what a record stores)."""
 
-    @abstractmethod
-    def legal_actions(self) -> list[Any]:
-        """Every legal action at this decision point, in a stable order."""
+    @property
+    def seats(self) -> int:
+        """How many seats this game has (a game with a seat range reads it from its options)."""
+        return self.game.traits.seats[0]
+
+    def returns(self) -> tuple[float, ...]:
+        """Per-seat returns: the outcome's, or zeros while the game goes on."""
+        outcome = self.outcome
+        return outcome.returns if outcome is not None else (0.0,) * self.seats
+
+    # -- actions ---------------------------------------------------------------------------
+    def legal_actions(self) -> list[A]:
+        """Every legal action at this decision point, in a stable order (at a chance node: the
+        outcomes). Only games with enumerable actions list them; parametric games raise."""
+        if self.is_chance:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        raise NotSupported(
+            f"{self.game.title} does not list its actions: use check() and candidate_actions()"
+        )
+
+    def chance_outcomes(self) -> list[tuple[A, Fraction]]:
+        """At a chance node: every outcome with its exact probability (they sum to 1)."""
+        raise NotSupported("this is not a chance node")
+
+    def sample_chance(self, rng: Rng | None = None) -> A:
+        """One chance outcome with its probability: from `rng`, or (for play and records) from a
+        copy of the state's RNG, which `apply` then steps."""
+        return sample(self.chance_outcomes(), rng if rng is not None else Rng(self.rng.state))
+
+    def check(self, action: A) -> Violation | None:
+        """Why `action` is illegal here (a sentence and the rule), or None if it is legal."""
+        if self.current_player is None:
+            return Violation("the game is over")
+        if self.is_chance:
+            if any(action == outcome for outcome, _ in self.chance_outcomes()):
+                return None
+            return Violation(f"{self.action_text(action)!r} is not an outcome of this chance")
+        if action in self.legal_actions():
+            return None
+        return Violation(f"{self.action_text(action)!r} is not legal now")
+
+    def candidate_actions(self, rng: Rng, n: int) -> list[A]:
+        """Up to `n` legal actions for an agent to consider, drawn with `rng` (all of them when
+        there are few). Parametric games override this with their own generator."""
+        actions = self.legal_actions()
+        if len(actions) <= n:
+            return actions
+        chosen = list(range(len(actions)))
+        rng.shuffle(chosen)
+        return [actions[i] for i in sorted(chosen[:n])]
 
     # -- changing the state ----------------------------------------------------------------
-    @abstractmethod
-    def apply(self, action: Any) -> list[Event]:
-        """Apply a legal action and return its events; an illegal one raises IllegalAction naming
-        the rule and leaves the state unchanged."""
+    def apply(self, action: A | str) -> list[Event]:
+        """Apply a legal action (or its text) and return its events. Text that is not an action
+        raises UnreadableAction, an illegal action IllegalAction naming the rule; either way the
+        state is unchanged. After a chance outcome the state's RNG steps once."""
+        chance = self.is_chance
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        events = self.apply_checked(action)
+        if chance:
+            self.rng.next_u64()
+        return events
 
-    @abstractmethod
-    def apply_unchecked(self, action: Any) -> None:
-        """Apply an action known to be legal, without checks or events: the fast path for search."""
+    def resolve_chance(self, rng: Rng | None = None) -> list[Event]:
+        """Sample and apply chance outcomes until a seat decides or the game ends (from `rng`, or
+        from the state's RNG as a `Match` does), returning their events."""
+        events: list[Event] = []
+        while self.is_chance:
+            events += self.apply(self.sample_chance(rng))
+        return events
+
+    def apply_checked(self, action: A) -> list[Event]:
+        """Check, then play: raise IllegalAction (state unchanged) or apply and return events.
+        Games with a faster check override this."""
+        violation = self.check(action)
+        if violation is not None:
+            raise IllegalAction.of(violation)
+        return self.play(action)
+
+    def play(self, action: A) -> list[Event]:
+        """Apply an action known to be legal and return its events."""
+        raise NotImplementedError(f"{type(self).__name__} must implement play or apply_checked")
+
+    def apply_unchecked(self, action: A) -> None:
+        """Apply an action known to be legal, without checks (events may be skipped): the fast
+        path for search. It does not step the state's RNG."""
+        self.play(action)
 
     # -- the integer fast path (search, RL) ---------------------------------------------------
     def legal_codes(self) -> list[int]:
-        """The legal actions as integer codes, in the order of `legal_actions`. Games override it
-        (and `apply_code`) with something faster; this default goes through the actions."""
+        """The legal actions as integer codes, in the order of `legal_actions`."""
         return [self.encode_action(action) for action in self.legal_actions()]
 
     def apply_code(self, code: int) -> None:
-        """Apply a legal action by its integer code, without checks or events."""
+        """Apply a legal action (or chance outcome) by its integer code, without checks."""
         self.apply_unchecked(self.decode_action(code))
+
+    def sample_chance_code(self, rng: Rng) -> int:
+        """The code of a chance outcome drawn with `rng` (games override it with something
+        faster)."""
+        return self.encode_action(self.sample_chance(rng))
 
     @abstractmethod
     def clone(self) -> Self:
@@ -86,32 +181,48 @@ class State(ABC):
 
     # -- actions as text and integers ------------------------------------------------------
     @abstractmethod
-    def parse_action(self, text: str) -> Any:
-        """The action written `text` at this decision point (raises IllegalAction if none)."""
+    def parse_action(self, text: str) -> A:
+        """The action written `text` at this decision point. Raises UnreadableAction for text
+        that is no action of the game; names that do not exist here may raise IllegalAction."""
 
-    @abstractmethod
-    def encode_action(self, action: Any) -> int:
-        """Stable integer code of an action, in [0, game.num_action_codes(options))."""
+    def action_text(self, action: A) -> str:
+        """The text form of an action: `parse_action(action_text(a)) == a`."""
+        return str(action)
 
-    @abstractmethod
-    def decode_action(self, code: int) -> Any:
+    def encode_action(self, action: A) -> int:
+        """Stable integer code of an action, in [0, game.num_action_codes(state))."""
+        raise NotSupported(f"{self.game.title} has no integer action codes")
+
+    def decode_action(self, code: int) -> A:
         """The action of an integer code."""
+        raise NotSupported(f"{self.game.title} has no integer action codes")
 
     # -- what a seat may see ---------------------------------------------------------------
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see, JSON-ready with secrets removed (None = a spectator)."""
 
-    @abstractmethod
     def determinize(self, seat: int, rng: Rng) -> Self:
-        """A full state consistent with everything `seat` knows, hidden parts resampled (ISMCTS)."""
+        """A full state consistent with everything `seat` knows, hidden parts resampled (ISMCTS).
+        The RNG is always reseeded so that no future chance leaks; games with hidden
+        information override this to re-deal what `seat` cannot see."""
+        other = self.clone()
+        other.rng = Rng(rng.next_u64())
+        return other
 
     # -- serialization ---------------------------------------------------------------------
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
-        """The whole state, secrets and RNG included: `game.state_from_json` restores it exactly."""
+        """The whole state, secrets included, with the RNG state under the key "rng":
+        `game.state_from_json` restores it exactly."""
 
     def digest(self) -> str:
-        """A short fingerprint of the whole state, for replay verification."""
-        blob = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        """A short fingerprint of the position (the RNG left out: it is how a game is driven,
+        not where it stands), for replay verification."""
+        data = self.to_json()
+        data.pop("rng", None)
+        blob = json.dumps(data, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
+
+
+__all__ = ["CHANCE", "State"]

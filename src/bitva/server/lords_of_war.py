@@ -1,5 +1,5 @@
 """What the server knows of Lords of War: the options a client may choose, the armies, and the
-previews of a placement (what it would eliminate) from `bitva.analysis.lords_of_war`.
+previews of a placement (what it would eliminate) from `bitva.games.lords_of_war.lines`.
 
 A client chooses armies by name only: the engine also reads deck files by path, which a server
 must never let a client name.
@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from bitva.analysis.lords_of_war import lines_after
+from bitva.games.lords_of_war.lines import lines_after
 from bitva.core.state import State
 from bitva.games.lords_of_war.actions import Place
 from bitva.games.lords_of_war.catalogue import army_names, load_army

@@ -2,6 +2,10 @@
 
 >>> from bitva.core import get_game
 >>> state = get_game("lords-of-war").new({"armies": "orcs,dwarves"}, seed=7)
+>>> state.decision, state.is_chance  # the opening hands are dealt first (LW-3.2)
+('deal', True)
+>>> while state.is_chance:
+...     _ = state.apply(state.sample_chance())
 >>> state.decision, state.current_player
 ('challenge', 1)
 """

@@ -8,10 +8,12 @@ Text forms (what records store and what a player may type):
     berserk d3-d4          a berserker moves (LW-11.2)
     draw                   reinforce by drawing (LW-9.1a)
     recall d3              reinforce by recalling the unit on d3 (LW-9.1b)
+    deal Orc Catapult      chance: the top card of the deck is an Orc Catapult (LW-3.2, LW-9.1a)
 
 Integer codes: 0 draw, 1 arrows, then one block of squares for recall, one for shoot, eight for
-berserker moves (origin x direction) and one per card kind for placement. Square numbers are the
-mat's grid indices, so for one set of options the codes never change.
+berserker moves (origin x direction), one per card kind for placement, and one per card kind for
+the chance outcome of a deal. Square numbers are the mat's grid indices, so for one set of
+options the codes never change.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bitva.core.errors import IllegalAction
+from bitva.core.errors import IllegalAction, UnreadableAction
 from bitva.games.lords_of_war.cards import DIRECTION_OFFSETS
 from bitva.games.lords_of_war.mat import SquareError
 
@@ -75,13 +77,25 @@ class Recall:
         return f"recall {self.square}"
 
 
-Action = Place | Shoot | UseArrows | BerserkMove | Draw | Recall
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """A chance outcome: the card that comes off the top of a deck (the deck's owner is the
+    state's to know)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"deal {self.card}"
+
+
+Action = Place | Shoot | UseArrows | BerserkMove | Draw | Recall | Dealt
 
 _PLACE = re.compile(r"^\s*(.+?)\s*@\s*(\S+)\s*$")
 _SHOOT = re.compile(r"^\s*shoot\s+(\S+)\s*$", re.IGNORECASE)
 _SQUARE = r"(?:[a-fA-F][1-7]|-?\d+\s*,\s*-?\d+)"
 _BERSERK = re.compile(rf"^\s*berserk\s+({_SQUARE})\s*-\s*({_SQUARE})\s*$", re.IGNORECASE)
 _RECALL = re.compile(r"^\s*recall\s+(\S+)\s*$", re.IGNORECASE)
+_DEAL = re.compile(r"^\s*deal\s+(\S.*?)\s*$", re.IGNORECASE)
 
 
 def parse_action_text(text: str) -> Action:
@@ -95,6 +109,7 @@ def parse_action_text(text: str) -> Action:
         (_SHOOT, lambda m: Shoot(m.group(1).lower())),
         (_BERSERK, lambda m: BerserkMove(m.group(1).lower(), m.group(2).lower())),
         (_RECALL, lambda m: Recall(m.group(1).lower())),
+        (_DEAL, lambda m: Dealt(m.group(1))),
     ):
         match = pattern.match(text)
         if match:
@@ -102,7 +117,7 @@ def parse_action_text(text: str) -> Action:
     match = _PLACE.match(text)
     if match:
         return Place(match.group(1), match.group(2).lower())
-    raise IllegalAction(
+    raise UnreadableAction(
         f"cannot read the action {text!r}: write e.g. 'Orc Catapult@d2', 'shoot e4', 'arrows', "
         "'berserk d3-d4', 'draw' or 'recall d3'"
     )
@@ -115,7 +130,7 @@ class ActionCodec:
     """Integer codes <-> actions for one game's mat and cards, with every action object cached so
     that the legal-move generator hands out shared instances."""
 
-    def __init__(self, mat: Mat, kinds: tuple[tuple[Card, ...], ...]) -> None:
+    def __init__(self, mat: Mat, kinds: tuple[tuple[Card, ...], ...], max_kinds: int) -> None:
         self.mat = mat
         self.kinds = kinds
         n = mat.num_squares
@@ -124,11 +139,13 @@ class ActionCodec:
         self.shoot_base = 2 + n
         self.berserk_base = 2 + 2 * n
         self.place_base = 2 + 10 * n
+        self.deal_base = self.place_base + max_kinds * n
+        self.max_kinds = max_kinds
         self._cache: dict[tuple[int, int], Action] = {}
         self._codes: dict[tuple[int, Action], int] = {}
 
-    def size(self, max_kinds: int) -> int:
-        return self.place_base + max_kinds * self.n
+    def size(self) -> int:
+        return self.deal_base + self.max_kinds
 
     # -- codes of actions by engine coordinates ----------------------------------------------
     def recall(self, square: int) -> int:
@@ -143,10 +160,13 @@ class ActionCodec:
     def place(self, kind: int, square: int) -> int:
         return self.place_base + kind * self.n + square
 
+    def deal(self, kind: int) -> int:
+        return self.deal_base + kind
+
     # -- codes <-> objects ---------------------------------------------------------------------
     def action(self, seat: int, code: int) -> Action:
         """The action object of a code for `seat` (placements name the seat's own cards)."""
-        key = (seat if code >= self.place_base else 0, code)
+        key = (seat if code >= self.place_base else 0, code)  # cards are the seat's own
         cached = self._cache.get(key)
         if cached is None:
             cached = self._build(seat, code)
@@ -155,6 +175,8 @@ class ActionCodec:
 
     def _build(self, seat: int, code: int) -> Action:
         mat = self.mat
+        if code >= self.deal_base:
+            return Dealt(self.kinds[seat][code - self.deal_base].ref)
         if code >= self.place_base:
             kind, square = divmod(code - self.place_base, self.n)
             return Place(self.kinds[seat][kind].ref, mat.name(square))
@@ -212,6 +234,11 @@ class ActionCodec:
                         if card.ref == ref:
                             return self.place(kind, mat.parse(square))
                     raise IllegalAction(f"player {seat} has no card {ref!r}", "LW-6.1")
+                case Dealt(card=ref):
+                    for kind, card in enumerate(self.kinds[seat]):
+                        if card.ref == ref:
+                            return self.deal(kind)
+                    raise IllegalAction(f"player {seat}'s deck has no card {ref!r}", "LW-3.2")
         except SquareError as exc:
             raise IllegalAction(str(exc), "LW-1.6") from exc
         raise IllegalAction(f"not an action of Lords of War: {action!r}")

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from bitva.core.errors import BitvaError
-from bitva.core.game import Game
+from bitva.core.errors import OptionsError
+from bitva.core.game import Analysis, Game
 from bitva.core.rng import Rng
-from bitva.core.state import State
+from bitva.core.traits import Traits
 from bitva.games.lords_of_war.cards import HAND_SIZE, Card
 from bitva.games.lords_of_war.catalogue import find_card, load_deck
 from bitva.games.lords_of_war.options import LordsOfWarOptions
 from bitva.games.lords_of_war.state import LordsOfWarState
-from bitva.games.lords_of_war.static import MAX_KINDS, Static
+from bitva.games.lords_of_war.static import Static
 
 
-def parse_options(options: BaseModel | dict[str, Any] | None) -> LordsOfWarOptions:
+def parse_options(options: BaseModel | Mapping[str, Any] | None) -> LordsOfWarOptions:
     if isinstance(options, LordsOfWarOptions):
         return options
     raw = options.model_dump() if isinstance(options, BaseModel) else dict(options or {})
@@ -26,7 +27,7 @@ def parse_options(options: BaseModel | dict[str, Any] | None) -> LordsOfWarOptio
     except ValidationError as exc:
         first = exc.errors()[0]
         field = ".".join(str(p) for p in first["loc"]) or "options"
-        raise BitvaError(f"bad option {field}: {first['msg']}") from exc
+        raise OptionsError(field, str(first["msg"])) from exc
 
 
 def resolve_decks(options: LordsOfWarOptions) -> tuple[LordsOfWarOptions, list[list[Card]]]:
@@ -53,43 +54,98 @@ def resolve_decks(options: LordsOfWarOptions) -> tuple[LordsOfWarOptions, list[l
     return options, decks
 
 
-class LordsOfWar(Game):
+class LordsOfWar(Game[LordsOfWarState, LordsOfWarOptions]):
     name = "lords-of-war"
     title = "Lords of War"
-    players = 2
+    traits = Traits(
+        seats=(2, 2),
+        chance="explicit",
+        information="imperfect",
+        utility="zero-sum",
+        actions="enumerable",
+    )
     options_model = LordsOfWarOptions
+    position_suffix = ".toml"
+    # 2: the deal of every card is a chance outcome in the record (format 1 shuffled the decks
+    # at set-up from the seed)
+    record_format = 2
 
-    def new(self, options: BaseModel | dict[str, Any] | None = None, seed: int = 0) -> State:
-        """LW-3: each player takes the General out, shuffles the other 35 cards and draws 5; the
-        General and the 5 form the starting hand. Player 1 (seat 1) opens the challenge."""
+    def new(
+        self, options: BaseModel | Mapping[str, Any] | None = None, seed: int = 0
+    ) -> LordsOfWarState:
+        """LW-3: each player takes the General out of the deck, shuffles the other 35 cards and
+        draws 5; the General and the 5 form the starting hand. The new state deals those cards
+        (chance nodes); then player 1 (seat 1) opens the challenge."""
         parsed, decks = resolve_decks(parse_options(options))
         static = Static.build(parsed, decks[0], decks[1])
         state = LordsOfWarState(static, Rng(seed))
         for seat in (1, 2):
             ids = list(range(len(decks[seat - 1])))
             general = next(i for i in ids if decks[seat - 1][i].rank == "general")
-            rest = [i for i in ids if i != general]
-            state.rng.shuffle(rest)
-            state.deck[seat] = rest  # the top is the end of the list
+            state.deck[seat] = [i for i in ids if i != general]
             state.hand[seat] = [general]
-            for _ in range(HAND_SIZE - 1):
-                state.hand[seat].append(state.deck[seat].pop())
+        state.phase = "deal"
+        state.deal_to = [1] * (HAND_SIZE - 1) + [2] * (HAND_SIZE - 1)
+        state.after_deal = "setup"
         return state
 
-    def state_from_json(self, data: dict[str, Any]) -> State:
+    def state_from_json(self, data: dict[str, Any]) -> LordsOfWarState:
         from bitva.games.lords_of_war.serialize import state_from_json
 
         return state_from_json(data)
 
-    def num_action_codes(self, state: State) -> int:
-        assert isinstance(state, LordsOfWarState)
-        return state.static.codec.size(MAX_KINDS)
+    def num_action_codes(self, state: LordsOfWarState) -> int:
+        return state.static.codec.size()
 
-    def heuristic(self, state: State, seat: int) -> float:
+    # -- positions (rules section 14) ----------------------------------------------------------
+    def read_position(self, text: str, source: str = "(position)") -> LordsOfWarState:
+        from bitva.games.lords_of_war.position import parse_position
+
+        return parse_position(text)
+
+    def write_position(self, state: LordsOfWarState) -> str:
+        from bitva.games.lords_of_war.position import write_position
+
+        return write_position(state)
+
+    # -- analyses and agents -----------------------------------------------------------------
+    @property
+    def analyses(self) -> Mapping[str, Analysis]:
+        from bitva.games.lords_of_war.lines import analyse, placements
+
+        return {
+            "lines": Analysis(
+                "lines",
+                "Every way to play it",
+                "every legal way to play the decision point to the end of the elimination "
+                "phase, with the units each side loses and the result",
+                analyse,
+            ),
+            "placements": Analysis(
+                "placements",
+                "What each placement does",
+                "for each card in your hand and each square it may go on: what the placement "
+                "eliminates, through every choice of shots and berserker moves",
+                placements,
+                decisions=frozenset(("challenge", "deploy")),
+                to_move_only=True,
+            ),
+        }
+
+    def heuristic(self, state: LordsOfWarState, seat: int) -> float:
         from bitva.games.lords_of_war.heuristics import evaluate
 
-        assert isinstance(state, LordsOfWarState)
         return evaluate(state, seat)
+
+    # -- records -----------------------------------------------------------------------------
+    def migrate_record(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Format 1 records hold the players' actions only: the decks were shuffled at set-up
+        from the seed (`Rng(seed).shuffle` of each seat's 35 cards, seat 1 first, the top at
+        the end) and every draw took the top card. Rebuild those orders and write every deal
+        as the chance outcome it is now."""
+        from bitva.games.lords_of_war.migrate import migrate_format_1
+
+        return migrate_format_1(self, data)
 
 
 GAME = LordsOfWar()

@@ -183,5 +183,5 @@ def evaluate(state: LordsOfWarState, seat: int, w: Weights = WEIGHTS) -> float:
     `tanh(score / scale)`, strictly inside (-1, 1) (a sure win still beats any position)."""
     outcome = state.outcome
     if outcome is not None:
-        return outcome.returns(2)[seat - 1]
+        return outcome.value(seat)
     return max(-0.9999, min(0.9999, math.tanh(score(state, seat, w) / w.scale)))

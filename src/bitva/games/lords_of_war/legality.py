@@ -11,6 +11,7 @@ from bitva.core.errors import IllegalAction
 from bitva.games.lords_of_war.actions import (
     Action,
     BerserkMove,
+    Dealt,
     Draw,
     Place,
     Recall,
@@ -29,6 +30,7 @@ _EXPECTED = {
     "shoot": ("choose a target for the ranged unit ('shoot SQUARE') or 'arrows'", "LW-7.3"),
     "berserk": ("move a berserker ('berserk FROM-TO')", "LW-11.2"),
     "reinforce": ("'draw' or 'recall SQUARE'", "LW-9.1"),
+    "deal": ("a card comes off the top of a deck ('deal CARD')", "LW-3.2"),
 }
 _KIND_OF_PHASE = {
     Place: ("challenge", "deploy"),
@@ -37,6 +39,7 @@ _KIND_OF_PHASE = {
     BerserkMove: ("berserk",),
     Draw: ("reinforce",),
     Recall: ("reinforce",),
+    Dealt: ("deal",),
 }
 
 
@@ -77,6 +80,22 @@ def resolve_card(state: LordsOfWarState, seat: int, text: str) -> str:
     raise IllegalAction(f"player {seat} has no card {text!r}", "LW-6.1")
 
 
+def resolve_dealt(state: LordsOfWarState, seat: int, text: str) -> str:
+    """The reference of a card that may come off `seat`'s deck, as typed in any case."""
+    wanted = text.strip().lower()
+    kinds = state.static.kinds[seat]
+    for card in kinds:
+        if card.ref.lower() == wanted:
+            return card.ref
+    named = sorted({kinds[state.static.kind_of[seat][c]].ref for c in state.deck[seat]})
+    matches = [
+        ref for ref in named if kinds[state.static.kind_index[seat][ref]].name.lower() == wanted
+    ]
+    if len(matches) == 1:
+        return matches[0]
+    raise IllegalAction(f"player {seat}'s deck holds no card {text!r}", "LW-3.2")
+
+
 def explain(state: LordsOfWarState, action: Action) -> tuple[str, str]:
     phase = state.phase
     expected, rule = _EXPECTED.get(phase, ("nothing", "LW-8.1"))
@@ -103,6 +122,12 @@ def explain(state: LordsOfWarState, action: Action) -> tuple[str, str]:
                 "square it helped to empty, when not engaged",
                 "LW-11.2",
             )
+        case Dealt(card=card):
+            seat = state.deal_to[0]
+            if state.stacked[seat]:
+                top = state.static.card_of(seat << 8 | state.deck[seat][-1]).ref
+                return f"the top card of player {seat}'s deck is {top}, not {card}", "LW-3.2"
+            return f"player {seat}'s deck holds no {card}", "LW-3.2"
         case Recall(square=square):
             from bitva.games.lords_of_war.reinforcement import recall_blocker
 

@@ -1,6 +1,9 @@
 """Position files (rules section 14): read, write and round-trip a position as TOML.
 
 A position is the state at the start of phase 1 ("deploy") or phase 3 ("reinforce") of a turn.
+A deck is listed top first and is then stacked: its draws are certain (a puzzle, a test). With
+`shuffled = true` the list is the deck's contents in no order, and every draw is a chance outcome
+(LW-3.2); positions written from a game in progress say so.
 Bad files raise PositionError naming the key and the reason, and the rule where the position
 itself is impossible.
 """
@@ -180,13 +183,15 @@ def parse_position(text: str) -> LordsOfWarState:
     hands: list[list[int]] = [[], [], []]
     decks: list[list[int]] = [[], [], []]
     piles: list[list[int]] = [[], [], []]
+    stacked = [False, False, False]
     for seat in (1, 2):
         entry = _table(players, str(seat), "players.")
         base = f"players.{seat}"
         for key in entry:
-            if key not in ("army", "hand", "deck", "eliminated"):
+            if key not in ("army", "hand", "deck", "shuffled", "eliminated"):
                 raise PositionError(
-                    f"{base}.{key}", "unknown key (known: army, hand, deck, eliminated)"
+                    f"{base}.{key}",
+                    "unknown key (known: army, hand, deck, shuffled, eliminated)",
                 )
         hand = _strings(entry.get("hand", []), f"{base}.hand")
         if len(hand) > HAND_SIZE:
@@ -198,6 +203,10 @@ def parse_position(text: str) -> LordsOfWarState:
         for i, ref in enumerate(deck):
             decks[seat].append(len(cards[seat]))
             cards[seat].append(card(ref, f"{base}.deck[{i}]"))
+        shuffled = entry.get("shuffled", False)
+        if not isinstance(shuffled, bool):
+            raise PositionError(f"{base}.shuffled", "must be true or false")
+        stacked[seat] = not shuffled
         decks[seat].reverse()  # the file lists the top first; the engine keeps the top last
     for seat in (1, 2):
         base = f"players.{seat}"
@@ -223,6 +232,7 @@ def parse_position(text: str) -> LordsOfWarState:
     for seat in (1, 2):
         state.hand[seat] = hands[seat]
         state.deck[seat] = decks[seat]
+        state.stacked[seat] = stacked[seat]
         state.pile[seat] = piles[seat]
         if reached_threshold(state, seat):
             raise PositionError(
@@ -346,7 +356,12 @@ def write_position(state: LordsOfWarState) -> str:
         if army != "inline":
             lines.append(f"army = {_value(army)}")
         lines.append(f"hand = {_value([ref(seat << 8 | c) for c in state.hand[seat]])}")
-        lines.append(f"deck = {_value([ref(seat << 8 | c) for c in reversed(state.deck[seat])])}")
+        if state.stacked[seat]:
+            deck = [ref(seat << 8 | c) for c in reversed(state.deck[seat])]
+            lines.append(f"deck = {_value(deck)}")
+        else:
+            lines.append(f"deck = {_value(sorted(ref(seat << 8 | c) for c in state.deck[seat]))}")
+            lines.append("shuffled = true")
         lines.append(f"eliminated = {_value([ref(u) for u in state.pile[seat]])}")
     lines += ["", "[board]"]
     for square, u in sorted(state.board.items()):

@@ -48,6 +48,9 @@ def state_to_json(state: LordsOfWarState) -> dict[str, Any]:
         "board": {mat.name(sq): u for sq, u in sorted(state.board.items())},
         "hand": _seat_map(state.hand),
         "deck": _seat_map(state.deck),
+        "stacked": [s for s in (1, 2) if state.stacked[s]],
+        "deal_to": list(state.deal_to),
+        "after_deal": state.after_deal,
         "pile": _seat_map(state.pile),
         "phase": state.phase,
         "active": state.active,
@@ -100,6 +103,10 @@ def state_from_json(data: dict[str, Any]) -> LordsOfWarState:
             state.deck[seat] = list(data["deck"][key])
             state.pile[seat] = list(data["pile"][key])
             state.known[seat] = set(data["known"][key])
+        for seat in data.get("stacked", []):
+            state.stacked[int(seat)] = True
+        state.deal_to = [int(s) for s in data.get("deal_to", [])]
+        state.after_deal = str(data.get("after_deal", ""))
         state.phase = data["phase"]
         state.active = int(data["active"])
         state.turn = int(data["turn"])

@@ -2,6 +2,7 @@
 
 A turn is a sequence of decision points, each with its own legal actions (`phase`):
 
+    deal        LW-3.2, LW-4, LW-9.1a   chance: the top card of a deck (one card per node)
     challenge   LW-4   place on your start square (then draw one)
     deploy      LW-6   place a card of your hand
     shoot       LW-7.3 one decision per ranged unit that has a choice (target or arrows)
@@ -10,20 +11,27 @@ A turn is a sequence of decision points, each with its own legal actions (`phase
     over               the game has ended
 
 Decision points with exactly one legal action in `shoot`, `berserk` and `reinforce` resolve by
-themselves (their events still appear); a placement is always the player's to make.
+themselves (their events still appear); a placement is always the player's to make. A deal whose
+card is certain (a stacked deck of a position file, or a deck of one kind) resolves by itself too.
+
+Decks are shuffled face down (LW-3.2): a deck is a multiset whose next card is a chance outcome
+with the probability of its kind, unless a position file stacked it (`stacked`), in which case
+the list's last card is the top.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from bitva.core.errors import IllegalAction
+from bitva.core.chance import CHANCE
+from bitva.core.errors import IllegalAction, Violation
 from bitva.core.events import Event
 from bitva.core.outcome import Outcome
 from bitva.core.rng import Rng
 from bitva.core.state import State
 from bitva.games.lords_of_war import berserkers, legality
-from bitva.games.lords_of_war.actions import Action, Place, parse_action_text
+from bitva.games.lords_of_war.actions import Action, Dealt, Place, parse_action_text
 from bitva.games.lords_of_war.cards import HAND_SIZE
 from bitva.games.lords_of_war.combat import arrows_hit_enemy, engaged, resolve, targets_in_grid
 from bitva.games.lords_of_war.deployment import placement_masks
@@ -39,17 +47,19 @@ AUTO_PHASES = frozenset(("shoot", "berserk", "reinforce"))
 DRAW_CODE, ARROWS_CODE = 0, 1
 
 
-class LordsOfWarState(State):
-    game: ClassVar[Game]
+class LordsOfWarState(State[Action]):
+    game: ClassVar[Game[Any, Any]]
 
     __slots__ = (
         "_forced",
         "_legal",
         "_outcome",
         "active",
+        "after_deal",
         "berserk",
         "berserk_seat",
         "board",
+        "deal_to",
         "deck",
         "hand",
         "idle",
@@ -65,6 +75,7 @@ class LordsOfWarState(State):
         "reveals",
         "rng",
         "shots",
+        "stacked",
         "static",
         "took_part",
         "turn",
@@ -77,7 +88,10 @@ class LordsOfWarState(State):
         self.pos: dict[int, int] = {}  # unit -> square
         self.occ = [0, 0, 0]  # per seat, mask of occupied squares
         self.hand: list[list[int]] = [[], [], []]  # card ids, in the order they came
-        self.deck: list[list[int]] = [[], [], []]  # card ids, top of the deck LAST
+        self.deck: list[list[int]] = [[], [], []]  # card ids; when stacked, the top LAST
+        self.stacked = [False, False, False]  # per seat: the deck's order is fixed (positions)
+        self.deal_to: list[int] = []  # the seats still to be dealt a card, in order
+        self.after_deal = ""  # what the deals are part of: "setup", "challenge", "reinforce"
         self.pile: list[list[int]] = [[], [], []]  # units each seat eliminated (LW-7.6)
         self.phase = "challenge"
         self.active = 1
@@ -102,7 +116,14 @@ class LordsOfWarState(State):
     def current_player(self) -> int | None:
         if self._outcome is not None:
             return None
-        return self.berserk_seat if self.phase == "berserk" else self.active
+        phase = self.phase
+        if phase == "deal":
+            return CHANCE
+        return self.berserk_seat if phase == "berserk" else self.active
+
+    @property
+    def seats(self) -> int:
+        return 2
 
     @property
     def outcome(self) -> Outcome | None:
@@ -123,28 +144,78 @@ class LordsOfWarState(State):
         return self._legal
 
     def legal_actions(self) -> list[Action]:
-        seat = self.current_player
+        seat = self._owner()
         if seat is None:
             return []
         action = self.static.codec.action
         return [action(seat, code) for code in self.legal_codes()]
 
-    def apply(self, action: Action) -> list[Event]:
-        seat = self.current_player
+    def _owner(self) -> int | None:
+        """The seat whose cards the codes of this decision point name (the dealt seat at a
+        chance node)."""
+        if self._outcome is not None:
+            return None
+        return self.deal_to[0] if self.phase == "deal" else self.current_player
+
+    # -- chance: the top card of a deck (LW-3.2, LW-4.1, LW-9.1a) ------------------------------
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        if self.phase != "deal":
+            return super().chance_outcomes()
+        seat = self.deal_to[0]
+        kinds = self.static.kinds[seat]
+        return [(Dealt(kinds[kind].ref), p) for kind, p in self._deal_odds(seat)]
+
+    def _deal_odds(self, seat: int) -> list[tuple[int, Fraction]]:
+        deck = self.deck[seat]
+        kind_of = self.static.kind_of[seat]
+        if self.stacked[seat]:
+            return [(kind_of[deck[-1]], Fraction(1))]
+        counts: dict[int, int] = {}
+        for card_id in deck:
+            kind = kind_of[card_id]
+            counts[kind] = counts.get(kind, 0) + 1
+        total = len(deck)
+        return [(kind, Fraction(n, total)) for kind, n in sorted(counts.items())]
+
+    def sample_chance_code(self, rng: Rng) -> int:
+        seat = self.deal_to[0]
+        deck = self.deck[seat]
+        card_id = deck[-1] if self.stacked[seat] else deck[rng.below(len(deck))]
+        return self.static.codec.deal(self.static.kind_of[seat][card_id])
+
+    # -- checking and applying -----------------------------------------------------------------
+    def check(self, action: Action) -> Violation | None:
+        seat = self._owner()
         if seat is None:
-            raise IllegalAction("the game is over", "LW-8.1")
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        code = self.static.codec.code(seat, action)
-        if code not in self.legal_codes():
-            message, rule = legality.explain(self, action)
-            raise IllegalAction(message, rule)
+            return Violation("the game is over", "LW-8.1")
+        try:
+            code = self.static.codec.code(seat, action)
+        except IllegalAction as exc:
+            return exc.violation
+        if code in self.legal_codes():
+            return None
+        message, rule = legality.explain(self, action)
+        return Violation(message, rule)
+
+    def apply_checked(self, action: Action) -> list[Event]:
+        violation = self.check(action)
+        if violation is not None:
+            raise IllegalAction.of(violation)
+        seat = self._owner()
+        assert seat is not None
         events: list[Event] = []
-        self._play(code, events)
+        self._play(self.static.codec.code(seat, action), events)
+        return events
+
+    def play(self, action: Action) -> list[Event]:
+        seat = self._owner()
+        assert seat is not None
+        events: list[Event] = []
+        self._play(self.static.codec.code(seat, action), events)
         return events
 
     def apply_unchecked(self, action: Action) -> None:
-        seat = self.current_player
+        seat = self._owner()
         assert seat is not None
         self._play(self.static.codec.code(seat, action), None)
 
@@ -161,6 +232,9 @@ class LordsOfWarState(State):
         other.occ = list(self.occ)
         other.hand = [list(h) for h in self.hand]
         other.deck = [list(d) for d in self.deck]
+        other.stacked = list(self.stacked)
+        other.deal_to = list(self.deal_to)
+        other.after_deal = self.after_deal
         other.pile = [list(p) for p in self.pile]
         other.phase = self.phase
         other.active = self.active
@@ -184,18 +258,20 @@ class LordsOfWarState(State):
     def parse_action(self, text: str) -> Action:
         action = parse_action_text(text)
         if isinstance(action, Place):
-            seat = self.current_player or self.active
+            seat = self.current_player if self.phase != "deal" else self.active
             return Place(
-                legality.resolve_card(self, seat, action.card),
+                legality.resolve_card(self, seat or self.active, action.card),
                 legality.canonical_square(self, action.square),
             )
+        if isinstance(action, Dealt) and self.phase == "deal":
+            return Dealt(legality.resolve_dealt(self, self.deal_to[0], action.card))
         return legality.canonical(self, action)
 
     def encode_action(self, action: Action) -> int:
-        return self.static.codec.code(self.current_player or self.active, action)
+        return self.static.codec.code(self._owner() or self.active, action)
 
     def decode_action(self, code: int) -> Action:
-        return self.static.codec.action(self.current_player or self.active, code)
+        return self.static.codec.action(self._owner() or self.active, code)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from bitva.games.lords_of_war.views import view
@@ -258,6 +334,8 @@ class LordsOfWarState(State):
         if phase == "challenge":
             start = self.static.mat.start_square(self.active)
             return [codec.place(kind, start) for kind in self.hand_kinds(self.active)]
+        if phase == "deal":
+            return [codec.deal(kind) for kind, _ in self._deal_odds(self.deal_to[0])]
         return []
 
     # -- the turn machinery ----------------------------------------------------------------------
@@ -286,10 +364,12 @@ class LordsOfWarState(State):
             self._berserk_move(origin, origin + self.static.mat.neighbour_deltas[direction], events)
         elif phase == "reinforce":
             if code == DRAW_CODE:
-                self._draw(self.active, HAND_SIZE, events)
+                self._draw(self.active, events)
             else:
                 self._recall(code - codec.recall_base, events)
-            self._end_turn(events)
+                self._end_turn(events)
+        elif phase == "deal":
+            self._deal(code - codec.deal_base, events)
 
     def _name(self, u: int) -> str:
         return self.static.card_of(u).ref
@@ -328,13 +408,7 @@ class LordsOfWarState(State):
                 )
             )
         if self.phase == "challenge":  # LW-4.1, LW-4.2: draw one, no combat
-            self._draw(seat, HAND_SIZE, events)
-            if seat == 1:
-                self.active = 2
-                self.turn = 0
-                self.placed = set()
-            else:
-                self._start_turn(1, events)
+            self._start_deals([seat] if self.deck[seat] else [], "challenge", events)
             return
         self.idle = 0
         self._declare_shots(events)
@@ -489,23 +563,87 @@ class LordsOfWarState(State):
         if not self._resolve(events):
             self._after_resolution(events)
 
-    def _draw(self, seat: int, up_to: int, events: list[Event] | None) -> None:
-        """LW-9.1a: draw from the top until the hand holds `up_to` or the deck is empty."""
-        hand, deck = self.hand[seat], self.deck[seat]
-        drawn = []
-        while len(hand) < up_to and deck:
+    def _draw(self, seat: int, events: list[Event] | None) -> None:
+        """LW-9.1a: draw from the top until the hand holds six or the deck is empty: one chance
+        node per card."""
+        count = min(HAND_SIZE - len(self.hand[seat]), len(self.deck[seat]))
+        if count <= 0 and events is not None:
+            events.append(
+                Event(
+                    "drew",
+                    {"player": seat, "count": 0, "deck": len(self.deck[seat])},
+                    private={"cards": []},
+                    private_to=seat,
+                )
+            )
+        self._start_deals([seat] * max(count, 0), "reinforce", events)
+
+    def _start_deals(self, seats: list[int], then: str, events: list[Event] | None) -> None:
+        """Deal one card to each of `seats` in turn (chance nodes), then go on with `then`."""
+        self.deal_to = seats
+        self.after_deal = then
+        self._legal = None
+        if seats:
+            self.phase = "deal"
+            self._deal_certain(events)
+        else:
+            self._after_deals(events)
+
+    def _deal_certain(self, events: list[Event] | None) -> None:
+        """Deals whose card is certain (a stacked deck, or one kind left) need no chance."""
+        while self.phase == "deal":
+            seat = self.deal_to[0]
+            deck = self.deck[seat]
+            kind_of = self.static.kind_of[seat]
+            if not self.stacked[seat] and any(kind_of[c] != kind_of[deck[0]] for c in deck):
+                return
+            self._deal(kind_of[deck[-1]], events, certain=True)
+
+    def _deal(self, kind: int, events: list[Event] | None, certain: bool = False) -> None:
+        """The chance outcome of a deal: the top card of the seat's deck is of `kind`."""
+        seat = self.deal_to.pop(0)
+        deck = self.deck[seat]
+        kind_of = self.static.kind_of[seat]
+        if self.stacked[seat]:
             card_id = deck.pop()
-            hand.append(card_id)
-            drawn.append(card_id)
+        else:
+            index = next(i for i, c in enumerate(deck) if kind_of[c] == kind)
+            card_id = deck.pop(index)
+        self.hand[seat].append(card_id)
+        self._legal = None
         if events is not None:
             events.append(
                 Event(
                     "drew",
-                    {"player": seat, "count": len(drawn), "deck": len(deck)},
-                    private={"cards": [self._name(seat << 8 | c) for c in drawn]},
+                    {"player": seat, "count": 1, "deck": len(deck)},
+                    private={"cards": [self._name(seat << 8 | card_id)]},
                     private_to=seat,
                 )
             )
+        if not self.deal_to:
+            self._after_deals(events)
+        elif not certain:
+            self._deal_certain(events)
+
+    def _after_deals(self, events: list[Event] | None) -> None:
+        then = self.after_deal
+        self.after_deal = ""
+        self.deal_to = []
+        if then == "setup":  # LW-4.1: player 1 opens the challenge
+            self.phase = "challenge"
+            self.active = 1
+            self._legal = None
+        elif then == "challenge":
+            if self.active == 1:  # LW-4.2: player 2 answers the challenge
+                self.phase = "challenge"
+                self.active = 2
+                self.turn = 0
+                self.placed = set()
+                self._legal = None
+            else:
+                self._start_turn(1, events)
+        else:
+            self._end_turn(events)
 
     def _recall(self, square: int, events: list[Event] | None) -> None:
         """LW-9.1b: the unit goes back to the hand, in plain sight."""

@@ -97,7 +97,7 @@ class Static:
                 for seat in (1, 2)
             ),
         )
-        self.codec = ActionCodec(mat, self.kinds)
+        self.codec = ActionCodec(mat, self.kinds, MAX_KINDS)
 
     @classmethod
     def build(cls, options: LordsOfWarOptions, cards1: list[Card], cards2: list[Card]) -> Static:

@@ -25,28 +25,37 @@ def reached_threshold(state: LordsOfWarState, seat: int) -> bool:
 
 
 def check_thresholds(state: LordsOfWarState) -> Outcome | None:
-    """LW-8.1: a player at a threshold wins at once; LW-8.2 / D-4: both at once is a draw."""
+    """LW-8.1: a player at a threshold wins at once; LW-8.2 / D-4: both at once is a draw.
+
+    Reasons: "commands" or "units" (params: the winner's eliminated `units` and `commands`),
+    "both-thresholds" (D-4)."""
     first, second = reached_threshold(state, 1), reached_threshold(state, 2)
     scores = {seat: float(len(state.pile[seat])) for seat in (1, 2)}
     if first and second:
-        return Outcome(None, "both players reached a victory threshold together (D-4)", scores)
+        return Outcome.drawn(2, "both-thresholds", rule="D-4", scores=scores)
     if first or second:
         winner = 1 if first else 2
         units, commands = eliminated_counts(state, winner)
-        what = (
-            f"{commands} command units"
-            if commands >= state.static.options.commands_to_win
-            else f"{units} units"
+        options = state.static.options
+        reason = "commands" if commands >= options.commands_to_win else "units"
+        return Outcome.win(
+            winner,
+            2,
+            reason,
+            params={"units": units, "commands": commands},
+            rule="LW-8.1",
+            scores=scores,
         )
-        return Outcome(winner, f"player {winner} eliminated {what} (LW-8.1)", scores)
     return None
 
 
 def by_count(state: LordsOfWarState) -> Outcome:
-    """LW-8.3 / D-7: two turns in a row without a placement: more eliminated units wins."""
+    """LW-8.3 / D-7: two turns in a row without a placement: more eliminated units wins.
+
+    Reason "no-placements" with params `units` (the eliminated units of seats 1 and 2)."""
     a, b = len(state.pile[1]), len(state.pile[2])
     scores = {1: float(a), 2: float(b)}
-    reason = f"two turns without a placement; eliminated units {a}-{b} (LW-8.3)"
+    params = {"units": [a, b]}
     if a == b:
-        return Outcome(None, reason, scores)
-    return Outcome(1 if a > b else 2, reason, scores)
+        return Outcome.drawn(2, "no-placements", params, "LW-8.3", scores)
+    return Outcome.win(1 if a > b else 2, 2, "no-placements", params, "LW-8.3", scores)

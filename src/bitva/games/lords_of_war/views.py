@@ -104,9 +104,10 @@ def view(state: LordsOfWarState, seat: int | None) -> dict[str, Any]:
 
 
 def determinize(state: S, seat: int, rng: Rng) -> S:
-    """A full state that `seat` cannot tell from this one: the opponent's unknown hand cards and
-    deck are dealt anew from the same pool, and both deck orders are shuffled. The state's own RNG
-    is reseeded so that no future chance leaks either.
+    """A full state that `seat` cannot tell from this one: the opponent's unknown hand cards are
+    dealt anew from the pool of its hand and deck, both decks become shuffled multisets (a seat
+    never knows the order of a deck, LW-3.2), and the state's own RNG is reseeded so that no
+    future chance leaks either.
 
     The pools are sorted before shuffling, so the result depends only on what `seat` sees and on
     `rng`: two states that `seat` cannot tell apart give the same determinization (an agent that
@@ -120,10 +121,10 @@ def determinize(state: S, seat: int, rng: Rng) -> S:
     rng.shuffle(pool)
     unknown_count = len(hand) - len(kept)
     other.hand[opponent] = kept + pool[:unknown_count]
-    other.deck[opponent] = pool[unknown_count:]
-    own_deck = sorted(other.deck[seat])
-    rng.shuffle(own_deck)
-    other.deck[seat] = own_deck
+    other.deck[opponent] = sorted(pool[unknown_count:])
+    other.deck[seat] = sorted(other.deck[seat])
+    other.stacked = [False, False, False]
     other.rng = Rng(rng.next_u64())
-    other._legal = None if other.current_player == opponent else other._legal
+    if other.current_player != seat:
+        other._legal = None
     return other

@@ -1,5 +1,7 @@
 """What a Lords of War decision point can lead to: every legal way to play it through to the end
-of phase 2 (placement, each shooter's choice, berserker moves), with what each side loses.
+of phase 2 (placement, each shooter's choice, berserker moves), with what each side loses. These
+are the game's analyses: "lines" (`bitva analyse lords-of-war FILE`) and "placements" (the
+previews the browser shows while a player chooses a square).
 
     >>> from bitva.games.lords_of_war.position import parse_position
     >>> # see examples/lords-of-war/*.toml and `bitva analyse lords-of-war FILE`
@@ -17,6 +19,11 @@ from bitva.games.lords_of_war.state import LordsOfWarState
 # Events that mean phase 2 is over: what follows belongs to phase 3 or a later turn.
 _PHASE_3 = frozenset(("drew", "recalled", "turn", "skipped"))
 _PHASE_2_DECISIONS = frozenset(("challenge", "deploy", "shoot", "berserk"))
+
+
+def _result(outcome: dict[str, Any]) -> dict[str, Any]:
+    winner = outcome.get("winner")
+    return {"draw": True} if winner is None else {"winner": winner}
 
 
 @dataclass
@@ -51,9 +58,7 @@ class Line:
                     {"square": data["square"], "owner": data["owner"], "card": data["card"]}
                 )
             if kind == "game-over" and not self.closed:
-                self.result = (
-                    {"draw": True} if data["winner"] is None else {"winner": data["winner"]}
-                )
+                self.result = _result(data)
 
     def copy(self) -> Line:
         return Line(
@@ -99,11 +104,7 @@ def lines(state: LordsOfWarState, keep_states: bool = False) -> Iterator[Line]:
             line.closed = True
             for event in events:
                 if event.kind == "game-over":
-                    line.result = (
-                        {"draw": True}
-                        if event.data["winner"] is None
-                        else {"winner": event.data["winner"]}
-                    )
+                    line.result = _result(event.data)
                 if event.kind == "turn":
                     break
             line.final = child if keep_states else None
@@ -139,6 +140,48 @@ def _walk(
             yield branch
 
 
-def analyse(state: LordsOfWarState) -> dict[str, Any]:
+def analyse(state: LordsOfWarState, seat: int | None = None) -> dict[str, Any]:
     """The `bitva analyse --json` object (see the README)."""
     return {"to_move": state.current_player, "lines": [line.to_json() for line in lines(state)]}
+
+
+MAX_LINES_PER_SQUARE = 64
+
+
+def _line_json(line: Line) -> dict[str, Any]:
+    data = line.to_json()
+    return {
+        "shots": dict(data.get("shots") or {}),
+        "moves": list(data.get("moves") or []),
+        "eliminated": list(data.get("eliminated") or []),
+        "result": data.get("result"),
+    }
+
+
+def placements(state: LordsOfWarState, seat: int | None) -> dict[str, Any]:
+    """For each card of the hand of the seat to move, each square it may legally go on now and
+    every line of play that placement starts, to the end of phase 2: eliminated units, shots,
+    berserker moves and the result (at most 64 lines a square). The lines depend on the public
+    board and the seat's own cards alone (a line ends where phase 3 would draw a card)."""
+    from bitva.games.lords_of_war.actions import Place
+
+    if seat is None or state.current_player != seat or state.phase not in ("challenge", "deploy"):
+        return {"cards": []}
+    by_card: dict[str, list[Place]] = {}
+    for action in state.legal_actions():
+        assert isinstance(action, Place)
+        by_card.setdefault(action.card, []).append(action)
+    out: list[dict[str, Any]] = []
+    for ref, actions in by_card.items():
+        squares = []
+        for action in actions:
+            found: list[dict[str, Any]] = []
+            truncated = False
+            for line in lines_after(state, action):
+                if len(found) == MAX_LINES_PER_SQUARE:
+                    truncated = True
+                    break
+                found.append(_line_json(line))
+            squares.append({"square": action.square, "lines": found, "truncated": truncated})
+        out.append({"card": ref, "squares": squares})
+    return {"cards": out}
