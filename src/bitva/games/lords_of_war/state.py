@@ -122,6 +122,10 @@ class LordsOfWarState(State[Action]):
         return self.berserk_seat if phase == "berserk" else self.active
 
     @property
+    def is_chance(self) -> bool:
+        return self.phase == "deal"
+
+    @property
     def seats(self) -> int:
         return 2
 
@@ -595,20 +599,21 @@ class LordsOfWarState(State[Action]):
             seat = self.deal_to[0]
             deck = self.deck[seat]
             kind_of = self.static.kind_of[seat]
-            if not self.stacked[seat] and any(kind_of[c] != kind_of[deck[0]] for c in deck):
-                return
+            if not self.stacked[seat]:
+                first = kind_of[deck[0]]
+                if kind_of[deck[-1]] != first or any(kind_of[c] != first for c in deck):
+                    return
             self._deal(kind_of[deck[-1]], events, certain=True)
 
     def _deal(self, kind: int, events: list[Event] | None, certain: bool = False) -> None:
         """The chance outcome of a deal: the top card of the seat's deck is of `kind`."""
         seat = self.deal_to.pop(0)
         deck = self.deck[seat]
-        kind_of = self.static.kind_of[seat]
         if self.stacked[seat]:
             card_id = deck.pop()
-        else:
-            index = next(i for i, c in enumerate(deck) if kind_of[c] == kind)
-            card_id = deck.pop(index)
+        else:  # any copy of the kind: they are the same card
+            card_id = next(c for c in self.static.ids_of_kind[seat][kind] if c in deck)
+            deck.remove(card_id)
         self.hand[seat].append(card_id)
         self._legal = None
         if events is not None:

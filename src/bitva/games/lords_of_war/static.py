@@ -38,6 +38,7 @@ class Static:
     kinds: tuple[tuple[Card, ...], ...] = field(init=False)
     kind_of: tuple[tuple[int, ...], ...] = field(init=False)
     kind_index: tuple[dict[str, int], ...] = field(init=False)  # card ref -> kind, per seat
+    ids_of_kind: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False)  # per seat and kind
     # per unit (lists of UNIT_SLOTS entries; None where no such unit)
     card: list[Card | None] = field(init=False)
     arrows: list[tuple[tuple[int, int], ...]] = field(init=False)  # (board delta, value)
@@ -70,6 +71,13 @@ class Static:
         self.kinds = tuple(kinds)
         self.kind_of = tuple(kind_of)
         self.kind_index = tuple(kind_index)
+        self.ids_of_kind = tuple(
+            tuple(
+                tuple(card_id for card_id, k in enumerate(kind_of[seat]) if k == kind)
+                for kind in range(len(kinds[seat]))
+            )
+            for seat in range(3)
+        )
         self.card = [None] * UNIT_SLOTS
         self.arrows = [()] * UNIT_SLOTS
         self.arrow_deltas = [frozenset()] * UNIT_SLOTS
