@@ -30,9 +30,8 @@ from bitva.core.events import Event
 from bitva.core.outcome import Outcome
 from bitva.core.rng import Rng
 from bitva.core.state import State
-from bitva.games.lords_of_war import berserkers, legality
+from bitva.games.lords_of_war import berserkers, dealing, legality
 from bitva.games.lords_of_war.actions import Action, Dealt, Place, parse_action_text
-from bitva.games.lords_of_war.cards import HAND_SIZE
 from bitva.games.lords_of_war.combat import arrows_hit_enemy, engaged, resolve, targets_in_grid
 from bitva.games.lords_of_war.deployment import placement_masks
 from bitva.games.lords_of_war.options import LordsOfWarOptions
@@ -167,19 +166,7 @@ class LordsOfWarState(State[Action]):
             return super().chance_outcomes()
         seat = self.deal_to[0]
         kinds = self.static.kinds[seat]
-        return [(Dealt(kinds[kind].ref), p) for kind, p in self._deal_odds(seat)]
-
-    def _deal_odds(self, seat: int) -> list[tuple[int, Fraction]]:
-        deck = self.deck[seat]
-        kind_of = self.static.kind_of[seat]
-        if self.stacked[seat]:
-            return [(kind_of[deck[-1]], Fraction(1))]
-        counts: dict[int, int] = {}
-        for card_id in deck:
-            kind = kind_of[card_id]
-            counts[kind] = counts.get(kind, 0) + 1
-        total = len(deck)
-        return [(kind, Fraction(n, total)) for kind, n in sorted(counts.items())]
+        return [(Dealt(kinds[kind].ref), p) for kind, p in dealing.deal_odds(self, seat)]
 
     def sample_chance_code(self, rng: Rng) -> int:
         seat = self.deal_to[0]
@@ -339,7 +326,7 @@ class LordsOfWarState(State[Action]):
             start = self.static.mat.start_square(self.active)
             return [codec.place(kind, start) for kind in self.hand_kinds(self.active)]
         if phase == "deal":
-            return [codec.deal(kind) for kind, _ in self._deal_odds(self.deal_to[0])]
+            return [codec.deal(kind) for kind, _ in dealing.deal_odds(self, self.deal_to[0])]
         return []
 
     # -- the turn machinery ----------------------------------------------------------------------
@@ -368,12 +355,12 @@ class LordsOfWarState(State[Action]):
             self._berserk_move(origin, origin + self.static.mat.neighbour_deltas[direction], events)
         elif phase == "reinforce":
             if code == DRAW_CODE:
-                self._draw(self.active, events)
+                dealing.draw(self, self.active, events)
             else:
                 self._recall(code - codec.recall_base, events)
                 self._end_turn(events)
         elif phase == "deal":
-            self._deal(code - codec.deal_base, events)
+            dealing.deal(self, code - codec.deal_base, events)
 
     def _name(self, u: int) -> str:
         return self.static.card_of(u).ref
@@ -412,7 +399,7 @@ class LordsOfWarState(State[Action]):
                 )
             )
         if self.phase == "challenge":  # LW-4.1, LW-4.2: draw one, no combat
-            self._start_deals([seat] if self.deck[seat] else [], "challenge", events)
+            dealing.start_deals(self, [seat] if self.deck[seat] else [], "challenge", events)
             return
         self.idle = 0
         self._declare_shots(events)
@@ -566,89 +553,6 @@ class LordsOfWarState(State[Action]):
             )
         if not self._resolve(events):
             self._after_resolution(events)
-
-    def _draw(self, seat: int, events: list[Event] | None) -> None:
-        """LW-9.1a: draw from the top until the hand holds six or the deck is empty: one chance
-        node per card."""
-        count = min(HAND_SIZE - len(self.hand[seat]), len(self.deck[seat]))
-        if count <= 0 and events is not None:
-            events.append(
-                Event(
-                    "drew",
-                    {"player": seat, "count": 0, "deck": len(self.deck[seat])},
-                    private={"cards": []},
-                    private_to=seat,
-                )
-            )
-        self._start_deals([seat] * max(count, 0), "reinforce", events)
-
-    def _start_deals(self, seats: list[int], then: str, events: list[Event] | None) -> None:
-        """Deal one card to each of `seats` in turn (chance nodes), then go on with `then`."""
-        self.deal_to = seats
-        self.after_deal = then
-        self._legal = None
-        if seats:
-            self.phase = "deal"
-            self._deal_certain(events)
-        else:
-            self._after_deals(events)
-
-    def _deal_certain(self, events: list[Event] | None) -> None:
-        """Deals whose card is certain (a stacked deck, or one kind left) need no chance."""
-        while self.phase == "deal":
-            seat = self.deal_to[0]
-            deck = self.deck[seat]
-            kind_of = self.static.kind_of[seat]
-            if not self.stacked[seat]:
-                first = kind_of[deck[0]]
-                if kind_of[deck[-1]] != first or any(kind_of[c] != first for c in deck):
-                    return
-            self._deal(kind_of[deck[-1]], events, certain=True)
-
-    def _deal(self, kind: int, events: list[Event] | None, certain: bool = False) -> None:
-        """The chance outcome of a deal: the top card of the seat's deck is of `kind`."""
-        seat = self.deal_to.pop(0)
-        deck = self.deck[seat]
-        if self.stacked[seat]:
-            card_id = deck.pop()
-        else:  # any copy of the kind: they are the same card
-            card_id = next(c for c in self.static.ids_of_kind[seat][kind] if c in deck)
-            deck.remove(card_id)
-        self.hand[seat].append(card_id)
-        self._legal = None
-        if events is not None:
-            events.append(
-                Event(
-                    "drew",
-                    {"player": seat, "count": 1, "deck": len(deck)},
-                    private={"cards": [self._name(seat << 8 | card_id)]},
-                    private_to=seat,
-                )
-            )
-        if not self.deal_to:
-            self._after_deals(events)
-        elif not certain:
-            self._deal_certain(events)
-
-    def _after_deals(self, events: list[Event] | None) -> None:
-        then = self.after_deal
-        self.after_deal = ""
-        self.deal_to = []
-        if then == "setup":  # LW-4.1: player 1 opens the challenge
-            self.phase = "challenge"
-            self.active = 1
-            self._legal = None
-        elif then == "challenge":
-            if self.active == 1:  # LW-4.2: player 2 answers the challenge
-                self.phase = "challenge"
-                self.active = 2
-                self.turn = 0
-                self.placed = set()
-                self._legal = None
-            else:
-                self._start_turn(1, events)
-        else:
-            self._end_turn(events)
 
     def _recall(self, square: int, events: list[Event] | None) -> None:
         """LW-9.1b: the unit goes back to the hand, in plain sight."""
