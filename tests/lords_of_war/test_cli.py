@@ -152,52 +152,6 @@ def test_replay_missing_file() -> None:
     assert result.exit_code == 2 and "cannot read" in result.output
 
 
-class ScriptedPlayer:
-    """Answers the terminal prompts like a person: the first card, the suggested square, the
-    first choice of every list."""
-
-    def __init__(self) -> None:
-        self.prompts = 0
-        self.card_tries = 0
-
-    def __call__(self, prompt: str = "") -> str:
-        import re
-
-        self.prompts += 1
-        assert self.prompts < 5000
-        if "Square for" in prompt:
-            self.card_tries = 0
-            match = re.search(r"e\.g\. (\S+)\)", prompt)
-            assert match
-            return match.group(1)
-        cards = re.search(r"card number \(1-(\d+)\)", prompt)
-        if cards:  # a card that cannot go anywhere sends us back here: try the next one
-            self.card_tries += 1
-            return str((self.card_tries - 1) % int(cards.group(1)) + 1)
-        return "1"
-
-
-def test_a_person_plays_a_whole_game_against_greedy(tmp_path: Path) -> None:
-    from rich.console import Console
-
-    from bitva.cli.lords_of_war_play import TerminalGame
-
-    for advanced in (False, True):
-        console = Console(file=open(tmp_path / "screen.txt", "w"), width=120)  # noqa: SIM115
-        player = ScriptedPlayer()
-        console.input = player  # type: ignore[method-assign]
-        save = tmp_path / f"game-{advanced}.json"
-        game = TerminalGame(console, {1: "human", 2: "greedy"}, {"advanced": advanced}, 11, save)
-        game.run()
-        console.file.close()
-        record = GameRecord.load(save)
-        assert record.outcome is not None, "the game was played to its end"
-        assert player.prompts > 10
-        assert run("replay", str(save), "--verify").exit_code == 0
-        screen = (tmp_path / "screen.txt").read_text(encoding="utf-8")
-        assert "Game over" in screen and "Player 1's hand" in screen
-
-
 def test_deck_files_play_and_bad_decks_are_clear(tmp_path: Path) -> None:
     decks = ROOT / "examples/lords-of-war/decks"
     armies = f"{decks / 'orc-berserkers.toml'},{decks / 'mercenaries.toml'}"

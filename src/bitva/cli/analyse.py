@@ -1,67 +1,71 @@
-"""`bitva analyse GAME POSITION`: every way to play the position's decision point."""
+"""`bitva analyse GAME POSITION`: one of the game's analyses of a position file."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
-from bitva.cli.common import console, friendly_errors, require_game
+from bitva.cli.common import console, friendly_errors, load_game
+from bitva.core.errors import BitvaError, NotSupported
+
+
+def read_text(path: Path, what: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise BitvaError(f"{path}: not a {what} (not UTF-8 text)") from None
+    except OSError as exc:
+        raise BitvaError(f"{path}: cannot read the {what} ({exc.strerror})") from None
 
 
 @friendly_errors
 def analyse(
-    game: Annotated[str, typer.Argument(help="the game, e.g. lords-of-war")],
-    position: Annotated[Path, typer.Argument(help="a position file (TOML, rules section 14)")],
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    game: Annotated[str, typer.Argument(help="the game (`bitva games` lists them)")],
+    position: Annotated[Path, typer.Argument(help="a position file in the game's notation")],
+    as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
+    analysis: Annotated[
+        str | None,
+        typer.Option(help="which analysis (default: the game's first; `bitva games GAME`)"),
+    ] = None,
     write: Annotated[
         Path | None,
         typer.Option(help="also write the position back out (a round trip of the file)"),
     ] = None,
 ) -> None:
-    """List every legal way to play the current decision point to the end of phase 2, with the
-    units each side loses and the result."""
-    require_game(game)
-    from bitva.games.lords_of_war.lines import lines
-    from bitva.games.lords_of_war.position import read_position, save_position
-
-    state = read_position(position)
+    """Run one of the game's analyses on a position file and print the result (a table or a
+    tree, or JSON)."""
+    definition = load_game(game)
+    if definition.position_suffix is None:
+        raise NotSupported(f"{definition.title} has no position files")
+    analyses = definition.analyses
+    if not analyses:
+        raise NotSupported(f"{definition.title} offers no analyses")
+    name = analysis if analysis is not None else next(iter(analyses))
+    if name not in analyses:
+        raise BitvaError(
+            f"{definition.name} has no analysis {name!r} (known: {', '.join(analyses)})"
+        )
+    chosen = analyses[name]
+    state = definition.read_position(read_text(position, "position file"), source=str(position))
     if write is not None:
-        save_position(state, write)
-    all_lines = list(lines(state))
+        text = definition.write_position(state)
+        try:
+            write.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise BitvaError(f"{write}: cannot write the position ({exc.strerror})") from None
+    mover = state.current_player
+    seat = mover if mover is not None and mover >= 1 else None
+    if not chosen.offered(state, seat):
+        where = ", ".join(sorted(chosen.decisions or ())) or "a decision point"
+        now = "the game is over" if state.outcome is not None else f"it is at {state.decision!r}"
+        raise BitvaError(f"{position}: the analysis {name!r} is offered at {where}; {now}")
+    result = chosen.run(state, seat)
+    from bitva.cli.games import adapter_for
+
+    adapter = adapter_for(definition)
     if as_json:
-        print(
-            json.dumps(
-                {"to_move": state.current_player, "lines": [line.to_json() for line in all_lines]}
-            )
-        )
+        print(adapter.analysis_json(chosen, result))
         return
-    seat = state.current_player
-    table = Table(
-        title=f"{position}: player {seat} to move ({state.phase}), {len(all_lines)} line(s)"
-    )
-    for column in ("#", "play", "P1 loses", "P2 loses", "result"):
-        table.add_column(column)
-    for number, line in enumerate(all_lines, start=1):
-        if line.reinforce is not None:
-            play = line.actions[0]
-        else:
-            play = f"{line.place['card']}@{line.place['square']}" if line.place else ""
-            play += "".join(f"; {s} shoots {t}" for s, t in line.shots.items())
-            play += "".join(f"; {m['from']}→{m['to']}" for m in line.moves)
-        losses = {
-            owner: ", ".join(f"{e['card']}@{e['square']}" for e in line.losses(owner))
-            for owner in (1, 2)
-        }
-        result = (
-            ""
-            if not line.result
-            else "draw"
-            if line.result.get("draw")
-            else f"P{line.result['winner']} wins"
-        )
-        table.add_row(str(number), play, losses[1] or "—", losses[2] or "—", result)
-    console.print(table)
+    console.print(adapter.render_analysis(chosen, result, state, str(position)))

@@ -1,57 +1,150 @@
-"""`bitva bench GAME`: how fast the engine plays random games on one core."""
+"""`bitva bench GAME`: how fast the engine plays random full games on one core, for any game.
+
+Two paths: the fast path of search (`legal_codes` / `apply_code`, chance drawn by
+`sample_chance_code`, no checks, no events) and the checked path of play (`apply` with its
+checks and events, chance drawn by `sample_chance`). Games whose actions are parametric (checked,
+not listed) or have no integer codes are measured on the checked path only.
+"""
 
 from __future__ import annotations
 
+import json
 import time
-from typing import Annotated
+from dataclasses import asdict, dataclass
+from typing import Annotated, Any
 
 import typer
+from pydantic import BaseModel
 from rich.table import Table
 
-from bitva.cli.common import console, friendly_errors, require_game
+from bitva.cli.common import console, friendly_errors, load_game
+from bitva.cli.options import OptionPairs, OptionsFile, options_and_seats
+from bitva.cli.pretty import scalar
+from bitva.core.chance import CHANCE
+from bitva.core.errors import BitvaError, NotSupported
+from bitva.core.game import Game
+from bitva.core.rng import Rng, derive_seed
+
+CANDIDATES = 8  # actions a random player of a parametric game chooses among
+
+
+@dataclass(frozen=True)
+class Measure:
+    path: str
+    games: int
+    seconds: float
+    actions: int  # the seats' decisions
+    chance: int  # chance outcomes
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **asdict(self),
+            "games_per_second": self.games / self.seconds,
+            "actions_per_second": self.actions / self.seconds,
+            "actions_per_game": self.actions / self.games,
+            "chance_per_game": self.chance / self.games,
+        }
+
+
+def fast_path(game: Game[Any, Any], options: BaseModel, seed: int, count: int) -> Measure:
+    """Random games on integer codes: nothing in the loop but what the engine needs."""
+    rng = Rng(seed)
+    below = rng.below
+    actions = chance = 0
+    start = time.perf_counter()
+    for index in range(count):
+        state = game.new(options, derive_seed(seed, index))
+        legal_codes, apply_code, sample = (
+            state.legal_codes,
+            state.apply_code,
+            state.sample_chance_code,
+        )
+        while (player := state.current_player) is not None:
+            if player == CHANCE:
+                apply_code(sample(rng))
+                chance += 1
+            else:
+                codes = legal_codes()
+                apply_code(codes[below(len(codes))])
+                actions += 1
+    return Measure("fast (codes)", count, time.perf_counter() - start, actions, chance)
+
+
+def checked_path(game: Game[Any, Any], options: BaseModel, seed: int, count: int) -> Measure:
+    """Random games through `apply` (checked, with events), chance by `sample_chance`."""
+    rng = Rng(seed)
+    listed = game.traits.enumerable
+    actions = chance = 0
+    start = time.perf_counter()
+    for index in range(count):
+        state = game.new(options, derive_seed(seed, index))
+        while (player := state.current_player) is not None:
+            if player == CHANCE:
+                state.apply(state.sample_chance(rng))
+                chance += 1
+            else:
+                choices = (
+                    state.legal_actions() if listed else state.candidate_actions(rng, CANDIDATES)
+                )
+                state.apply(rng.choice(choices))
+                actions += 1
+    return Measure("checked (apply)", count, time.perf_counter() - start, actions, chance)
+
+
+def has_codes(game: Game[Any, Any], options: BaseModel) -> bool:
+    if not game.traits.enumerable:
+        return False
+    try:
+        game.num_action_codes(game.new(options, 0))
+    except NotSupported:
+        return False
+    return True
 
 
 @friendly_errors
 def bench(
-    game: Annotated[str, typer.Argument(help="the game, e.g. lords-of-war")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1)] = 1000,
-    seed: Annotated[int, typer.Option()] = 0,
-    advanced: Annotated[bool, typer.Option(help="advanced rules (LW-11)")] = False,
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="the game (`bitva games` lists them)")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games on the fast path")] = (
+        1000
+    ),
+    seed: Annotated[int, typer.Option(help="master seed")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="print the measures as JSON")] = False,
+    option: OptionPairs = None,
+    options_file: OptionsFile = None,
 ) -> None:
-    """Random full games per second and actions per second, on this core."""
-    name = require_game(game)
-    from bitva.core.registry import get_game
-    from bitva.core.rng import Rng, derive_seed
-    from bitva.games.lords_of_war.state import LordsOfWarState
-
-    definition = get_game(name)
-    rows = []
-    for label, checked in (
-        ("fast path (codes, unchecked)", False),
-        ("checked path (apply + events)", True),
-    ):
-        count = games if not checked else max(1, games // 5)
-        actions = 0
-        rng = Rng(seed)
-        start = time.perf_counter()
-        for index in range(count):
-            state = definition.new({"advanced": advanced}, derive_seed(seed, index))
-            assert isinstance(state, LordsOfWarState)
-            if checked:
-                while state.current_player is not None:
-                    state.apply(rng.choice(state.legal_actions()))
-                    actions += 1
-            else:
-                while state.current_player is not None:
-                    state.apply_code(rng.choice(state.legal_codes()))
-                    actions += 1
-        elapsed = time.perf_counter() - start
-        rows.append((label, count, count / elapsed, actions / elapsed, actions / count))
+    """Random full games per second, actions per second, actions and chance outcomes per game,
+    on this core: the fast path of search (integer codes, unchecked) and the checked path of
+    play (apply, with events) on a fifth as many games. Game options as for `bitva play`
+    (-o key=value, --options FILE, --flag)."""
+    definition = load_game(game)
+    options, seats = options_and_seats(definition, ctx.args, option, options_file)
+    if seats:
+        raise BitvaError("bench plays random moves for every seat: it takes no --pN")
+    measures = []
+    if has_codes(definition, options):
+        measures.append(fast_path(definition, options, seed, games))
+    measures.append(checked_path(definition, options, seed, max(1, games // 5)))
+    if as_json:
+        print(json.dumps({"game": definition.name, "measures": [m.to_json() for m in measures]}))
+        return
+    defaults = definition.options().model_dump(mode="json")
+    changed = {k: v for k, v in options.model_dump(mode="json").items() if defaults.get(k) != v}
+    shown = ", ".join(f"{k}={scalar(v)}" for k, v in changed.items())
     table = Table(
-        title=f"{name}: random full games on one core{' (advanced rules)' if advanced else ''}"
+        title=f"{definition.name}: random full games on one core{f' ({shown})' if shown else ''}"
     )
-    for column in ("path", "games", "games/s", "actions/s", "actions/game"):
+    table.add_column("path")
+    for column in ("games", "games/s", "actions/s", "actions/game", "chance/game"):
         table.add_column(column, justify="right")
-    for label, count, gps, aps, per_game in rows:
-        table.add_row(label, str(count), f"{gps:,.0f}", f"{aps:,.0f}", f"{per_game:.1f}")
+    for measure in measures:
+        data = measure.to_json()
+        table.add_row(
+            measure.path,
+            str(measure.games),
+            f"{data['games_per_second']:,.0f}",
+            f"{data['actions_per_second']:,.0f}",
+            f"{data['actions_per_game']:.1f}",
+            f"{data['chance_per_game']:.1f}",
+        )
     console.print(table)

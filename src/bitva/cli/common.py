@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from bitva.core.errors import BitvaError
+
+if TYPE_CHECKING:
+    from bitva.core.game import Game
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -20,7 +24,7 @@ R = TypeVar("R")
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    err_console.print(f"[bold red]error:[/] {message}", soft_wrap=True)
+    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -39,15 +43,16 @@ def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-def require_game(name: str, supported: tuple[str, ...] = ("lords-of-war",)) -> str:
+def load_game(name: str) -> Game[Any, Any]:
+    """The registered game called `name` (BitvaError naming the known games otherwise)."""
     from bitva.core.registry import get_game
 
-    game = get_game(name).name
-    if game not in supported:
-        raise BitvaError(
-            f"{game} does not support this command yet (supported: {', '.join(supported)})"
-        )
-    return game
+    return get_game(name)
+
+
+def require_game(name: str) -> str:
+    """The registered name of the game `name` (every command works for every game)."""
+    return load_game(name).name
 
 
 def games_progress(label: str) -> Progress:

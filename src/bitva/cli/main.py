@@ -1,12 +1,24 @@
-"""The `bitva` command: one Typer app, each command in a module of its own."""
+"""The `bitva` command: one Typer app, each command in a module of its own.
+
+A command that takes a `typer.Context` takes the game's options as flags of their own (`--advanced`,
+`--units-to-win 10`): it is registered with `FREE_FLAGS`, so the flags it does not declare reach
+it in `ctx.args` (see `bitva.cli.options`).
+"""
 
 from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
 
 import typer
 
 from bitva.cli import calc
 from bitva.cli.analyse import analyse
 from bitva.cli.bench import bench
+from bitva.cli.game_info import games
+from bitva.cli.migrate import migrate
+from bitva.cli.options import FREE_FLAGS
 from bitva.cli.play import play
 from bitva.cli.replay import replay_command
 from bitva.cli.serve import serve
@@ -21,23 +33,29 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-app.command()(play)
-app.command()(analyse)
-app.command()(simulate)
-app.command()(tournament)
-app.command("replay")(replay_command)
-app.command()(bench)
-app.command()(serve)
+
+def takes_context(command: Callable[..., Any]) -> bool:
+    return any(
+        parameter.annotation in (typer.Context, "typer.Context", "Context")
+        for parameter in inspect.signature(command).parameters.values()
+    )
+
+
+def add(command: Callable[..., Any], name: str | None = None) -> None:
+    settings = FREE_FLAGS if takes_context(command) else None
+    app.command(name, context_settings=settings)(command)
+
+
+add(games, "games")
+add(play)
+add(analyse)
+add(simulate)
+add(tournament)
+add(replay_command, "replay")
+add(migrate)
+add(bench)
+add(serve)
 app.add_typer(calc.app, name="calc")
-
-
-@app.command("games")
-def list_games() -> None:
-    """List the games bitva knows."""
-    from bitva.core.registry import all_games
-
-    for game in all_games():
-        typer.echo(f"{game.name}\t{game.title}")
 
 
 if __name__ == "__main__":

@@ -23,14 +23,46 @@ import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+import typer
 from pydantic import BaseModel
 
 from bitva.core.errors import BitvaError, OptionsError
 from bitva.core.game import Game
 
 _SEAT_FLAG = re.compile(r"^--p(\d+)$")
+
+FREE_FLAGS: dict[str, Any] = {"allow_extra_args": True, "ignore_unknown_options": True}
+"""The `context_settings` of a command that takes a game's options as flags of their own: the
+flags it does not declare reach it in `ctx.args` (give them to `options_and_seats`)."""
+
+OPTIONS_HELP = (
+    "Game options: -o key=value, --options FILE.toml, or a flag per option (--key value, --flag,"
+    " --no-flag); `bitva games GAME` lists them. Seats: --seat N=AGENT or --pN AGENT."
+)
+
+OptionPairs = Annotated[
+    list[str] | None,
+    typer.Option(
+        "-o",
+        "--option",
+        metavar="KEY=VALUE",
+        help="a game option (repeatable); `bitva games GAME` lists them",
+    ),
+]
+OptionsFile = Annotated[
+    Path | None,
+    typer.Option("--options", metavar="FILE.toml", help="game options from a TOML table"),
+]
+SeatSpecs = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--seat",
+        metavar="N=AGENT",
+        help="who plays seat N (repeatable); --pN AGENT says the same",
+    ),
+]
 
 
 def split_flags(args: Sequence[str]) -> tuple[dict[str, str], dict[int, str]]:
@@ -129,3 +161,15 @@ def seat_agents(
             raise BitvaError(f"seat {seat}: this game has seats 1 to {seats}")
     chosen.update(given)
     return {seat: chosen.get(seat, "random") for seat in range(1, seats + 1)}
+
+
+def options_and_seats(
+    game: Game[Any, Any],
+    args: Sequence[str] = (),
+    pairs: Sequence[str] | None = None,
+    file: Path | None = None,
+) -> tuple[BaseModel, dict[int, str]]:
+    """A command's game options and `--pN` seats from its free arguments (`ctx.args`), `-o`
+    pairs and `--options` file."""
+    flags, seats = split_flags(args)
+    return game_options(game, pairs or (), file, flags), seats

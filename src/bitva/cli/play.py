@@ -1,4 +1,4 @@
-"""`bitva play GAME`: a whole game in the terminal."""
+"""`bitva play GAME`: a whole game in the terminal, for any registered game."""
 
 from __future__ import annotations
 
@@ -8,53 +8,41 @@ from typing import Annotated
 
 import typer
 
-from bitva.cli.common import console, friendly_errors, require_game
-from bitva.core.errors import BitvaError
-
-PLAYER_HELP = (
-    "human, or an AI level: easy, medium, hard (under 2 s a move); experts: random, greedy,"
-    " mcts, ismcts"
-)
+from bitva.cli.common import console, friendly_errors, load_game
+from bitva.cli.options import OptionPairs, OptionsFile, SeatSpecs, options_and_seats, seat_agents
 
 
 @friendly_errors
 def play(
-    game: Annotated[str, typer.Argument(help="the game, e.g. lords-of-war")],
-    p1: Annotated[
-        str, typer.Option(help=f"who plays seat 1 (moves first): {PLAYER_HELP}")
-    ] = "human",
-    p2: Annotated[str, typer.Option(help=f"who plays seat 2: {PLAYER_HELP}")] = "greedy",
-    armies: Annotated[str, typer.Option(help="army or deck file per seat, e.g. orcs,dwarves")] = (
-        "orcs,dwarves"
-    ),
-    advanced: Annotated[
-        bool, typer.Option(help="advanced rules: cavalry and berserkers (LW-11)")
-    ] = (False),
-    borderless: Annotated[bool, typer.Option(help="borderless mat (LW-10.1)")] = False,
-    units_to_win: Annotated[int, typer.Option(help="LW-10.2")] = 20,
-    commands_to_win: Annotated[int, typer.Option(help="LW-10.2")] = 4,
-    seed: Annotated[int | None, typer.Option(help="seed for the shuffle (default: random)")] = None,
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="the game (`bitva games` lists them)")],
+    seat: SeatSpecs = None,
+    option: OptionPairs = None,
+    options_file: OptionsFile = None,
+    seed: Annotated[int | None, typer.Option(help="seed for chance (default: random)")] = None,
     save: Annotated[Path | None, typer.Option(help="save the game record here as it goes")] = None,
 ) -> None:
-    """Play a game in the terminal against an agent, hot-seat, or watch two agents."""
-    require_game(game)
-    from bitva.ai import AGENTS
-    from bitva.cli.lords_of_war_play import TerminalGame
+    """Play a game in the terminal: against agents, hot-seat, solo, or watch agents play.
 
-    for who in (p1, p2):
-        if who != "human" and who not in AGENTS:
-            raise BitvaError(f"unknown player {who!r} (choose {PLAYER_HELP})")
-    options = {
-        "armies": armies,
-        "advanced": advanced,
-        "borderless": borderless,
-        "units_to_win": units_to_win,
-        "commands_to_win": commands_to_win,
-    }
+    Seats: --seat N=AGENT or --pN AGENT, where AGENT is human, or an AI level: easy, medium,
+    hard (under 2 s a move); experts: random, greedy, mcts, ismcts. By default seat 1 is human
+    and every other seat greedy (a solo game: the human alone).
+
+    Game options: -o key=value, --options FILE.toml, or a flag per option (--units-to-win 10,
+    --advanced, --no-advanced); `bitva games GAME` lists them.
+    """
+    definition = load_game(game)
+    options, shorthand = options_and_seats(definition, ctx.args, option, options_file)
+    seats = definition.seats_for(options)
+    default = {number: "human" if number == 1 else "greedy" for number in range(1, seats + 1)}
+    players = seat_agents(seats, seat or (), shorthand, default)
+    from bitva.cli.terminal import TerminalGame
+
     TerminalGame(
         console,
-        {1: p1, 2: p2},
+        definition,
         options,
+        players,
         seed if seed is not None else secrets.randbelow(2**31),
         save,
     ).run()

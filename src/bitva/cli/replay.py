@@ -1,4 +1,7 @@
-"""`bitva replay RECORD.json`: step through a saved game, or verify that it replays exactly."""
+"""`bitva replay RECORD.json`: step through a saved game, or verify that it replays exactly.
+
+Records of an older format are migrated as they load (`core.record.upgrade`); `bitva migrate`
+rewrites the file itself."""
 
 from __future__ import annotations
 
@@ -7,8 +10,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
 from bitva.cli.common import console, fail, friendly_errors
+from bitva.core.chance import CHANCE
 from bitva.core.errors import RecordError
 from bitva.core.record import GameRecord, replay, verify
 
@@ -22,11 +27,15 @@ def replay_command(
     step: Annotated[
         bool | None,
         typer.Option(
-            help="wait for Enter after each action (default: when the terminal is interactive)"
+            help="wait for Enter after each step (default: when the terminal is interactive)"
         ),
     ] = (None),
 ) -> None:
-    """Step through a recorded game; with --verify, prove that it replays exactly."""
+    """Step through a recorded game (every action and chance outcome, with what it did); with
+    --verify, prove that it replays exactly."""
+    from bitva.cli.games import Screen, adapter_for
+    from bitva.core.registry import get_game
+
     record = GameRecord.load(record_file)
     if check:
         try:
@@ -34,36 +43,42 @@ def replay_command(
         except RecordError as exc:
             raise fail(f"{record_file}: {exc}", 1) from None
         outcome = final.outcome
-        result = outcome.reason if outcome else "unfinished"
-        console.print(f"[green]OK[/]: {len(record.actions)} actions replay exactly; {result}")
+        result = adapter_for(final.game).describe_outcome(outcome) if outcome else "unfinished"
+        console.print(
+            Text.assemble(("OK", "green"), f": {len(record.actions)} steps replay exactly; ")
+            + Text(result)
+        )
         return
+    adapter = adapter_for(get_game(record.game))
     interactive = sys.stdin.isatty() if step is None else step
-    if record.game != "lords-of-war":
-        for item in replay(record):
-            console.print(f"{item.index + 1}. {item.action}")
-        return
-    from bitva.cli.lords_of_war_render import log_lines, render_screen
-    from bitva.games.lords_of_war.state import LordsOfWarState
-
+    players = {int(seat): f"({who})" for seat, who in record.players.items() if seat.isdigit()}
     log: list[str] = []
-    state: LordsOfWarState | None = None
+    state = None
+    recent: list[dict[str, object]] = []
     for item in replay(record):
-        assert isinstance(item.state, LordsOfWarState)
         state = item.state
-        lines = log_lines(item.events, None)
+        recent = [event.for_seat(None) for event in item.events]
+        lines = adapter.describe_events(recent)
         log.extend(lines)
-        console.print(f"[bold]{item.index + 1}/{len(record.actions)}[/] {item.action}")
+        who = "chance" if item.seat == CHANCE else f"P{item.seat}"
+        console.print(
+            Text.assemble(
+                (f"{item.index + 1}/{len(record.actions)}", "bold"), f" {who}: {item.action}"
+            )
+        )
         for line in lines:
-            console.print("   " + line)
+            console.print("   " + line, markup=False)
         if interactive:
-            console.print(render_screen(state, None, {}, log))
-            answer = console.input("Enter: next, a: to the end, q: quit ").strip().lower()
+            console.print(adapter.render(state, None, Screen(players, log, recent)))
+            try:
+                answer = console.input("Enter: next, a: to the end, q: quit ").strip().lower()
+            except EOFError:
+                return
             if answer == "q":
                 return
             if answer == "a":
                 interactive = False
     if state is not None:
-        assert isinstance(state, LordsOfWarState)
-        console.print(render_screen(state, None, {}, log[-10:]))
+        console.print(adapter.render(state, None, Screen(players, log[-10:], recent)))
         if state.outcome:
-            console.print(f"[bold]{state.outcome.reason}[/]")
+            console.print(Text(adapter.describe_outcome(state.outcome), style="bold"))

@@ -57,7 +57,7 @@ def serve(
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "warning",
     access_log: Annotated[bool, typer.Option(help="log every request")] = False,
 ) -> None:
-    """Start the game server: play Lords of War in the browser, against the AI or a friend."""
+    """Start the game server: play any game in the browser, against the AI or friends."""
     import uvicorn
 
     from bitva.server import ServerConfig, create_app

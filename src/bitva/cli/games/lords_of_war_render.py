@@ -1,8 +1,9 @@
 """Drawing Lords of War in the terminal with Rich: the mat with each card's arrows, values, defence,
-rank and class; the hand; the piles; the log."""
+rank and class; the hand; the piles; the log; how the game ended."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich import box
@@ -10,7 +11,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from bitva.core.events import Event
+from bitva.core.outcome import Outcome
 from bitva.games.lords_of_war.cards import CLASS_ABBREVIATIONS, RANK_ABBREVIATIONS, Card
 from bitva.games.lords_of_war.mat import COLUMNS, ROWS
 from bitva.games.lords_of_war.state import LordsOfWarState
@@ -161,7 +162,30 @@ def render_status(state: LordsOfWarState, names: dict[int, str]) -> Text:
     return text
 
 
-def describe_event(event: dict[str, Any]) -> str | None:
+def describe_outcome(outcome: Outcome) -> str:
+    """How the game ended, from the outcome's reason code (LW-8.1, LW-8.3, D-4)."""
+    params, rule = outcome.params, outcome.rule
+    winner = outcome.winner
+    if outcome.reason in ("units", "commands") and winner is not None:
+        what = (
+            f"{params.get('commands')} command units"
+            if outcome.reason == "commands"
+            else f"{params.get('units')} units"
+        )
+        return f"player {winner} eliminated {what} ({rule or 'LW-8.1'})"
+    if outcome.reason == "both-thresholds":
+        return f"both players reached a victory threshold together ({rule or 'D-4'})"
+    if outcome.reason == "no-placements":
+        first, second = params.get("units", ("?", "?"))
+        result = f"player {winner} wins" if winner is not None else "a draw"
+        return (
+            f"two turns without a placement; eliminated units {first}-{second}, {result}"
+            f" ({rule or 'LW-8.3'})"
+        )
+    return f"{outcome.result}: {outcome.reason} ({rule})" if rule else outcome.reason
+
+
+def describe_event(event: Mapping[str, Any]) -> str | None:
     """One log line for an event as a seat sees it."""
     kind = event["kind"]
     p = event.get("player")
@@ -192,19 +216,33 @@ def describe_event(event: dict[str, Any]) -> str | None:
     if kind == "skipped":
         return f"P{p} cannot place and skips phases 1 and 2 ({event['rule']})"
     if kind == "game-over":
-        return f"Game over: {event['reason']}"
+        return f"Game over: {describe_outcome(Outcome.from_json(event))}"
     if kind == "turn":
         return f"— turn {event['number']}: player {p} —"
     return None
 
 
-def log_lines(events: list[Event], seat: int | None) -> list[str]:
-    out = []
+def merge_draws(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Cards dealt one by one (one chance outcome each) read as one draw per player."""
+    merged: list[Mapping[str, Any]] = []
     for event in events:
-        line = describe_event(event.for_seat(seat))
-        if line:
-            out.append(line)
-    return out
+        last = merged[-1] if merged else None
+        if (
+            event["kind"] == "drew"
+            and last is not None
+            and last["kind"] == "drew"
+            and last.get("player") == event.get("player")
+        ):
+            cards = (last.get("cards") or []) + (event.get("cards") or [])
+            merged[-1] = {**last, **event, "count": last["count"] + event["count"], "cards": cards}
+        else:
+            merged.append(event)
+    return merged
+
+
+def log_lines(events: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The log lines of one move's events (as a seat sees them)."""
+    return [line for line in map(describe_event, merge_draws(events)) if line]
 
 
 def render_screen(

@@ -1,0 +1,117 @@
+"""Terminal adapters: how a game looks and is played in the terminal.
+
+The commands know no game: they ask `adapter_for(game)` and talk to what it returns through the
+`TerminalAdapter` protocol. A game's own adapter is found by naming convention, never by a list:
+the module `bitva.cli.games.<game name with - written _>` (e.g. `my_game.py` for
+"my-game") defining `ADAPTER`. A game without one gets `GenericAdapter` (`generic.py`):
+its view as a readable tree, the legal actions numbered, events and outcomes described from
+their codes. Game adapters usually subclass `GenericAdapter` and override what they draw
+better.
+
+>>> from bitva.cli.games.generic import GenericAdapter
+>>> isinstance(adapter_for("no-such-game"), GenericAdapter)
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from rich.console import RenderableType
+
+from bitva.core.game import Analysis, Game
+from bitva.core.outcome import Outcome
+from bitva.core.state import State
+
+if TYPE_CHECKING:
+    from bitva.cli.terminal import HumanTurn
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What the play loop knows beyond the state, for drawing a screen: who plays each seat,
+    the log as the viewer may read it (oldest first), and the events of the last move as the
+    viewer sees them (so an adapter can mark what just changed)."""
+
+    names: Mapping[int, str] = field(default_factory=dict)
+    log: Sequence[str] = ()
+    recent: Sequence[Mapping[str, Any]] = ()
+
+
+class TerminalAdapter(Protocol):
+    """How one game is drawn and played in the terminal. Everything an adapter is given about
+    a seat is already what that seat may see: events come filtered (`Event.for_seat`), and
+    `render` must show `seat`'s secrets only (None: a spectator, or hot-seat onlookers)."""
+
+    help: str  # what a human may type, shown at the start and on '?'
+
+    def render(self, state: State[Any], seat: int | None, screen: Screen) -> RenderableType:
+        """The screen for `seat`: the position as that seat sees it, and the recent log."""
+        ...
+
+    def describe_events(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
+        """Log lines for the events of one move (the seat's action and the chance that
+        followed), each event a dict with "kind" and its data."""
+        ...
+
+    def describe_outcome(self, outcome: Outcome) -> str:
+        """One line for how the game ended, from the outcome's codes (result, reason, params,
+        rule), never from prose."""
+        ...
+
+    def seat_style(self, seat: int) -> str:
+        """The Rich style of a seat's name and log lines."""
+        ...
+
+    def action_label(self, state: State[Any], action: Any) -> str:
+        """How a legal action reads in the numbered list a human chooses from."""
+        ...
+
+    def heading(self, state: State[Any], seat: int) -> str | None:
+        """A line above the numbered list (what the decision is about), or None."""
+        ...
+
+    def choose(self, turn: HumanTurn) -> Any | None:
+        """A richer way for a human to decide (say, a card first, then a square with
+        previews); None leaves the decision to the numbered list."""
+        ...
+
+    def render_analysis(
+        self, analysis: Analysis, result: Mapping[str, Any], state: State[Any], source: str
+    ) -> RenderableType:
+        """The result of `analysis` on `state` (read from `source`) for `bitva analyse`."""
+        ...
+
+    def analysis_json(self, analysis: Analysis, result: Mapping[str, Any]) -> str:
+        """The result as the JSON text `bitva analyse --json` prints."""
+        ...
+
+
+_MODULE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+@functools.cache
+def adapter_for(game: Game[Any, Any] | str) -> TerminalAdapter:
+    """The terminal adapter of `game`: its own module's `ADAPTER`, or the generic one."""
+    from bitva.cli.games.generic import GENERIC
+
+    name = (game if isinstance(game, str) else game.name).replace("-", "_")
+    if not _MODULE_NAME.match(name) or name == "generic":
+        return GENERIC
+    module_name = f"{__name__}.{name}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise  # the adapter exists but is broken: say so
+        return GENERIC
+    adapter: TerminalAdapter = module.ADAPTER
+    return adapter
+
+
+__all__ = ["Screen", "TerminalAdapter", "adapter_for"]

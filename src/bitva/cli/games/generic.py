@@ -1,0 +1,145 @@
+"""The generic terminal adapter: any registered game playable in the terminal on its first day.
+
+It shows the seat's view (`state.view(seat)`) as a readable tree, lets a human choose from the
+numbered legal actions (or type one), describes events from their kind and data and outcomes
+from their codes, and prints analyses as trees. Game adapters subclass it and override what
+they can draw better.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from bitva.cli.pretty import pretty, scalar
+from bitva.core.game import Analysis
+from bitva.core.outcome import Outcome
+from bitva.core.state import State
+
+if TYPE_CHECKING:
+    from bitva.cli.games import Screen
+    from bitva.cli.terminal import HumanTurn
+
+SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue", "bold red")
+
+HELP = (
+    "Type the number of a choice, or an action in full. 'a' lists the analyses you may ask for"
+    " ('a NAME' runs one), '?' shows this help, 'q' quits (the game so far is saved with --save)."
+)
+
+
+def seats_text(seats: Sequence[int]) -> str:
+    """ "Player 2", "Players 1 and 3"."""
+    if len(seats) == 1:
+        return f"Player {seats[0]}"
+    return "Players " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+
+
+def outcome_details(outcome: Outcome) -> str:
+    """The reason code with its parameters and rule: "target: target 20, rounds 8 (DC-5)"."""
+    text = outcome.reason
+    if outcome.params:
+        text += ": " + ", ".join(
+            f"{k.replace('_', ' ')} {scalar(v)}" for k, v in outcome.params.items()
+        )
+    if outcome.rule:
+        text += f" ({outcome.rule})"
+    if outcome.scores:
+        text += " · scores " + ", ".join(
+            f"P{seat} {scalar(points)}" for seat, points in sorted(outcome.scores.items())
+        )
+    return text
+
+
+class GenericAdapter:
+    """The fallback adapter (see `bitva.cli.games.TerminalAdapter`)."""
+
+    help = HELP
+
+    # -- drawing -----------------------------------------------------------------------------
+    def render(self, state: State[Any], seat: int | None, screen: Screen) -> RenderableType:
+        parts: list[RenderableType] = [pretty(state.view(seat), self.status(state, seat, screen))]
+        if screen.log:
+            parts.append(Text("\n".join(screen.log[-8:])))
+        return Group(*parts)
+
+    def status(self, state: State[Any], seat: int | None, screen: Screen) -> str:
+        """The title line of the screen: the game, whose eyes, who decides what."""
+        title = state.game.title
+        eyes = f" — as player {seat} sees it" if seat is not None else ""
+        mover = state.current_player
+        if state.outcome is not None:
+            return f"{title}{eyes} — game over"
+        who = "chance" if state.is_chance else f"player {mover} {screen.names.get(mover or 0, '')}"
+        return f"{title}{eyes} — {who.strip()} to decide ({state.decision})"
+
+    def seat_style(self, seat: int) -> str:
+        return SEAT_STYLES[(seat - 1) % len(SEAT_STYLES)] if seat >= 1 else "bold"
+
+    # -- the log -------------------------------------------------------------------------------
+    def describe_events(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
+        return [line for line in map(self.describe_event, events) if line]
+
+    def describe_event(self, event: Mapping[str, Any]) -> str | None:
+        """ "P1 rolled: faces 3, 5, bust no": the kind, its player and the rest of its data.
+        An event "game-over" carrying an outcome is described as the outcome."""
+        data = {key: value for key, value in event.items() if key != "kind"}
+        kind = str(event.get("kind", "?"))
+        if kind == "game-over" and "result" in data and "reason" in data:
+            try:
+                return "Game over: " + self.describe_outcome(Outcome.from_json(data))
+            except (TypeError, ValueError):
+                pass
+        player = data.pop("player", None)
+        rule = data.pop("rule", None)
+        text = (f"P{player} " if isinstance(player, int) else "") + kind.replace("-", " ")
+        if data:
+            text += ": " + ", ".join(f"{k.replace('_', ' ')} {scalar(v)}" for k, v in data.items())
+        return text + (f" ({rule})" if rule else "")
+
+    def describe_outcome(self, outcome: Outcome) -> str:
+        solo = len(outcome.returns) == 1
+        if outcome.result == "win":
+            head = (
+                "Won"
+                if solo
+                else f"{seats_text(list(outcome.winners))} win"
+                + ("s" if len(outcome.winners) == 1 else "")
+            )
+        elif outcome.result == "draw":
+            head = "Draw"
+        else:
+            head = "Lost" if solo else "Every player lost"
+        return f"{head} — {outcome_details(outcome)}"
+
+    # -- human decisions -----------------------------------------------------------------------
+    def action_label(self, state: State[Any], action: Any) -> str:
+        return state.action_text(action)
+
+    def heading(self, state: State[Any], seat: int) -> str | None:
+        return f"Player {seat}: {state.decision}"
+
+    def choose(self, turn: HumanTurn) -> Any | None:
+        return None
+
+    # -- analyses --------------------------------------------------------------------------------
+    def render_analysis(
+        self, analysis: Analysis, result: Mapping[str, Any], state: State[Any], source: str
+    ) -> RenderableType:
+        mover = state.current_player
+        where = (
+            "game over"
+            if mover is None
+            else ("chance" if state.is_chance else f"player {mover} to move")
+        )
+        return pretty(dict(result), f"{analysis.title} — {source}: {where} ({state.decision})")
+
+    def analysis_json(self, analysis: Analysis, result: Mapping[str, Any]) -> str:
+        return json.dumps(result, indent=2, ensure_ascii=False)
+
+
+GENERIC = GenericAdapter()
