@@ -194,3 +194,15 @@ def test_bench_measures_both_paths_for_any_game() -> None:
 def test_bench_of_a_game_without_integer_codes(plain: str) -> None:
     report = json.loads(run("bench", plain, "-n", "5", "--json").stdout)
     assert [m["path"] for m in report["measures"]] == ["checked (apply)"]
+
+
+def test_usage_errors_are_one_clear_line_too() -> None:
+    for args in (
+        ("bench", "dice-cards", "-n", "0"),
+        ("play",),
+        ("fly",),
+        ("play", "x", "--seed", "y"),
+    ):
+        result = run(*args)
+        assert one_clear_line(result), result.output
+        assert result.output.startswith("error: ") and "--help" in result.output

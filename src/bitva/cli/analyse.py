@@ -34,8 +34,10 @@ def analyse(
         typer.Option(help="also write the position back out (a round trip of the file)"),
     ] = None,
 ) -> None:
-    """Run one of the game's analyses on a position file and print the result (a table or a
-    tree, or JSON)."""
+    """Run one of the game's analyses on a position file.
+
+    The result is printed as a table or a tree, or as JSON with --json; `bitva games GAME` lists
+    the analyses (the first is the default)."""
     definition = load_game(game)
     if definition.position_suffix is None:
         raise NotSupported(f"{definition.title} has no position files")

@@ -113,10 +113,12 @@ def bench(
     option: OptionPairs = None,
     options_file: OptionsFile = None,
 ) -> None:
-    """Random full games per second, actions per second, actions and chance outcomes per game,
-    on this core: the fast path of search (integer codes, unchecked) and the checked path of
-    play (apply, with events) on a fifth as many games. Game options as for `bitva play`
-    (-o key=value, --options FILE, --flag)."""
+    """Random full games per second on this core, for any game.
+
+    Games per second, actions per second, actions and chance outcomes per game: the fast path
+    of search (integer codes, unchecked) and the checked path of play (apply, with events) on a
+    fifth as many games. Game options as for `bitva play` (-o key=value, --options FILE,
+    --flag)."""
     definition = load_game(game)
     options, seats = options_and_seats(definition, ctx.args, option, options_file)
     if seats:

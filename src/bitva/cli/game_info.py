@@ -111,8 +111,10 @@ def games(
     game: Annotated[str | None, typer.Argument(help="show this game in full")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    """List the games bitva knows, with their traits; `bitva games GAME` shows one in full:
-    options, analyses, position files, seats."""
+    """List the games bitva knows, with their traits.
+
+    `bitva games GAME` shows one in full: traits, seats, options (type, default, description),
+    analyses and whether it has position files."""
     from bitva.core.registry import all_games
 
     chosen = [load_game(game)] if game is not None else all_games()

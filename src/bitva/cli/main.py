@@ -8,14 +8,17 @@ it in `ctx.args` (see `bitva.cli.options`).
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
 from bitva.cli import calc
 from bitva.cli.analyse import analyse
 from bitva.cli.bench import bench
+from bitva.cli.common import fail
 from bitva.cli.game_info import games
 from bitva.cli.migrate import migrate
 from bitva.cli.options import FREE_FLAGS
@@ -25,8 +28,43 @@ from bitva.cli.serve import serve
 from bitva.cli.simulate import simulate
 from bitva.cli.tournament import tournament
 
+
+class Bitva(TyperGroup):
+    """The command group. A usage error (a missing argument, a number out of range) is one line
+    with exit code 2, like every other bad input, instead of a framed message."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        parent = super().main
+        if not standalone_mode:
+            return parent(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            result = parent(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except typer.Abort:
+            fail("aborted", 1)
+            sys.exit(1)
+        except typer.TyperException as exc:  # Click's errors: usage, bad values, missing files
+            code = int(getattr(exc, "exit_code", 2))
+            if type(exc).__name__ == "NoArgsIsHelpError":  # the help is shown already
+                sys.exit(code)
+            ctx = getattr(exc, "ctx", None)
+            where = f" (see {ctx.command_path} --help)" if ctx is not None else ""
+            message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+            fail(message + where, code)
+            sys.exit(code)
+        sys.exit(result if isinstance(result, int) else 0)
+
+
 app = typer.Typer(
     name="bitva",
+    cls=Bitva,
     help="Tabletop wargames, rules exact: play, analyse, simulate and replay.",
     no_args_is_help=True,
     add_completion=False,

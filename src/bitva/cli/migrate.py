@@ -21,8 +21,10 @@ def migrate(
         typer.Option("--out", "-o", help="write the migrated record here (default: in place)"),
     ] = None,
 ) -> None:
-    """Rewrite a game record saved by an earlier version of bitva in its game's current record
-    format, so that any version from now on reads it as it is.
+    """Rewrite a game record of an older format in its game's current format.
+
+    A record saved by an earlier version of bitva is migrated, so that any version from now on
+    reads it as it is.
 
     `bitva replay` and the server read old records too (they migrate them as they load), so this
     is only needed to keep the file itself up to date. A record of the first format, written

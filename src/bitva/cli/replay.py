@@ -31,8 +31,10 @@ def replay_command(
         ),
     ] = (None),
 ) -> None:
-    """Step through a recorded game (every action and chance outcome, with what it did); with
-    --verify, prove that it replays exactly."""
+    """Step through a recorded game, or verify that it replays exactly.
+
+    Every step is shown, a seat's action or a chance outcome, with what it did. Records of an
+    older format are migrated as they load (`bitva migrate` rewrites the file)."""
     from bitva.cli.games import Screen, adapter_for
     from bitva.core.registry import get_game
 
