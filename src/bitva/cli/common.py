@@ -50,11 +50,6 @@ def load_game(name: str) -> Game[Any, Any]:
     return get_game(name)
 
 
-def require_game(name: str) -> str:
-    """The registered name of the game `name` (every command works for every game)."""
-    return load_game(name).name
-
-
 def games_progress(label: str) -> Progress:
     """A progress bar of finished games on stderr (hidden when stderr is not a terminal, so
     piped and JSON output stay clean)."""
