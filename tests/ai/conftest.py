@@ -31,12 +31,16 @@ TINY = {
 
 
 def random_position(seed: int, plies: int, **options: object) -> LordsOfWarState:
-    """The state after `plies` random actions of a seeded game (or its end)."""
+    """The state after `plies` random decisions of a seeded game (or its end), chance drawn with
+    its odds; never a chance node (agents are asked at decisions only)."""
     state = get_game("lords-of-war").new(dict(options), seed)
     assert isinstance(state, LordsOfWarState)
     rng = Rng(seed ^ 0x5EED)
+    state.resolve_chance(rng)
     for _ in range(plies):
         if state.current_player is None:
             break
         state.apply_code(rng.choice(state.legal_codes()))
+        while state.is_chance:
+            state.apply_code(state.sample_chance_code(rng))
     return state

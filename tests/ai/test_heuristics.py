@@ -30,7 +30,7 @@ def test_bounded_zero_sum_and_exact_at_the_end(seed: int, plies: int, advanced: 
     if outcome is None:
         assert abs(one) < 1.0
     else:
-        assert one == outcome.returns(2)[0]
+        assert one == outcome.returns[0]
     assert get_game("lords-of-war").heuristic(state, 1) == one
 
 

@@ -1,9 +1,10 @@
-"""Agents: `random`, `greedy` (one turn deep, with the game's heuristic), the tree searches
-`mcts` and `ismcts` (`bitva.ai.search`), the levels `easy`, `medium` and `hard`, and the registry
-of names that front ends accept (`--p2 hard`).
+"""Agents: `random`, `greedy` (one turn deep, with the game's heuristic: `bitva.ai.greedy`), the
+tree searches `mcts` and `ismcts` (`bitva.ai.search`), the levels `easy`, `medium` and `hard`, and
+the registry of names that front ends accept (`--p2 hard`).
 
-Every agent that looks ahead first replaces the real state by `state.determinize(seat, rng)`:
-it never sees what its seat may not see.
+An agent is asked to choose only at a seat's decision, never at a chance node (whoever runs the
+game samples chance). Every agent that looks ahead first replaces the real state by
+`state.determinize(seat, rng)`: it never sees what its seat may not see.
 
 >>> from bitva.ai import make_agent
 >>> agent = make_agent("random", seed=1)
@@ -15,94 +16,41 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from bitva.ai.greedy import GreedyAgent
+from bitva.ai.values import require_decision
 from bitva.core.errors import BitvaError
 from bitva.core.rng import Rng
 from bitva.core.state import State
+
+CANDIDATES = 64  # how many candidate actions `random` draws in a game with parametric actions
 
 
 class Agent(Protocol):
     name: str
 
-    def choose(self, state: State) -> Any:
-        """A legal action for the seat to move in `state` (the state is not changed)."""
+    def choose(self, state: State[Any]) -> Any:
+        """A legal action for the seat to decide in `state` (the state is not changed). Raises
+        BitvaError when nobody decides (the game is over, or chance is to move)."""
 
 
 class RandomAgent:
-    """Uniformly random among the legal actions."""
+    """Uniformly random among the legal actions; in a game with parametric actions, among
+    `candidate_actions(rng, CANDIDATES)`."""
 
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, state: State) -> Any:
-        actions = state.legal_actions()
+    def choose(self, state: State[Any]) -> Any:
+        require_decision(state)
+        if state.game.traits.enumerable:
+            actions = state.legal_actions()
+        else:
+            actions = state.candidate_actions(self.rng, CANDIDATES)
         if not actions:
-            raise BitvaError("the game is over: nobody is to move")
+            raise BitvaError("no legal action to choose from")
         return self.rng.choice(actions)
-
-
-class GreedyAgent:
-    """One turn deep: the action whose outcome the game's heuristic likes best.
-
-    "Outcome" is the end of the turn: the agent follows its own later decisions of the same turn
-    (taking the best) and the opponent's decisions inside it (assuming the worst), and scores the
-    position where the turn ends. It searches a determinization, never the real state; ties break
-    at random, reproducibly. `blunder` is the chance of playing a random legal action instead
-    (the `easy` level)."""
-
-    name = "greedy"
-
-    def __init__(
-        self,
-        seed: int = 0,
-        max_nodes: int = 20_000,
-        heuristic: Callable[[State, int], float] | None = None,
-        blunder: float = 0.0,
-    ) -> None:
-        self.rng = Rng(seed)
-        self.max_nodes = max_nodes
-        self.heuristic = heuristic
-        self.blunder = blunder
-        self._budget = 0
-
-    def choose(self, state: State) -> Any:
-        seat = state.current_player
-        if seat is None:
-            raise BitvaError("the game is over: nobody is to move")
-        codes = state.legal_codes()
-        if len(codes) == 1:
-            return state.decode_action(codes[0])
-        if self.blunder and self.rng.random() < self.blunder:
-            return state.decode_action(self.rng.choice(codes))
-        base = state.determinize(seat, self.rng)
-        evaluate = self.heuristic or state.game.heuristic
-        self._budget = self.max_nodes
-        best: list[int] = []
-        best_value = float("-inf")
-        for code in codes:
-            child = base.clone()
-            child.apply_code(code)
-            value = self._value(child, seat, state.turn, evaluate)
-            if value > best_value + 1e-12:
-                best, best_value = [code], value
-            elif abs(value - best_value) <= 1e-12:
-                best.append(code)
-        return state.decode_action(self.rng.choice(best))
-
-    def _value(
-        self, state: State, seat: int, turn: int, evaluate: Callable[[State, int], float]
-    ) -> float:
-        mover = state.current_player
-        if mover is None or state.turn != turn or self._budget <= 0:
-            return evaluate(state, seat)
-        self._budget -= 1
-        values = []
-        for code in state.legal_codes():
-            child = state.clone()
-            child.apply_code(code)
-            values.append(self._value(child, seat, turn, evaluate))
-        return max(values) if mover == seat else min(values)
 
 
 # -- the registry ---------------------------------------------------------------------------
@@ -140,11 +88,11 @@ AGENTS: dict[str, Callable[..., Agent]] = {
 
 DESCRIPTIONS: dict[str, str] = {
     "random": "plays any legal move",
-    "greedy": "one turn deep with the game's heuristic",
+    "greedy": "one turn deep with the game's heuristic (chance by expectation)",
     "easy": "a beginner: greedy with frequent blunders",
     "medium": "a club player: short information-set search",
     "hard": "a strong player: information-set MCTS, under 2 s a move",
-    "mcts": "expert: UCT on one guess of the hidden cards per move",
+    "mcts": "expert: UCT on one guess of the hidden cards per move, chance sampled afresh",
     "ismcts": "expert: information-set MCTS (a fresh guess every iteration)",
 }
 

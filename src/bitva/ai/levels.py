@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bitva.ai.agents import Agent, GreedyAgent
+from bitva.ai.agents import Agent
 from bitva.ai.budget import Budget
+from bitva.ai.greedy import GreedyAgent
 from bitva.ai.search import SearchAgent, SearchConfig
 
 # The defaults of the raw agents and of the levels built on them: every new node is expanded at

@@ -12,7 +12,8 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from bitva.ai.search import Heuristic, SearchConfig, SearchResult, merge, run_search
+from bitva.ai.search import SearchConfig, SearchResult, merge, run_search
+from bitva.ai.values import Heuristic
 from bitva.core.registry import get_game
 from bitva.core.rng import derive_seed
 from bitva.core.state import State
@@ -37,7 +38,7 @@ def _search_job(
 
 def root_parallel(
     pool: ProcessPoolExecutor,
-    base: State,
+    base: State[Any],
     seat: int,
     config: SearchConfig,
     search_seed: int,

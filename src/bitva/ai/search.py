@@ -3,19 +3,25 @@
 Two agents share one tree search:
 
 - `mcts`: UCT (Kocsis and Szepesvári 2006) on a single determinization per move: the agent first
-  replaces the real state by `state.determinize(seat, rng)`, then searches that perfect-information
-  game. Simple and fast, but it plans as if its guess of the hidden cards were true.
+  replaces the real state by `state.determinize(seat, rng)`, then searches that game. Simple and
+  fast, but it plans as if its guess of the hidden cards were true.
 - `ismcts`: single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012). Every
   iteration starts from a *fresh* determinization, so the tree's statistics average over every
   hidden deal the seat cannot rule out; a child's exploration term counts the iterations in which
   it was available (legal) instead of its parent's visits.
 
-Neither ever reads the real hidden state: the search only holds determinizations, which depend on
-what the seat may see and on the agent's seed. Iterations walk the tree with the integer fast
-path (`legal_codes` / `apply_code`) and end in a leaf evaluation: the game's heuristic at once
-(`rollout_turns=0`), or random play for some turns (or to the end) first. Values are kept from the
-point of view of the player who moved into a node (two-player zero-sum, or one player), so a
-decision point where the same player moves again needs nothing special.
+Chance is part of the tree. At a chance node the iteration draws an outcome afresh with the
+search's own RNG (`state.sample_chance_code(rng)`), never from the state's RNG, so no iteration
+replays the future of another: the statistics average over the dice as over the hidden cards. The
+chance node's children are keyed by outcome code and chosen by that draw, not by UCB.
+
+Neither agent ever reads the real hidden state: the search only holds determinizations, which
+depend on what the seat may see and on the agent's seed. Iterations walk the tree with the
+integer fast path (`legal_codes` / `apply_code`) and end in a leaf evaluation: the game's
+heuristic at once (`rollout_turns=0`), or random play for some turns (or to the end) first.
+Values are vectors with one entry per seat (`bitva.ai.values`): each edge is scored for the seat
+that took it, so any number of seats, solo games and general-sum returns need nothing special,
+and the backup never flips a sign.
 """
 
 from __future__ import annotations
@@ -23,15 +29,15 @@ from __future__ import annotations
 import contextlib
 import math
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bitva.ai.budget import Budget
+from bitva.ai.values import Evaluate, Heuristic, Values, evaluator, require_decision
+from bitva.core.chance import CHANCE
 from bitva.core.rng import Rng, derive_seed
 from bitva.core.state import State
 
-Heuristic = Callable[[State, int], float]
 Stats = dict[int, tuple[int, float]]  # root action code -> (visits, total value for the mover)
 
 
@@ -53,16 +59,28 @@ class SearchConfig:
 
 
 class Node:
-    """Statistics of one action from one node: visits, total value for the player who took it,
-    and (ISMCTS) how often it was available."""
+    """One edge of the tree and what lies below it: visits, the total value vector of the
+    iterations through it (one entry per seat; the seat that took the edge reads its own),
+    how often it was available (ISMCTS), the decisions below it by action code and, where a
+    chance node follows, the outcomes below it by outcome code."""
 
-    __slots__ = ("avail", "children", "n", "w")
+    __slots__ = ("avail", "chance", "children", "n", "w")
 
-    def __init__(self) -> None:
+    def __init__(self, seats: int) -> None:
         self.children: dict[int, Node] = {}
+        self.chance: dict[int, Node] | None = None
         self.n = 0
-        self.w = 0.0
+        self.w = [0.0] * seats
         self.avail = 1
+
+    def outcome(self, code: int, seats: int) -> Node:
+        """The child of a chance outcome (created when first drawn)."""
+        if self.chance is None:
+            self.chance = {}
+        child = self.chance.get(code)
+        if child is None:
+            child = self.chance[code] = Node(seats)
+        return child
 
 
 @dataclass
@@ -74,19 +92,20 @@ class SearchResult:
 
 
 def run_search(
-    base: State,
+    base: State[Any],
     seat: int,
     config: SearchConfig,
     seed: int,
     heuristic: Heuristic | None = None,
 ) -> SearchResult:
     """Search from `base` (a determinization: never the real state) for `seat`, and return the
-    statistics of the root's actions. With an iteration budget the result depends only on the
+    statistics of the root's actions. With a count budget the result depends only on the
     arguments."""
     started = time.perf_counter()
     rng = Rng(seed)
-    evaluate = heuristic or base.game.heuristic
-    root = Node()
+    values = evaluator(base.game, heuristic)
+    seats = base.seats
+    root = Node(seats)
     budget = config.budget
     deadline = budget.deadline()
     limit = budget.iterations
@@ -95,8 +114,13 @@ def run_search(
     while (limit is None or done < limit) and (evaluations is None or spent < evaluations):
         if deadline is not None and time.perf_counter() >= deadline:
             break
-        state = base.determinize(seat, rng) if config.each_iteration else base.clone()
-        spent += _iterate(root, state, seat, rng, config, evaluate)
+        if config.each_iteration:
+            state = base.determinize(seat, rng)
+        else:
+            state = base.clone()
+            # a fresh RNG each iteration: no future can repeat, even through a state's own RNG
+            state.rng = Rng(rng.next_u64())
+        spent += _iterate(root, state, seats, rng, config, values)
         done += 1
         if deadline is None and done % 8 == 0:
             # each iteration visits one root action once and costs at least one evaluation
@@ -106,7 +130,8 @@ def run_search(
             )
             if _decided(root, remaining):
                 break
-    stats = {code: (child.n, child.w) for code, child in root.children.items()}
+    index = seat - 1
+    stats = {code: (child.n, child.w[index]) for code, child in root.children.items()}
     return SearchResult(stats, done, time.perf_counter() - started, spent)
 
 
@@ -124,25 +149,34 @@ def _decided(root: Node, remaining: float) -> bool:
 
 def _iterate(
     root: Node,
-    state: State,
-    seat: int,
+    state: State[Any],
+    seats: int,
     rng: Rng,
     config: SearchConfig,
-    evaluate: Heuristic,
+    values: Evaluate,
 ) -> int:
-    """One iteration: select with UCB1 (availability counts), expand one untried action (or
-    all, with `expand_all`), evaluate, back the value up. Returns the leaf evaluations made."""
+    """One iteration: select with UCB1 (availability counts) at decisions and by sampling at
+    chance nodes, expand one untried action (or all, with `expand_all`), evaluate, back the
+    value vector up. Returns the leaf evaluations made."""
     c = config.exploration
     log, sqrt = math.log, math.sqrt
     node = root
-    path: list[tuple[Node, int]] = []
+    path: list[Node] = []
     while True:
         mover = state.current_player
         if mover is None:
             break
+        if mover == CHANCE:
+            # chance is drawn afresh with the search's own RNG, never the state's
+            code = state.sample_chance_code(rng)
+            node = node.outcome(code, seats)
+            state.apply_code(code)
+            path.append(node)
+            continue
         codes = state.legal_codes()
         if not codes:
             break
+        index = mover - 1
         children = node.children
         untried: list[int] = []
         best: Node | None = None
@@ -156,63 +190,64 @@ def _iterate(
             child.avail += 1
             if untried:
                 continue
-            score = child.w / child.n + c * sqrt(log(child.avail) / child.n)
+            score = child.w[index] / child.n + c * sqrt(log(child.avail) / child.n)
             if score > best_score:
                 best, best_code, best_score = child, code, score
         if untried and config.expand_all:
-            value = _expand_all(state, children, codes, untried, mover, seat, rng, config, evaluate)
-            _backup(path, seat, value)
+            value = _expand_all(state, children, codes, untried, index, rng, config, values)
+            _backup(path, value)
             return len(untried)
         if untried:
             code = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
-            child = Node()
-            children[code] = child
+            child = children[code] = Node(seats)
             state.apply_code(code)
-            path.append((child, mover))
+            path.append(child)
             break
         assert best is not None
         state.apply_code(best_code)
-        path.append((best, mover))
+        path.append(best)
         node = best
-    _backup(path, seat, _leaf_value(state, seat, rng, config, evaluate))
+    _backup(path, _leaf_value(state, rng, config, values))
     return 1
 
 
-def _backup(path: list[tuple[Node, int]], seat: int, value: float) -> None:
-    for child, mover in path:
-        child.n += 1
-        child.w += value if mover == seat else -value
+def _backup(path: list[Node], value: Values) -> None:
+    """Add the value vector to every edge of the path: each seat's entry is read by that seat,
+    so nothing changes sign (and chance edges need nothing special)."""
+    for node in path:
+        node.n += 1
+        w = node.w
+        for i, v in enumerate(value):
+            w[i] += v
 
 
 def _expand_all(
-    state: State,
+    state: State[Any],
     children: dict[int, Node],
     codes: list[int],
     untried: list[int],
-    mover: int,
-    seat: int,
+    index: int,
     rng: Rng,
     config: SearchConfig,
-    evaluate: Heuristic,
-) -> float:
+    values: Evaluate,
+) -> Values:
     """Add every untried action at once, each scored by its leaf value (one visit), and return
-    the node's value for `seat`: the best action's mean for the player to move."""
+    the node's value vector: the mean of the action best for the seat to move (entry `index`)."""
     for code in untried:
         after = state.clone()
         after.apply_code(code)
-        value = _leaf_value(after, seat, rng, config, evaluate)
-        child = Node()
+        child = Node(0)
         child.n = 1
-        child.w = value if mover == seat else -value
+        child.w = list(_leaf_value(after, rng, config, values))
         children[code] = child
-    best = max(children[code].w / children[code].n for code in codes)
-    return best if mover == seat else -best
+    best = max((children[code] for code in codes), key=lambda node: node.w[index] / node.n)
+    return tuple(total / best.n for total in best.w)
 
 
-def _leaf_value(
-    state: State, seat: int, rng: Rng, config: SearchConfig, evaluate: Heuristic
-) -> float:
-    """The value of a new leaf for `seat`: the heuristic, after random play if configured."""
+def _leaf_value(state: State[Any], rng: Rng, config: SearchConfig, values: Evaluate) -> Values:
+    """The value vector of a new leaf: the heuristic, after random play if configured. Chance
+    still pending at the leaf is sampled first (with the search's RNG), so the heuristic scores
+    a seat's decision, as in play."""
     turns = config.rollout_turns
     if turns != 0 and state.current_player is not None:
         stop = None if turns is None else state.turn + turns
@@ -220,13 +255,17 @@ def _leaf_value(
         while state.current_player is not None and steps > 0:
             if stop is not None and state.turn >= stop:
                 break
-            codes = state.legal_codes()
-            state.apply_code(codes[rng.below(len(codes))] if len(codes) > 1 else codes[0])
+            if state.is_chance:
+                state.apply_code(state.sample_chance_code(rng))
+            else:
+                codes = state.legal_codes()
+                state.apply_code(codes[rng.below(len(codes))] if len(codes) > 1 else codes[0])
             steps -= 1
-    outcome = state.outcome
-    if outcome is not None:
-        return outcome.returns(state.game.players)[seat - 1]
-    return evaluate(state, seat)
+    steps = config.max_rollout_actions
+    while state.is_chance and steps > 0:
+        state.apply_code(state.sample_chance_code(rng))
+        steps -= 1
+    return values(state)
 
 
 def best_code(stats: Stats, codes: list[int]) -> int:
@@ -289,12 +328,8 @@ class SearchAgent:
         self.last = MoveLog()
         self._pool: Any = None
 
-    def choose(self, state: State) -> Any:
-        seat = state.current_player
-        if seat is None:
-            from bitva.core.errors import BitvaError
-
-            raise BitvaError("the game is over: nobody is to move")
+    def choose(self, state: State[Any]) -> Any:
+        seat = require_decision(state)
         search_seed = self.rng.next_u64()
         codes = state.legal_codes()
         if len(codes) == 1:
@@ -309,7 +344,7 @@ class SearchAgent:
         )
         return state.decode_action(best_code(result.stats, codes))
 
-    def search(self, state: State, seat: int, search_seed: int) -> SearchResult:
+    def search(self, state: State[Any], seat: int, search_seed: int) -> SearchResult:
         """Replace the real state by a determinization, then search (in parallel if asked)."""
         base = state.determinize(seat, Rng(derive_seed(search_seed, "base")))
         workers = self.config.workers

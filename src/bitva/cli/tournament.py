@@ -1,36 +1,130 @@
-"""`bitva tournament GAME`: a round robin between agents, stored in a database game by game
-(resumable), with win rates, Elo and an optional Markdown report."""
+"""`bitva tournament GAME`: a round robin between agents at every table of the game's seats (a
+benchmark for a solo game), stored in a database game by game (resumable), with win rates, Elo
+(or Wilson intervals) and an optional Markdown report.
+
+This module also holds what `bitva simulate` shares: the game's options and seats from the
+command line (`bitva.cli.options`), and the backend of `--workers K` / `--ray [ADDRESS]`.
+"""
 
 from __future__ import annotations
 
 import json
 import math
 import os
+import types
+import typing
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import BaseModel
 from rich.table import Table
 
-from bitva.cli.common import console, err_console, friendly_errors, games_progress, require_game
+from bitva.cli.common import console, err_console, friendly_errors, games_progress
+from bitva.cli.options import game_options, split_flags
 from bitva.core.errors import BitvaError
+from bitva.core.game import Game
+from bitva.core.registry import get_game
 
-ADDRESS_HELP = (
-    "with --ray: the address of a running Ray cluster (auto, HOST:PORT or ray://HOST:PORT);"
-    " without one, --ray starts a local Ray instance"
-)
-# The scale-out parameters `bitva simulate` shares.
-RayAddress = Annotated[
-    str | None, typer.Argument(metavar="[ADDRESS]", help=ADDRESS_HELP, show_default=False)
-]
+if typing.TYPE_CHECKING:
+    from bitva.arena.benchmark import Benchmark
+    from bitva.arena.simulation import Backend
+    from bitva.arena.standings import Summary
+    from bitva.arena.tournament import Tournament
+    from bitva.store.tournaments import StoredGame
+
+# The parameters `bitva simulate` shares.
 UseRay = Annotated[
-    bool, typer.Option("--ray", help="run the games on Ray (pip install 'bitva\\[ray]')")
+    bool,
+    typer.Option(
+        "--ray",
+        help="run the games on Ray (pip install 'bitva\\[ray]'); an ADDRESS right after --ray"
+        " (auto, HOST:PORT or ray://HOST:PORT) joins a running cluster, none starts a local one",
+    ),
 ]
+Workers = Annotated[int, typer.Option(min=1, help="local processes; with --ray, its CPUs")]
+OptionPairs = Annotated[
+    list[str] | None,
+    typer.Option("-o", "--option", metavar="KEY=VALUE", help="a game option (repeatable)"),
+]
+OptionsFile = Annotated[
+    Path | None, typer.Option("--options", metavar="FILE.toml", help="game options from TOML")
+]
+GAME_HELP = (
+    "the game (`bitva games` lists them); each of its options is also a flag of its own"
+    " (--key value, --flag, --no-flag)"
+)
+_BOOLEAN_WORDS = frozenset(("true", "false", "yes", "no", "on", "off", "1", "0"))
 
 
-def backend_for(workers: int, ray: bool, address: str | None) -> Any:
+def _is_boolean(model: type[BaseModel], key: str) -> bool:
+    field = model.model_fields.get(key)
+    if field is None:
+        return False
+    annotation = field.annotation
+    if annotation is bool:
+        return True
+    if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) is typing.Union:
+        return bool in typing.get_args(annotation)
+    return False
+
+
+def take_ray_address(
+    args: Sequence[str], ray: bool, game: Game[Any, Any]
+) -> tuple[str | None, list[str]]:
+    """The Ray address among a command's free arguments, and the rest (the game's flags).
+
+    `--ray` is a flag of the command, so the address written after it arrives among the free
+    arguments: it is the word that no flag takes as its value (a boolean option such as
+    `--advanced` takes only true/false, yes/no, on/off, 1/0)."""
+    model = game.options_model
+    rest: list[str] = []
+    loose: list[str] = []
+    items = list(args)
+    i = 0
+    while i < len(items):
+        arg = items[i]
+        i += 1
+        if not (arg.startswith("--") and len(arg) > 2):
+            loose.append(arg)
+            continue
+        rest.append(arg)
+        name, eq, _ = arg[2:].partition("=")
+        if eq or i >= len(items) or items[i].startswith("--"):
+            continue
+        key = name.replace("-", "_")
+        if key.startswith("no_") and _is_boolean(model, key[3:]):
+            continue
+        if _is_boolean(model, key) and items[i].strip().lower() not in _BOOLEAN_WORDS:
+            continue
+        rest.append(items[i])
+        i += 1
+    if not loose:
+        return None, rest
+    if not ray or len(loose) > 1:
+        raise BitvaError(f"unexpected argument {loose[-1]!r} (a Ray address goes after --ray)")
+    return loose[0], rest
+
+
+def command_options(
+    game: str,
+    args: Sequence[str],
+    pairs: Sequence[str] | None,
+    file: Path | None,
+    ray: bool,
+) -> tuple[Game[Any, Any], BaseModel, dict[int, str], str | None]:
+    """The game, its validated options, the `--pN` seats and the Ray address of a command."""
+    definition = get_game(game)
+    address, rest = take_ray_address(args, ray, definition)
+    flags, seats = split_flags(rest)
+    options = game_options(definition, pairs or (), file, flags)
+    return definition, options, seats, address
+
+
+def backend_for(workers: int, ray: bool, address: str | None) -> Backend:
     """The backend of `--workers K` / `--ray [ADDRESS]` (shared with `bitva simulate`)."""
-    from bitva.simulation import LOCAL_RAY, Backend
+    from bitva.arena.simulation import LOCAL_RAY, Backend
 
     if address is not None and not ray:
         raise BitvaError(f"unexpected argument {address!r} (a Ray address goes after --ray)")
@@ -43,8 +137,8 @@ def _elo(value: float) -> str:
 
 @friendly_errors
 def tournament(
-    game: Annotated[str, typer.Argument(help="the game, e.g. lords-of-war")],
-    address: RayAddress = None,
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     agents: Annotated[
         str,
         typer.Option(
@@ -55,7 +149,10 @@ def tournament(
         ),
     ] = "random,greedy,mcts,ismcts",
     games: Annotated[
-        int, typer.Option("--games", "-n", min=1, help="games per pairing (seats swap each deal)")
+        int,
+        typer.Option(
+            "--games", "-n", min=1, help="games per table (each deal in every seating of a table)"
+        ),
     ] = 20,
     workers: Annotated[
         int | None,
@@ -70,23 +167,26 @@ def tournament(
     report: Annotated[
         Path | None, typer.Option(help="write DIR/tournament.md and DIR/tournament.png")
     ] = None,
-    armies: Annotated[str, typer.Option(help="army or deck file per seat")] = "orcs,dwarves",
-    advanced: Annotated[bool, typer.Option(help="advanced rules (LW-11)")] = False,
-    borderless: Annotated[bool, typer.Option(help="borderless mat (LW-10.1)")] = False,
+    option: OptionPairs = None,
+    options_file: OptionsFile = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
 ) -> None:
-    """Play a round robin between AGENTS (GAMES games per pairing, seats swapped), store every
-    game as it ends (running the same command again resumes), and print win rates, Elo with 95%
-    intervals and average game length."""
-    name = require_game(game)
-    from bitva.ai.tournament import Tournament, run_tournament, summarize
-    from bitva.simulation import shutdown_ray
+    """Play a round robin between AGENTS at every table of the game's seats (GAMES games per
+    table, each deal in every seating), store every game as it ends (running the same command
+    again resumes), and print win rates, Elo with 95% intervals and average game length. A solo
+    game is a benchmark: win rates with Wilson 95% intervals and mean scores, no Elo."""
+    from bitva.arena.simulation import shutdown_ray
+    from bitva.arena.tournament import Tournament, run_tournament
     from bitva.store.db import make_engine
-    from bitva.store.tournaments import StoredGame, TournamentStore
+    from bitva.store.tournaments import TournamentStore
 
+    definition, options, seats, address = command_options(game, ctx.args, option, options_file, ray)
+    if seats:
+        raise BitvaError("a tournament seats its agents itself: name them with --agents")
     backend = backend_for(workers or os.cpu_count() or 1, ray, address)
-    options: dict[str, Any] = {"armies": armies, "advanced": advanced, "borderless": borderless}
-    spec = Tournament.create(name, options, agents.split(","), games, seed)
+    spec = Tournament.create(
+        definition.name, options.model_dump(mode="json"), agents.split(","), games, seed
+    )
     store = TournamentStore(make_engine(db))
     with games_progress("tournament") as progress:
         task = progress.add_task("tournament", total=None)
@@ -104,20 +204,46 @@ def tournament(
         finally:
             if ray:
                 shutdown_ray()
-    summary = summarize(spec.agents, played)
+    summary = _summary(spec, played)
     if report is not None:
-        from bitva.ai.report import write_report
+        from bitva.arena.report import write_report
 
         path = write_report(report, spec, summary)
         err_console.print(f"report written to {path}")
+    kind = "benchmark" if spec.solo else "tournament"
     if as_json:
-        print(json.dumps({"tournament": spec.key, **summary.to_json()}))
+        print(json.dumps({"tournament": spec.key, "kind": kind, **summary.to_json()}))
         return
-    table = Table(
-        title=f"{name}: {summary.games} games, {games} per pairing, seed {seed}"
-        f" ({backend.describe()})"
+    title = (
+        f"{definition.name}: {summary.games} games, {games} per"
+        f" {'agent' if spec.solo else 'table'} ({spec.seats} seat{'s' if spec.seats > 1 else ''}),"
+        f" seed {seed} ({backend.describe()})"
     )
-    columns = ("agent", "games", "W-D-L", "score", "Elo [95%]", "length", "s/move (max)")
+    from bitva.arena.benchmark import Benchmark
+
+    if isinstance(summary, Benchmark):
+        _print_benchmark(title, summary)
+    else:
+        _print_standings(title, summary)
+    console.print(
+        f"average length: {summary.average_length:.1f} actions; results fingerprint"
+        f" {summary.fingerprint}; {kind} {spec.key}"
+    )
+
+
+def _summary(spec: Tournament, played: list[StoredGame]) -> Summary | Benchmark:
+    if spec.solo:
+        from bitva.arena.benchmark import benchmark
+
+        return benchmark(spec.agents, played)
+    from bitva.arena.standings import summarize
+
+    return summarize(spec.agents, played)
+
+
+def _print_standings(title: str, summary: Summary) -> None:
+    table = Table(title=title)
+    columns = ("agent", "games", "W-D-L", "score", "return", "Elo [95%]", "length", "s/move (max)")
     for column in columns:
         table.add_column(column, justify="left" if column == "agent" else "right")
     for s in summary.standings:
@@ -126,6 +252,7 @@ def tournament(
             str(s.games),
             f"{s.wins}-{s.draws}-{s.losses}",
             f"{s.score:.1%}",
+            f"{s.mean_return:+.2f}",
             f"{_elo(s.elo)} [{_elo(s.elo_low)}, {_elo(s.elo_high)}]",
             f"{s.average_length:.1f}",
             f"{s.move_seconds:.2f} ({s.max_move_seconds:.2f})",
@@ -141,7 +268,21 @@ def tournament(
             a, *(f"{summary.matrix[a][b]:.0%}" if b in summary.matrix[a] else "" for b in order)
         )
     console.print(matrix)
-    console.print(
-        f"average length: {summary.average_length:.1f} actions; results fingerprint"
-        f" {summary.fingerprint}; tournament {spec.key}"
-    )
+
+
+def _print_benchmark(title: str, result: Benchmark) -> None:
+    table = Table(title=title)
+    columns = ("agent", "games", "W-D-L", "win rate [Wilson 95%]", "mean score", "length")
+    for column in (*columns, "s/move (max)"):
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    for r in result.rows:
+        table.add_row(
+            r.agent,
+            str(r.games),
+            f"{r.wins}-{r.draws}-{r.losses}",
+            f"{r.win_rate:.1%} [{r.win_low:.1%}, {r.win_high:.1%}]",
+            "—" if r.mean_score is None else f"{r.mean_score:.2f}",
+            f"{r.average_length:.1f}",
+            f"{r.move_seconds:.2f} ({r.max_move_seconds:.2f})",
+        )
+    console.print(table)

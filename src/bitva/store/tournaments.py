@@ -1,20 +1,26 @@
-"""Tournaments in the database: one row per tournament (its key, game, options, agents, seed) and
-one per finished game, keyed by (tournament, pairing, game index).
+"""Tournaments in the database: one row per tournament (its key, game, options, agents, number of
+seats, seed) and one per finished game, keyed by (tournament, table, game index), with the agent
+of every seat and the per-seat returns, for any number of seats.
 
 Each game is committed the moment it finishes, so a run that crashes or is interrupted loses only
 the games in flight; running the same tournament again finds its row by key and plays only the
 games that are missing.
 
+The tables are `arena_tournaments` and `arena_games`. The previous version kept two-seat games in
+`tournaments` and `tournament_games` (columns seat1, seat2); a database that holds them is left
+alone: those tables are neither read nor changed, and their games are not resumed.
+
 >>> from bitva.store import make_engine
 >>> store = TournamentStore(make_engine("sqlite://"))
->>> tid = store.open("k", "lords-of-war", {}, ["random", "greedy"], 0)
+>>> tid = store.open("k", "some-game", {}, ["random", "greedy"], 2, 0)
 >>> store.finished(tid)
 {}
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -39,30 +45,33 @@ from bitva.store.db import Base, session_factory
 
 
 class TournamentRow(Base):
-    __tablename__ = "tournaments"
+    __tablename__ = "arena_tournaments"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     key: Mapped[str] = mapped_column(String(64), unique=True)
     game: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     agents: Mapped[list[str]] = mapped_column(JSON)
+    seats: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class TournamentGameRow(Base):
-    __tablename__ = "tournament_games"
+    __tablename__ = "arena_games"
 
     tournament_id: Mapped[int] = mapped_column(
-        Integer, ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+        Integer, ForeignKey("arena_tournaments.id", ondelete="CASCADE"), primary_key=True
     )
-    pairing: Mapped[str] = mapped_column(String(255), primary_key=True)
+    table: Mapped[str] = mapped_column(String(255), primary_key=True)  # "a|b|c": who played
     index: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat1: Mapped[str] = mapped_column(String(128))
-    seat2: Mapped[str] = mapped_column(String(128))
-    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)  # seat; None = draw
+    seats: Mapped[dict[str, str]] = mapped_column(JSON)  # seat ("1", "2", ...) -> agent
+    returns: Mapped[list[float]] = mapped_column(JSON)  # per seat, seat 1 first
+    result: Mapped[str] = mapped_column(String(16))  # win, draw or loss
+    winners: Mapped[list[int]] = mapped_column(JSON)
+    scores: Mapped[dict[str, float]] = mapped_column(JSON, default=dict)  # seat -> points
     reason: Mapped[str] = mapped_column(String(255), default="")
-    length: Mapped[int] = mapped_column(Integer)  # actions
+    length: Mapped[int] = mapped_column(Integer)  # actions and chance outcomes
     digest: Mapped[str] = mapped_column(String(64), default="")  # of the final state
     seconds: Mapped[float] = mapped_column(Float)
     # per seat: [moves, total seconds, longest move]
@@ -75,21 +84,30 @@ class TournamentGameRow(Base):
 class StoredGame:
     """One finished game of a tournament."""
 
-    pairing: str
+    table: str
     index: int
-    seat1: str
-    seat2: str
-    winner: int | None
+    seats: dict[int, str]  # seat -> agent
+    returns: tuple[float, ...]
+    result: str
+    winners: tuple[int, ...]
     length: int
     seconds: float
     digest: str
-    moves: dict[str, list[float]]  # per seat ("1", "2"): [moves, total seconds, longest move]
+    moves: dict[str, list[float]]  # per seat ("1", "2", ...): [moves, total seconds, longest]
+    scores: dict[int, float] = field(default_factory=dict)
 
-    def score(self, agent: str) -> float:
-        """1 for a win of `agent`, 0.5 for a draw, 0 for a loss."""
-        if self.winner is None:
-            return 0.5
-        return 1.0 if (self.seat1, self.seat2)[self.winner - 1] == agent else 0.0
+    def seats_of(self, agent: str) -> list[int]:
+        return [seat for seat, name in sorted(self.seats.items()) if name == agent]
+
+    def seat_result(self, seat: int) -> str:
+        """ "win", "draw" or "loss" for one seat (a shared win is a win of each winner)."""
+        if seat in self.winners:
+            return "win"
+        return "draw" if self.result == "draw" else "loss"
+
+    def score(self, seat: int) -> float | None:
+        """The seat's points, or None when the game keeps no score."""
+        return self.scores.get(seat)
 
 
 class TournamentStore:
@@ -101,7 +119,13 @@ class TournamentStore:
         _check_schema(engine)
 
     def open(
-        self, key: str, game: str, options: dict[str, Any], agents: list[str], seed: int
+        self,
+        key: str,
+        game: str,
+        options: dict[str, Any],
+        agents: list[str],
+        seats: int,
+        seed: int,
     ) -> int:
         """The id of the tournament with this key, created if new."""
         with self.sessions() as session:
@@ -113,6 +137,7 @@ class TournamentStore:
                 game=game,
                 options=options,
                 agents=agents,
+                seats=seats,
                 seed=seed,
                 created_at=datetime.now(UTC),
             )
@@ -133,7 +158,7 @@ class TournamentStore:
     def add(
         self,
         tournament_id: int,
-        pairing: str,
+        table: str,
         index: int,
         record: GameRecord,
         seconds: float,
@@ -143,11 +168,13 @@ class TournamentStore:
         outcome = record.outcome or {}
         row = TournamentGameRow(
             tournament_id=tournament_id,
-            pairing=pairing,
+            table=table,
             index=index,
-            seat1=record.players.get("1", ""),
-            seat2=record.players.get("2", ""),
-            winner=outcome.get("winner"),
+            seats=dict(record.players),
+            returns=[float(v) for v in outcome.get("returns", [])],
+            result=str(outcome.get("result", "")),
+            winners=[int(s) for s in outcome.get("winners", [])],
+            scores={str(k): float(v) for k, v in (outcome.get("scores") or {}).items()},
             reason=str(outcome.get("reason", ""))[:255],
             length=len(record.actions),
             digest=record.digests[-1] if record.digests else "",
@@ -156,7 +183,7 @@ class TournamentStore:
             record=record.model_dump(mode="json"),
             finished_at=datetime.now(UTC),
         )
-        stored = _stored(row)
+        stored = _stored({name: getattr(row, name) for name in _SUMMARY_COLUMNS})
         with self.sessions() as session:
             session.add(row)
             try:
@@ -166,37 +193,30 @@ class TournamentStore:
         return stored
 
     def finished(self, tournament_id: int) -> dict[tuple[str, int], StoredGame]:
-        """Every stored game of a tournament, by (pairing, index)."""
-        columns = (
-            TournamentGameRow.pairing,
-            TournamentGameRow.index,
-            TournamentGameRow.seat1,
-            TournamentGameRow.seat2,
-            TournamentGameRow.winner,
-            TournamentGameRow.length,
-            TournamentGameRow.seconds,
-            TournamentGameRow.digest,
-            TournamentGameRow.moves,
-        )
+        """Every stored game of a tournament, by (table, index)."""
+        columns = [getattr(TournamentGameRow, name) for name in _SUMMARY_COLUMNS]
         with self.sessions() as session:
             rows = session.execute(
                 select(*columns)
                 .where(TournamentGameRow.tournament_id == tournament_id)
-                .order_by(TournamentGameRow.pairing, TournamentGameRow.index)
+                .order_by(TournamentGameRow.table, TournamentGameRow.index)
             ).all()
-        return {(r[0], r[1]): StoredGame(*r) for r in rows}
+        # the records themselves stay in the database: a summary does not need them
+        games = [_stored(row._mapping) for row in rows]
+        return {(game.table, game.index): game for game in games}
 
-    def record(self, tournament_id: int, pairing: str, index: int) -> GameRecord:
+    def record(self, tournament_id: int, table: str, index: int) -> GameRecord:
         """The full record of a stored game (for `bitva replay`)."""
         with self.sessions() as session:
-            row = session.get(TournamentGameRow, (tournament_id, pairing, index))
+            row = session.get(TournamentGameRow, (tournament_id, table, index))
             if row is None:
-                raise BitvaError(f"no game {index} of {pairing!r} in tournament {tournament_id}")
+                raise BitvaError(f"no game {index} of {table!r} in tournament {tournament_id}")
             return GameRecord.model_validate(row.record)
 
 
 def _check_schema(engine: Engine) -> None:
-    """A database whose tournament tables lack columns of this version is a clear error."""
+    """A database whose arena tables lack columns of this version is a clear error (the
+    previous version's tables have other names and are left alone)."""
     inspector = inspect(engine)
     for row in (TournamentRow, TournamentGameRow):
         table = row.__tablename__
@@ -209,15 +229,33 @@ def _check_schema(engine: Engine) -> None:
             )
 
 
-def _stored(row: TournamentGameRow) -> StoredGame:
+_SUMMARY_COLUMNS = (
+    "table",
+    "index",
+    "seats",
+    "returns",
+    "result",
+    "winners",
+    "length",
+    "seconds",
+    "digest",
+    "moves",
+    "scores",
+)
+
+
+def _stored(row: Mapping[str, Any]) -> StoredGame:
+    """A StoredGame from the summary columns of a row."""
     return StoredGame(
-        row.pairing,
-        row.index,
-        row.seat1,
-        row.seat2,
-        row.winner,
-        row.length,
-        row.seconds,
-        row.digest,
-        row.moves,
+        table=row["table"],
+        index=row["index"],
+        seats={int(seat): agent for seat, agent in row["seats"].items()},
+        returns=tuple(row["returns"]),
+        result=row["result"],
+        winners=tuple(row["winners"]),
+        length=row["length"],
+        seconds=row["seconds"],
+        digest=row["digest"],
+        moves=row["moves"],
+        scores={int(seat): value for seat, value in (row["scores"] or {}).items()},
     )

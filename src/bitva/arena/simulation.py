@@ -1,6 +1,8 @@
 """Playing whole games between agents, reproducibly, on one core, on local processes or on a Ray
 cluster.
 
+A job maps every seat 1..N of the game to an agent. The game's chance is sampled from the state's
+seeded RNG (`Match` does it after every action), the agents decide at the seats' decisions only.
 Game `index` of a run with master seed `seed` always uses the same game seed and agent seeds,
 whatever process or machine plays it, so every backend gives the same records: results come back
 in any order, and callers put them back in job order.
@@ -42,6 +44,12 @@ def play_timed(
     it)."""
     game_seed = derive_seed(seed, "game", index)
     match = Match(game, options, game_seed)
+    seats = match.state.seats
+    if sorted(agents) != list(range(1, seats + 1)):
+        raise BitvaError(
+            f"{match.game.name} has seats 1 to {seats}: a job needs one agent for each,"
+            f" not seats {sorted(agents)}"
+        )
     players = {
         seat: make_agent(name, derive_seed(seed, "agent", index, seat))
         for seat, name in agents.items()
@@ -63,7 +71,7 @@ def play_timed(
 
 @dataclass(frozen=True)
 class GameJob:
-    """The arguments of one `play_game` call."""
+    """The arguments of one `play_game` call: `agents` maps every seat to an agent name."""
 
     game: str
     options: dict[str, Any]

@@ -1,5 +1,6 @@
-"""Tournaments: the schedule swaps seats on shared deals, results go to the store game by game,
-a crashed run resumes without replaying finished games, Elo behaves, the report is written."""
+"""Tournaments: the schedule seats every table in every order on shared deals (two seats: the
+seats swapped), results go to the store game by game, a crashed run resumes without replaying
+finished games, Elo behaves, the report is written, old databases are left alone."""
 
 from __future__ import annotations
 
@@ -14,37 +15,37 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from bitva import simulation
-from bitva.ai.elo import elo_intervals, fit_elo
-from bitva.ai.report import write_report
-from bitva.ai.tournament import Tournament, run_tournament, summarize
+from bitva.arena import simulation
+from bitva.arena.elo import elo_intervals, fit_elo
+from bitva.arena.report import write_report
+from bitva.arena.standings import summarize
+from bitva.arena.tournament import Tournament, run_tournament
 from bitva.core.errors import BitvaError
 from bitva.store.db import make_engine
 from bitva.store.tournaments import TournamentGameRow, TournamentStore
 
-AGENTS = ["random", "greedy", "ismcts:evaluations=60"]
+# fast agents on the test game (tests/games/dice_cards): the arena knows no game
+MCTS, ISMCTS = "mcts:evaluations=60", "ismcts:evaluations=60"
+AGENTS = ["random", MCTS, ISMCTS]
 
 
 def small(games: int = 4, seed: int = 3) -> Tournament:
-    return Tournament.create("lords-of-war", {}, AGENTS, games, seed)
+    return Tournament.create("dice-cards", {}, AGENTS, games, seed)
 
 
 def test_schedule_is_a_round_robin_with_seats_swapped() -> None:
     t = small(games=5)
     schedule = t.schedule()
     assert len(schedule) == 3 * 5
-    assert {s.pairing for s in schedule} == {
-        "greedy|random",
-        "greedy|ismcts:evaluations=60",
-        "ismcts:evaluations=60|random",
+    assert {s.table for s in schedule} == {
+        f"{MCTS}|random",
+        f"{ISMCTS}|{MCTS}",
+        f"{ISMCTS}|random",
     }
-    pair = [s for s in schedule if s.pairing == "greedy|random"]
+    pair = [s for s in schedule if s.table == f"{MCTS}|random"]
     assert [s.job.index for s in pair] == [0, 0, 1, 1, 2]  # one deal, both seat orders
-    assert [s.job.agents for s in pair[:2]] == [
-        {1: "greedy", 2: "random"},
-        {1: "random", 2: "greedy"},
-    ]
-    assert t.key == Tournament.create("lords-of-war", {}, AGENTS[::-1], 9, 3).key
+    assert [s.job.agents for s in pair[:2]] == [{1: MCTS, 2: "random"}, {1: "random", 2: MCTS}]
+    assert t.key == Tournament.create("dice-cards", {}, AGENTS[::-1], 9, 3).key
     assert t.key != small(seed=4).key
 
 
@@ -59,7 +60,7 @@ def test_schedule_is_a_round_robin_with_seats_swapped() -> None:
 )
 def test_bad_tournaments_are_clear_errors(agents: list[str], message: str) -> None:
     with pytest.raises(BitvaError, match=message):
-        Tournament.create("lords-of-war", {}, agents, 2, 0)
+        Tournament.create("dice-cards", {}, agents, 2, 0)
 
 
 def test_results_are_stored_and_a_rerun_plays_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -106,8 +107,8 @@ def test_a_crash_mid_run_loses_no_finished_game(
     resumed = run_tournament(t, store, on_start=lambda total, done: starts.append((total, done)))
     assert starts == [(12, 5)] and len(played) == 7
     uninterrupted = run_tournament(t, TournamentStore(make_engine("sqlite://")))
-    assert [(g.pairing, g.index, g.winner, g.digest) for g in resumed] == [
-        (g.pairing, g.index, g.winner, g.digest) for g in uninterrupted
+    assert [(g.table, g.index, g.winners, g.digest) for g in resumed] == [
+        (g.table, g.index, g.winners, g.digest) for g in uninterrupted
     ]
 
 
@@ -120,9 +121,9 @@ def test_a_killed_process_resumes(tmp_path: Path) -> None:
         "-m",
         "bitva.cli.main",
         "tournament",
-        "lords-of-war",
+        "dice-cards",
         "--agents",
-        "random,greedy,ismcts:evaluations=150",
+        "random,greedy,ismcts:evaluations=300",
         "--games",
         "4",
         "--workers",
@@ -190,21 +191,98 @@ def test_summary_and_report(tmp_path: Path) -> None:
     for s in summary.standings:
         assert s.games == 8 and s.wins + s.draws + s.losses == 8
         assert s.elo_low <= s.elo <= s.elo_high
-    by_agent = {s.agent: s for s in summary.standings}
-    assert by_agent["greedy"].score > by_agent["random"].score
-    assert summary.matrix["greedy"]["random"] + summary.matrix["random"]["greedy"] == 1.0
+    assert summary.matrix[MCTS]["random"] + summary.matrix["random"][MCTS] == 1.0
     path = write_report(tmp_path / "report", t, summary)
     text = path.read_text(encoding="utf-8")
-    assert "| greedy |" in text and "tournament.png" in text and summary.fingerprint in text
+    assert f"| {MCTS} |" in text and "tournament.png" in text and summary.fingerprint in text
     png = (tmp_path / "report" / "tournament.png").read_bytes()
     assert png.startswith(b"\x89PNG") and len(png) > 5000
 
 
-def test_an_older_schema_is_a_clear_error(tmp_path: Path) -> None:
+def test_the_previous_versions_tables_are_left_alone(tmp_path: Path) -> None:
+    """A database of the previous version (two-seat games in `tournaments` and
+    `tournament_games`, columns seat1 and seat2) opens, takes new tournaments in the arena
+    tables, and keeps its old rows untouched."""
     import sqlite3
 
     path = tmp_path / "old.sqlite"
     with sqlite3.connect(path) as connection:
-        connection.execute("CREATE TABLE tournament_games (tournament_id INTEGER, pairing TEXT)")
-    with pytest.raises(BitvaError, match="older tournament_games table"):
+        connection.execute(
+            "CREATE TABLE tournaments (id INTEGER PRIMARY KEY, key TEXT, game TEXT, options JSON,"
+            " agents JSON, seed BIGINT, created_at DATETIME)"
+        )
+        connection.execute(
+            "CREATE TABLE tournament_games (tournament_id INTEGER, pairing TEXT,"
+            ' "index" INTEGER, seat1 TEXT, seat2 TEXT, winner INTEGER, record JSON)'
+        )
+        connection.execute(
+            "INSERT INTO tournament_games VALUES (1, 'greedy|random', 0, 'greedy', 'random', 1,"
+            " '{}')"
+        )
+    store = TournamentStore(make_engine(f"sqlite:///{path}"))
+    games = run_tournament(small(games=2), store)
+    assert len(games) == 6
+    with sqlite3.connect(path) as connection:
+        old = connection.execute("SELECT pairing, seat1, seat2 FROM tournament_games").fetchall()
+        new = connection.execute("SELECT count(*) FROM arena_games").fetchone()
+    assert old == [("greedy|random", "greedy", "random")] and new == (6,)
+
+
+def test_an_older_arena_table_is_a_clear_error(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "odd.sqlite"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE arena_games (tournament_id INTEGER, table_ TEXT)")
+    with pytest.raises(BitvaError, match="older arena_games table"):
         TournamentStore(make_engine(f"sqlite:///{path}"))
+
+
+def test_three_seats_every_table_in_every_seating() -> None:
+    """Four agents at a three-seat game: four tables of three, each deal in all six orders, so
+    every agent sits in every seat equally often at each table."""
+    agents = ["random", "greedy", "easy", "mcts:iterations=5"]
+    t = Tournament.create("dice-cards", {"seats": 3}, agents, 12, 1)
+    assert t.seats == 3 and not t.solo
+    schedule = t.schedule()
+    assert len(schedule) == 4 * 12
+    assert len({s.table for s in schedule}) == 4
+    table = [s for s in schedule if s.table == "easy|greedy|random"]
+    assert [s.job.index for s in table] == [0] * 6 + [1] * 6  # one deal, six seatings
+    for seat in (1, 2, 3):
+        sitting = [s.job.agents[seat] for s in table]
+        assert sorted(sitting) == sorted(["easy", "greedy", "random"] * 4)
+    # fewer agents than seats: one table, every seating with both agents on the table
+    pair = Tournament.create("dice-cards", {"seats": 3}, ["random", "greedy"], 6, 1).schedule()
+    assert {tuple(s.job.agents.values()) for s in pair} == {
+        ("greedy", "greedy", "random"),
+        ("greedy", "random", "greedy"),
+        ("greedy", "random", "random"),
+        ("random", "greedy", "greedy"),
+        ("random", "greedy", "random"),
+        ("random", "random", "greedy"),
+    }
+
+
+def test_a_solo_game_is_a_benchmark_on_shared_deals() -> None:
+    t = Tournament.create("dice-cards", {"seats": 1}, ["greedy"], 3, 2)
+    assert t.solo and t.seats == 1
+    assert [(s.table, s.job.index, s.job.agents) for s in t.schedule()] == [
+        ("greedy", 0, {1: "greedy"}),
+        ("greedy", 1, {1: "greedy"}),
+        ("greedy", 2, {1: "greedy"}),
+    ]
+    with pytest.raises(BitvaError, match="at least two agents"):
+        Tournament.create("dice-cards", {"seats": 2}, ["greedy"], 3, 2)
+
+
+def test_three_seat_standings_count_every_pair_of_seats() -> None:
+    t = Tournament.create("dice-cards", {"seats": 3}, AGENTS, 6, 4)
+    games = run_tournament(t, TournamentStore(make_engine("sqlite://")))
+    assert len(games) == 6 and all(len(g.seats) == 3 and len(g.returns) == 3 for g in games)
+    summary = summarize(t.agents, games, resamples=50)
+    for s in summary.standings:
+        assert s.games == 6 and s.wins + s.draws + s.losses == 6
+    # each game is three pairwise results, so each pair of agents met six times
+    assert all(n == 6 for row in summary.pair_games.values() for n in row.values())
+    assert summary.matrix[ISMCTS]["random"] + summary.matrix["random"][ISMCTS] == 1.0

@@ -1,12 +1,16 @@
 """A tournament report: Markdown with the standings, the pairwise scores and a PNG chart (Elo with
-its 95% interval, and the score matrix), drawn with matplotlib's Agg backend (no display)."""
+its 95% interval, and the score matrix); for a benchmark (a solo game) the win rates with their
+Wilson intervals and mean scores, and a chart of them. Charts are drawn with matplotlib's Agg
+backend (no display)."""
 
 from __future__ import annotations
 
 import math
 from pathlib import Path
 
-from bitva.ai.tournament import Summary, Tournament
+from bitva.arena.benchmark import Benchmark
+from bitva.arena.standings import Summary
+from bitva.arena.tournament import Tournament
 from bitva.core.errors import BitvaError
 
 REPORT = "tournament.md"
@@ -17,19 +21,29 @@ def _elo(value: float) -> str:
     return "—" if math.isnan(value) else f"{value:.0f}"
 
 
+def _heading(tournament: Tournament, games: int, kind: str) -> list[str]:
+    if tournament.solo:
+        how = f"each agent alone on the same {tournament.games} deals"
+    else:
+        how = (
+            f"{tournament.seats} seats, {tournament.games} games per table, every seating of a"
+            " table on each deal"
+        )
+    return [
+        f"# {kind}: {', '.join(tournament.agents)}",
+        "",
+        f"{tournament.game}, {games} games ({how}), seed {tournament.seed}.",
+        "",
+        "Options: "
+        + ", ".join(f"`{k}={v}`" for k, v in sorted(tournament.options.items()) if v is not None),
+        "",
+    ]
+
+
 def markdown(tournament: Tournament, summary: Summary, chart: str | None = CHART) -> str:
     agents = [s.agent for s in summary.standings]
     lines = [
-        f"# Tournament: {', '.join(tournament.agents)}",
-        "",
-        f"{tournament.game}, {summary.games} games (round robin, {tournament.games} per pairing,"
-        f" seats swapped on each deal), seed {tournament.seed}.",
-        "",
-        "Options: "
-        + ", ".join(
-            f"`{k}={v}`" for k, v in sorted(tournament.options.items()) if k != "decks" or v
-        ),
-        "",
+        *_heading(tournament, summary.games, "Tournament"),
         "## Standings",
         "",
         "| agent | games | wins | draws | losses | score | Elo | 95% interval | avg length"
@@ -46,7 +60,9 @@ def markdown(tournament: Tournament, summary: Summary, chart: str | None = CHART
         "",
         "## Scores by pairing",
         "",
-        "Share of the points the row agent took against the column agent (draws count half).",
+        "Share of the points the row agent took against the column agent (draws count half;"
+        " with more than two seats, every two seats of a game are one pairwise result: the"
+        " higher return wins).",
         "",
         "| | " + " | ".join(agents) + " |",
         "|---|" + "---:|" * len(agents),
@@ -107,13 +123,68 @@ def chart(summary: Summary, path: Path) -> None:
     plt.close(figure)
 
 
-def write_report(directory: Path, tournament: Tournament, summary: Summary) -> Path:
+def benchmark_markdown(tournament: Tournament, result: Benchmark, chart: str | None = CHART) -> str:
+    lines = [
+        *_heading(tournament, result.games, "Benchmark"),
+        "## Results",
+        "",
+        "| agent | games | wins | draws | losses | win rate | Wilson 95% | mean score"
+        " | mean return | avg length | s/move | max s/move |",
+        "|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|",
+    ]
+    for r in result.rows:
+        score = "—" if r.mean_score is None else f"{r.mean_score:.2f}"
+        lines.append(
+            f"| {r.agent} | {r.games} | {r.wins} | {r.draws} | {r.losses} | {r.win_rate:.1%} |"
+            f" {r.win_low:.1%} to {r.win_high:.1%} | {score} | {r.mean_return:+.3f} |"
+            f" {r.average_length:.1f} | {r.move_seconds:.3f} | {r.max_move_seconds:.2f} |"
+        )
+    lines += [
+        "",
+        f"Average game length: {result.average_length:.1f} actions. Results fingerprint:"
+        f" `{result.fingerprint}`. A solo game has no opponent to rate against, so there is no"
+        " Elo: the interval is the Wilson score interval of the win rate.",
+    ]
+    if chart:
+        lines += ["", f"![Win rates]({chart})"]
+    return "\n".join(lines) + "\n"
+
+
+def benchmark_chart(result: Benchmark, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = result.rows
+    figure, axes = plt.subplots(
+        figsize=(7, max(2.5, 0.6 * len(rows) + 1.2)), constrained_layout=True
+    )
+    positions = list(range(len(rows)))[::-1]
+    rates = [r.win_rate for r in rows]
+    low = [r.win_rate - r.win_low for r in rows]
+    high = [r.win_high - r.win_rate for r in rows]
+    axes.errorbar(rates, positions, xerr=[low, high], fmt="o", capsize=4, color="tab:blue")
+    axes.set_yticks(positions, [r.agent for r in rows])
+    axes.set_xlim(0.0, 1.0)
+    axes.set_xlabel("win rate (Wilson 95% interval)")
+    axes.grid(axis="x", alpha=0.3)
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+
+
+def write_report(directory: Path, tournament: Tournament, summary: Summary | Benchmark) -> Path:
     """Write DIR/tournament.md and DIR/tournament.png; return the Markdown file's path."""
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        chart(summary, directory / CHART)
         target = directory / REPORT
-        target.write_text(markdown(tournament, summary), encoding="utf-8")
+        if isinstance(summary, Benchmark):
+            benchmark_chart(summary, directory / CHART)
+            text = benchmark_markdown(tournament, summary)
+        else:
+            chart(summary, directory / CHART)
+            text = markdown(tournament, summary)
+        target.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise BitvaError(f"cannot write the report to {directory}: {exc.strerror}") from exc
     return target

@@ -1,5 +1,6 @@
 """The Ray backend against a local Ray instance: the same seeds give the same games as local
-processes, for `bitva simulate` (byte for byte) and for `bitva tournament`."""
+processes, for `bitva simulate` (byte for byte) and for `bitva tournament`, for any number of
+seats (the test game is found by the Ray workers through BITVA_GAMES and PYTHONPATH)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import Result
 from typer.testing import CliRunner
 
 from bitva.cli.main import app
@@ -17,7 +19,7 @@ ray = pytest.importorskip("ray")
 runner = CliRunner()
 
 
-def run(*args: str):  # type: ignore[no-untyped-def]
+def run(*args: str) -> Result:
     return runner.invoke(app, list(args), catch_exceptions=False, env={"COLUMNS": "160"})
 
 
@@ -32,14 +34,14 @@ def local_ray() -> Iterator[None]:
 
 
 def test_ray_gives_the_same_games_as_local_processes(local_ray: None, tmp_path: Path) -> None:
-    simulate = ["simulate", "lords-of-war", "-n", "4", "--p1", "easy", "--p2", "greedy", "--json"]
+    simulate = ["simulate", "dice-cards", "-n", "4", "--seats", "3", "--p1", "easy", "--json"]
     local = run(*simulate, "--workers", "2")
     on_ray = run(*simulate, "--workers", "2", "--ray")
     assert local.exit_code == 0 and on_ray.exit_code == 0, on_ray.output
     assert on_ray.stdout == local.stdout
     assert ray.is_initialized()  # the command used the instance and left it running
 
-    tournament = ["tournament", "lords-of-war", "-a", "random,greedy,ismcts:evaluations=100"]
+    tournament = ["tournament", "dice-cards", "-a", "random,greedy,ismcts:evaluations=100"]
     tournament += ["-n", "2", "--json"]
     by_processes = run(*tournament, "--workers", "2", "--db", f"sqlite:///{tmp_path / 'a.db'}")
     by_ray = run(*tournament, "--ray", "--db", f"sqlite:///{tmp_path / 'b.db'}")
@@ -51,7 +53,7 @@ def test_ray_gives_the_same_games_as_local_processes(local_ray: None, tmp_path: 
 
 def test_the_cli_starts_and_stops_its_own_local_instance() -> None:
     assert not ray.is_initialized()
-    result = run("simulate", "lords-of-war", "-n", "2", "--p1", "greedy", "--ray", "--workers", "1")
+    result = run("simulate", "dice-cards", "-n", "2", "--p1", "greedy", "--ray", "--workers", "1")
     assert result.exit_code == 0, result.output
     assert "seat 1 (greedy)" in result.stdout
     assert not ray.is_initialized()

@@ -1,0 +1,14 @@
+"""Shared fixtures of the arena tests: a private database directory for every test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands that use the default database get a fresh one, never the user's."""
+    monkeypatch.setenv("BITVA_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv("BITVA_DB", raising=False)
