@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
-import numpy as np
 import pytest
 
+from bitva.core import BitvaError, Rng
 from bitva.games.age_of_sigmar.dice import Dice, DiceError
+from bitva.games.age_of_sigmar.rolls import RngDice, ScriptedDice, ScriptExhausted
 
 
 def test_t_1_d3_is_a_halved_d6_rounded_up() -> None:
@@ -51,9 +53,39 @@ def test_bad_dice_expressions_are_refused_with_a_reason(bad: object) -> None:
         Dice.parse(bad)
 
 
-def test_sample_matches_the_distribution() -> None:
+def test_values_rolled_from_the_core_rng_follow_the_distribution() -> None:
+    """AOS-1.5: 60,000 values of 2D3+1 drawn through the core RNG; each frequency within 5
+    standard errors of its exact chance (sd <= 0.5 / sqrt(60,000) ~ 0.002)."""
     dice = Dice.parse("2D3+1")
-    values = dice.sample(np.random.default_rng(1), 60_000)
-    dist = [float(p) for p in dice.distribution()]
-    counts = np.bincount(values, minlength=len(dist)) / len(values)
-    assert np.abs(counts - dist).max() < 0.01
+    source = RngDice(Rng(1))
+    counts = Counter(source.value(dice, "test") for _ in range(60_000))
+    for value, p in enumerate(dice.distribution()):
+        assert abs(counts[value] / 60_000 - float(p)) < 5 * 0.5 / 60_000**0.5
+
+
+def test_rng_dice_are_uniform_and_seeded() -> None:
+    """Every face of the D6 source is equally likely, and a seed gives the same dice."""
+    source = RngDice(Rng(3))
+    rolled = [source.d6("hit") for _ in range(60_000)]
+    again = RngDice(Rng(3))
+    assert [again.d6("hit") for _ in range(100)] == rolled[:100]
+    counts = Counter(rolled)
+    assert set(counts) == {1, 2, 3, 4, 5, 6}
+    assert all(abs(n / 60_000 - 1 / 6) < 5 * (5 / 36 / 60_000) ** 0.5 for n in counts.values())
+
+
+def test_scripted_dice_log_every_die_and_refuse_a_bad_face() -> None:
+    """D-38: a scripted list is read in order; running out or a face of 7 is a clear error."""
+    source = ScriptedDice([6, 1, 7])
+    assert source.value(Dice.parse("2D3"), "damage") == 3 + 1
+    assert source.log == [("damage", 6), ("damage", 1)]
+    with pytest.raises(DiceError, match="1 to 6"):
+        source.d6("ward")
+    with pytest.raises(ScriptExhausted, match="'ward'"):
+        source.d6("ward")
+
+
+def test_dice_errors_are_bitva_errors() -> None:
+    """One error hierarchy: front ends print any BitvaError as one line."""
+    with pytest.raises(BitvaError, match="D3 or D6"):
+        Dice(1, 4)

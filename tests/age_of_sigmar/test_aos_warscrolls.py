@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from bitva.core import BitvaError, errors
 from bitva.games.age_of_sigmar import effects as fx
 from bitva.games.age_of_sigmar.dice import Dice
 from bitva.games.age_of_sigmar.loader import (
@@ -16,7 +17,13 @@ from bitva.games.age_of_sigmar.loader import (
     load_warscroll_file,
     load_warscroll_text,
 )
-from bitva.games.age_of_sigmar.units import ModelSpec, UnitSpec, default_unit, load_unit_file
+from bitva.games.age_of_sigmar.units import (
+    ModelSpec,
+    UnitError,
+    UnitSpec,
+    default_unit,
+    load_unit_file,
+)
 
 SHIPPED = {
     "liberators",
@@ -86,8 +93,15 @@ def test_find_warscroll_by_id_or_name(name: str) -> None:
 
 
 def test_unknown_warscroll_suggests_close_names() -> None:
-    with pytest.raises(UnknownWarscroll, match="did you mean liberators"):
+    with pytest.raises(UnknownWarscroll, match="did you mean liberators") as info:
         find_warscroll("liberator")
+    assert isinstance(info.value, BitvaError)
+
+
+def test_content_errors_are_the_cores() -> None:
+    """One error hierarchy: a bad warscroll file is the core's ContentError (file, field,
+    reason), so every front end prints it as one line."""
+    assert ContentError is errors.ContentError
 
 
 def test_good_file_loads() -> None:
@@ -138,7 +152,8 @@ def test_invariant_6_bad_warscroll_names_file_field_and_reason(
     with pytest.raises(ContentError) as info:
         load_warscroll_text(text, "bad.toml")
     err = info.value
-    assert err.file == "bad.toml"
+    assert isinstance(err, BitvaError)  # the core's ContentError: one line in every front end
+    assert err.source == "bad.toml"
     assert err.field == field
     assert reason in err.reason
     assert str(err).startswith(f"bad.toml: {field}: ")
@@ -214,6 +229,14 @@ def test_unit_file_with_counts_and_own_warscroll(tmp_path: Path) -> None:
     path.write_text('[unit]\nwarscroll = "liberatorz"\nmodels = [{}]\n')
     with pytest.raises(ContentError, match=r"unit\.warscroll: unknown warscroll"):
         load_unit_file(path)
+
+
+def test_a_unit_its_warscroll_does_not_allow_is_a_unit_error() -> None:
+    """AOS-1.2: a loadout the warscroll lacks is refused with one line naming the loadouts."""
+    lib = builtin_warscrolls()["liberators"]
+    with pytest.raises(UnitError, match="no loadout 'sword'") as info:
+        default_unit(lib, loadout="sword")
+    assert isinstance(info.value, BitvaError)
 
 
 def test_open_play_warns_but_never_refuses() -> None:

@@ -17,6 +17,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from bitva.core.errors import BitvaError
+
 if TYPE_CHECKING:
     from bitva.analysis.aos_calc.calculator import CalcResult
     from bitva.games.age_of_sigmar.units import UnitSpec
@@ -262,7 +264,7 @@ def aos(
         result = calculate(profiles, defender, options, notes=notes)
     except typer.Exit:
         raise
-    except ValueError as exc:  # ContentError, ProfileError, ResolveError, DiceError
+    except BitvaError as exc:  # ContentError, UnknownWarscroll, UnitError, ProfileError, ...
         _fail(str(exc).splitlines()[0])
     if plot is not None:
         from bitva.analysis.aos_calc.plot import plot_result
@@ -397,7 +399,9 @@ def _render(result: CalcResult, attacker: str, plot: Path | None, situation: str
 
 @app.command("aos-bench")
 def aos_bench(
-    samples: Annotated[int, typer.Option(min=1000, help="Monte Carlo trials.")] = 1_000_000,
+    samples: Annotated[
+        int, typer.Option(min=1000, help="Monte Carlo trials (die by die, about 30,000 a second).")
+    ] = 200_000,
     seed: Annotated[int, typer.Option(help="Monte Carlo seed.")] = 2015,
     repeat: Annotated[int, typer.Option(min=1, help="Timing repeats (best is kept).")] = 3,
 ) -> None:

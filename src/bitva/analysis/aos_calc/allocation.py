@@ -1,8 +1,8 @@
-"""From pooled wounds to models slain and battleshock (CALC-8 to CALC-10, AOS-10, AOS-12, D-16).
+"""The laws of models slain and battleshock from the law of pooled wounds (CALC-8 to CALC-10).
 
-Wounds are pooled per attacking unit and allocated one at a time, so surplus damage passes to the
-next model (D-16). The two policies of CALC-9 are the attacker-best and defender-best legal
-allocations: ``wounded_first`` (fewest wounds left first, the default, D-17) and ``min_slain``.
+The rules themselves, model by model, are the game's (:mod:`bitva.games.age_of_sigmar.damage`):
+wounds are pooled per attacking unit and allocated one at a time, so surplus damage passes to the
+next model (D-16); ``wounded_first`` and ``min_slain`` are CALC-9's two policies.
 """
 
 from __future__ import annotations
@@ -16,39 +16,24 @@ import numpy as np
 from bitva.analysis.aos_calc import pmf as P
 from bitva.analysis.aos_calc.pmf import Pmf
 from bitva.analysis.aos_calc.profiles import Allocation, TargetProfile
+from bitva.games.age_of_sigmar.damage import (
+    allocate_one_by_one,
+    allocation_order,
+    fleeing,
+    slain_by_pool,
+)
 
-
-def allocation_order(wounds: Sequence[int], policy: Allocation) -> list[int]:
-    """CALC-9: remaining wounds in the order models receive wounds."""
-    return sorted(wounds, reverse=policy == "min_slain")
-
-
-def slain_by_pool(wounds: Sequence[int], policy: Allocation, pool: int) -> int:
-    """CALC-9: the largest k whose first k models (in policy order) have at most ``pool`` wounds
-    left between them."""
-    total = 0
-    slain = 0
-    for left in allocation_order(wounds, policy):
-        total += left
-        if total > pool:
-            break
-        slain += 1
-    return slain
-
-
-def allocate_one_by_one(wounds: Sequence[int], policy: Allocation, pool: int) -> list[int]:
-    """AOS-12.2 literally: each wound goes to the model already wounded, else to the next model
-    in policy order, until slain (D-16). Returns the wounds left per model (0 = slain), in
-    policy order. The reference for :func:`slain_by_pool`."""
-    left = allocation_order(wounds, policy)
-    current = 0
-    for _ in range(pool):
-        while current < len(left) and left[current] == 0:
-            current += 1
-        if current == len(left):
-            break  # every model is slain; the rest of the pool is lost
-        left[current] -= 1
-    return left
+__all__ = [
+    "Battleshock",
+    "allocate_one_by_one",
+    "allocated_pmf",
+    "allocation_order",
+    "battleshock",
+    "fleeing",
+    "slain_by_pool",
+    "slain_pmf",
+    "slain_table",
+]
 
 
 def slain_table(wounds: Sequence[int], policy: Allocation, max_pool: int) -> np.ndarray[Any, Any]:
@@ -78,19 +63,6 @@ def allocated_pmf(wound_law: Pmf, target: TargetProfile) -> Pmf:
     out = wound_law[: cap + 1].copy()
     out[cap] = wound_law[cap:].sum()
     return out
-
-
-def fleeing(target: TargetProfile, slain: int, face: int) -> int:
-    """CALC-10 / AOS-10.2 for one battleshock die: models that flee after ``slain`` casualties.
-
-    Bravery gains 1 per 10 models left; casualties are assumed to leave Bravery unchanged (icons
-    and champions go last, D-17)."""
-    left = target.n_models - slain
-    if left == 0 or not target.tests_battleshock or target.slain_before + slain == 0:
-        return 0
-    assert target.bravery is not None
-    excess = face + target.slain_before + slain - target.bravery - left // 10
-    return min(left, max(0, excess))
 
 
 @dataclass(frozen=True)

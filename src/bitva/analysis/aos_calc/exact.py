@@ -1,7 +1,8 @@
 """The exact distribution of wounds one unit's attacks inflict (CALC-3 to CALC-7).
 
 No sampling and no smoothing: each die face is weighed by its exact chance after re-rolls
-(CALC-3), triggers read the face (D-20), and attacks combine by convolution (CALC-7).
+(CALC-3), triggers read the face (D-20), and attacks combine by convolution (CALC-7). What one
+die does (`succeeds`, `save_modifier`) is the game's rule, shared with the die-by-die resolver.
 """
 
 from __future__ import annotations
@@ -21,15 +22,10 @@ from bitva.analysis.aos_calc.profiles import (
     TargetProfile,
     Trigger,
 )
+from bitva.games.age_of_sigmar.attack import save_modifier, succeeds
 from bitva.games.age_of_sigmar.dice import Dice
 
 FACES = (1, 2, 3, 4, 5, 6)
-
-
-def succeeds(face: int, modifier: int, target: int, natural_one_fails: bool) -> bool:
-    """AOS-11.4: the modified total meets the target; no automatic failure (D-18) unless the
-    ``natural_one_fails`` house rule is on."""
-    return face + modifier >= target and not (natural_one_fails and face == 1)
 
 
 def rerolled_faces(
@@ -58,16 +54,6 @@ def face_chances(
     D-19): ``q(d) = [d not in S]/6 + |S|/36``. Index 0 is face 1."""
     chosen = rerolled_faces(modifier, target, reroll, natural_one_fails)
     return [P.number((0 if face in chosen else 6) + len(chosen), 36, exact=exact) for face in FACES]
-
-
-def save_modifier(profile: AttackProfile, target: TargetProfile, rend: int) -> int:
-    """CALC-4's ``ms``: rend plus save modifiers; ethereal targets drop rend or everything."""
-    mods = target.save_mod + profile.save_mod
-    if target.ignore_save_mods == "all":
-        return 0
-    if target.ignore_save_mods == "rend":
-        return mods
-    return rend + mods
 
 
 def unsaved_chance(

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from bitva.analysis.aos_calc.profiles import AttackProfile, RerollKind, TargetProfile, Trigger
+from bitva.core.errors import BitvaError
 from bitva.games.age_of_sigmar import effects as fx
 from bitva.games.age_of_sigmar.loader import normalize_name
 from bitva.games.age_of_sigmar.units import ModelSpec, UnitSpec
@@ -20,7 +21,7 @@ from bitva.games.age_of_sigmar.warscroll import Warscroll, Weapon
 PhaseName = Literal["combat", "shooting"]
 
 
-class ResolveError(ValueError):
+class ResolveError(BitvaError):
     """A situation the resolver cannot use (e.g. an unknown activated ability)."""
 
 

@@ -22,12 +22,14 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import PlainSerializer, PlainValidator
 
+from bitva.core.errors import BitvaError
+
 _DICE_RE = re.compile(r"^\s*(\d*)\s*[dD]\s*([36])\s*(?:([+-])\s*(\d+))?\s*$")
 MAX_DICE = 20
 
 
-class DiceError(ValueError):
-    """A dice expression that cannot be read."""
+class DiceError(BitvaError):
+    """A dice expression that cannot be read, or a die that cannot show that face."""
 
 
 @dataclass(frozen=True)
@@ -114,14 +116,6 @@ class Dice:
         if len(d6) != self.count:
             raise DiceError(f"{self} needs {self.count} dice, got {len(d6)}")
         return sum((d + 1) // 2 if self.sides == 3 else d for d in d6) + self.bonus
-
-    def sample(self, rng: np.random.Generator, size: int) -> npt.NDArray[np.int64]:
-        """``size`` independent values (Monte Carlo reference)."""
-        total = np.full(size, self.bonus, dtype=np.int64)
-        for _ in range(self.count):
-            d6 = rng.integers(1, 7, size=size)
-            total += (d6 + 1) // 2 if self.sides == 3 else d6
-        return total
 
     def __str__(self) -> str:
         if self.is_fixed:

@@ -2,7 +2,8 @@
 
 A file holds one or more ``[[warscroll]]`` tables. The shipped ones live in
 ``content/warscrolls/`` inside this package (section 6.1). Anything wrong raises
-:class:`ContentError`, never a raw traceback (architecture invariant 6).
+the core's :class:`~bitva.core.errors.ContentError` (file, field, reason), never a raw traceback
+(architecture invariant 6).
 """
 
 from __future__ import annotations
@@ -18,23 +19,25 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bitva.core.errors import BitvaError, ContentError
 from bitva.games.age_of_sigmar.warscroll import Warscroll
 
 CONTENT_PACKAGE = "bitva.games.age_of_sigmar.content.warscrolls"
 
+__all__ = [
+    "ContentError",
+    "UnknownWarscroll",
+    "builtin_warscrolls",
+    "find_warscroll",
+    "format_loc",
+    "load_warscroll_file",
+    "load_warscroll_text",
+    "normalize_name",
+    "parse_warscrolls",
+]
 
-class ContentError(ValueError):
-    """A content file that cannot be used: ``file: field: reason``."""
 
-    def __init__(self, file: str, field: str, reason: str) -> None:
-        self.file = file
-        self.field = field
-        self.reason = reason
-        where = f"{file}: {field}" if field else file
-        super().__init__(f"{where}: {reason}")
-
-
-class UnknownWarscroll(LookupError, ValueError):
+class UnknownWarscroll(BitvaError):
     """No warscroll of that id or name."""
 
 

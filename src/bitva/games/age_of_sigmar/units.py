@@ -19,8 +19,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from bitva.core.errors import BitvaError, ContentError
 from bitva.games.age_of_sigmar.loader import (
-    ContentError,
     UnknownWarscroll,
     builtin_warscrolls,
     find_warscroll,
@@ -28,6 +28,10 @@ from bitva.games.age_of_sigmar.loader import (
     parse_warscrolls,
 )
 from bitva.games.age_of_sigmar.warscroll import Loadout, Warscroll
+
+
+class UnitError(BitvaError):
+    """A unit its warscroll does not allow: no models, a loadout it lacks, two champions."""
 
 
 @dataclass(frozen=True)
@@ -50,24 +54,24 @@ class UnitSpec:
 
     def __post_init__(self) -> None:
         if not self.models:
-            raise ValueError("a unit needs at least one model")
+            raise UnitError("a unit needs at least one model")
         ids = {loadout.id for loadout in self.warscroll.loadouts}
         for model in self.models:
             if model.loadout not in ids:
-                raise ValueError(
+                raise UnitError(
                     f"{self.warscroll.name} has no loadout {model.loadout!r} "
                     f"(loadouts: {', '.join(sorted(ids))})"
                 )
             if not 0 <= model.wounds_taken < self.warscroll.stats.wounds:
-                raise ValueError(
+                raise UnitError(
                     f"wounds taken must be 0..{self.warscroll.stats.wounds - 1}, "
                     f"got {model.wounds_taken}"
                 )
         champions = sum(model.champion for model in self.models)
         if champions and self.warscroll.champion is None:
-            raise ValueError(f"{self.warscroll.name} has no champion")
+            raise UnitError(f"{self.warscroll.name} has no champion")
         if champions > 1:
-            raise ValueError("a unit has at most one champion")
+            raise UnitError("a unit has at most one champion")
         object.__setattr__(self, "warnings", tuple(self._soft_checks()))
 
     def _soft_checks(self) -> list[str]:
@@ -133,7 +137,7 @@ def default_unit(
     when the warscroll has one; ``wounds_taken`` sit on the last model (AOS-12.2)."""
     count = scroll.stats.min_models if models is None else models
     if count < 1:
-        raise ValueError("a unit needs at least one model")
+        raise UnitError("a unit needs at least one model")
     chosen = loadout or default_loadout(scroll)
     specs = [
         ModelSpec(chosen, champion=champion and i == 0 and scroll.champion is not None)
@@ -204,5 +208,5 @@ def load_unit_file(path: str | Path) -> UnitSpec:
             specs.append(ModelSpec(loadout, entry.champion, tuple(entry.tags), entry.wounds_taken))
     try:
         return UnitSpec(scroll, tuple(specs))
-    except ValueError as exc:
+    except UnitError as exc:
         raise ContentError(file, "unit.models", str(exc)) from None
