@@ -118,3 +118,28 @@ def test_search_only_holds_determinizations(
     assert real not in starts
     distinct = {repr(start) for start in starts}
     assert len(distinct) == (len(starts) if fresh else 1)
+
+
+@pytest.mark.parametrize("name", SEARCHERS)
+@pytest.mark.parametrize("seats", [2, 3])
+def test_decisions_ignore_hidden_hands_of_the_test_game(name: str, seats: int) -> None:
+    """The same property on the test game (tests/games/dice_cards, DC-1: hands are secret), with
+    two and three seats: a twin with the other seats' hands dealt anew gets the same choice."""
+    from bitva.core.registry import get_game
+
+    game = get_game("dice-cards")
+    compared = 0
+    for seed in range(3):
+        state = game.new({"seats": seats}, seed)
+        state.resolve_chance()
+        seat = state.current_player
+        assert seat is not None
+        twin = state.determinize(seat, Rng(seed + 100))
+        if twin.to_json()["hands"] == state.to_json()["hands"]:
+            continue
+        assert twin.view(seat) == state.view(seat)
+        first = make_agent(TINY[name], seed).choose(state)
+        second = make_agent(TINY[name], seed).choose(twin)
+        assert str(first) == str(second), f"{name} saw the hidden hands"
+        compared += 1
+    assert compared >= 2
