@@ -172,3 +172,18 @@ def test_the_ray_address_is_told_from_the_games_flags() -> None:
         ["--armies", "orcs,elves"],
     )
     assert take_ray_address(["--p2", "hard"], False, lords) == (None, ["--p2", "hard"])
+
+
+def test_options_file_and_pairs_reach_the_game(tmp_path: Path) -> None:
+    """`--options FILE.toml`, then `-o` pairs, then flags (each later one wins)."""
+    file = tmp_path / "short.toml"
+    file.write_text("seats = 3\ntarget = 30\nrounds = 2\n", encoding="utf-8")
+    result = run("simulate", "dice-cards", "-n", "1", "--options", str(file), "-o", "rounds=1")
+    assert result.exit_code == 0, result.output
+    data = json.loads(
+        run(
+            "simulate", "dice-cards", "-n", "1", "--options", str(file), "--rounds", "1", "--json"
+        ).stdout
+    )
+    assert data["records"][0]["options"] == {"seats": 3, "target": 30, "rounds": 1}
+    assert set(data["seats"]) == {"1", "2", "3"}
