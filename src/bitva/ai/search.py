@@ -339,7 +339,10 @@ class SearchAgent:
         self.last = MoveLog(
             result.iterations,
             result.seconds,
-            {str(state.decode_action(code)): n for code, (n, _) in result.stats.items()},
+            {
+                state.action_text(state.decode_action(code)): n
+                for code, (n, _) in result.stats.items()
+            },
             result.evaluations,
         )
         return state.decode_action(best_code(result.stats, codes))
