@@ -8,8 +8,9 @@ import math
 import pytest
 
 from bitva.core import CHANCE, Outcome, Rng, derive_seed
+from bitva.core.registry import register, unregister
 
-from .cases import CASE_IDS, CASES, Case, playouts
+from .cases import CASE_IDS, CASES, Case, all_cases, playouts
 
 
 @pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
@@ -116,3 +117,24 @@ def test_analyses_answer_in_json_for_the_seat_to_move(case: Case) -> None:
             json.dumps(answer)
             ran += 1
     assert ran or all(s.is_chance for s in p.sample(6)[1:4])
+
+
+def test_a_game_added_later_joins_the_suite_with_derived_variants() -> None:
+    """A newly registered game needs no entry here: default options, each boolean option
+    switched on, and each seat count of its declared range."""
+    from tests.games.dice_cards import DiceCards
+
+    class Another(DiceCards):
+        name = "dice-cards-again"
+
+    register(Another())
+    try:
+        ids = [case.id for case in all_cases() if case.game.name == "dice-cards-again"]
+    finally:
+        unregister("dice-cards-again")
+    assert ids == [
+        "dice-cards-again",
+        "dice-cards-again[seats=1]",
+        "dice-cards-again[seats=2]",
+        "dice-cards-again[seats=3]",
+    ]
