@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """A bounded load test of the bitva game server, against 127.0.0.1 only.
 
-It holds N concurrent games of Lords of War between two scripted people (no AI: AI moves are
-excluded), each seat with its WebSocket open like a browser. A seat learns its legal actions from
-the pushed updates, thinks for a while, and plays a random one by POST. Finished games are
-replaced, so N games are in play all along. It reports, per N, the actions played, the latency of
-an action (POST round trip) and of its push to the other seat (POST sent -> the update arrives),
-as p50 / p95 / p99 / max, and the errors.
+It holds N concurrent games (Lords of War by default, `--game` any game whose actions can be
+listed) between scripted people (no AI: AI moves are excluded), each seat with its WebSocket open
+like a browser. A seat learns its legal actions from the pushed updates, thinks for a while, and
+plays a random one by POST (the server resolves the chance that follows in the same move).
+Finished games are replaced, so N games are in play all along. It reports, per N, the actions
+played, the latency of an action (POST round trip) and of its push to another seat (POST sent ->
+the update arrives), as p50 / p95 / p99 / max, and the errors.
 
 Everything is bounded: the duration per level (at most 600 s), the number of actions, the number
 of games (at most 2000), and the target must be a loopback address.
@@ -91,11 +92,14 @@ class Seat:
         self.number = number
         self.token = token
         self.view: dict[str, Any] | None = None
+        self.to_move: int | None = None
+        self.legal: list[str] = []
         self.version = -1
         self.changed = asyncio.Event()
         self.socket: Any = None
         self.reader: asyncio.Task[None] | None = None
-        self.sent: dict[int, float] = {}  # version -> when the action was sent
+        # (version the action was chosen at, when it was sent): the next newer update is its push
+        self.sent: tuple[int, float] | None = None
 
     async def listen(self, url: str, game_id: str, stats: Stats) -> None:
         uri = url.replace("http", "ws", 1) + f"/api/games/{game_id}/ws"
@@ -111,9 +115,12 @@ class Seat:
                 if "view" in message and message.get("version", -1) >= self.version:
                     self.version = message["version"]
                     self.view = message["view"]
-                    sent = self.sent.pop(self.version, None)
-                    if sent is not None and sent >= stats.measure_from:
-                        stats.push.append(time.perf_counter() - sent)
+                    self.to_move = message["game"]["to_move"]
+                    self.legal = message.get("legal_actions") or []
+                    sent, self.sent = self.sent, None
+                    pushed = sent is not None and sent[0] < self.version
+                    if pushed and sent is not None and sent[1] >= stats.measure_from:
+                        stats.push.append(time.perf_counter() - sent[1])
                     self.changed.set()
 
     async def close(self) -> None:
@@ -124,16 +131,23 @@ class Seat:
                 await self.socket.close()
 
 
-async def new_game(http: httpx.AsyncClient, url: str, stats: Stats) -> tuple[str, dict[int, Seat]]:
-    created = (await http.post("/api/games", json={"opponent": {"kind": "friend"}})).json()
+async def new_game(
+    http: httpx.AsyncClient, url: str, stats: Stats, game: str
+) -> tuple[str, int, dict[int, Seat]]:
+    """A game of people only: seat 1 creates it and every other seat joins by its link."""
+    count = (await http.post("/api/options", json={"game": game})).json()["seats"]
+    body = {"game": game, "opponents": [{"kind": "friend"}] * (count - 1)}
+    created = (await http.post("/api/games", json=body)).json()
     game_id = created["game"]["id"]
-    joined = (
-        await http.post(f"/api/games/{game_id}/join", json={"code": created["join_code"]})
-    ).json()
-    seats = {1: Seat(1, created["token"]), 2: Seat(2, joined["token"])}
+    seats = {1: Seat(1, created["token"])}
+    for invite in created["invites"]:
+        joined = (
+            await http.post(f"/api/games/{game_id}/join", json={"code": invite["join_code"]})
+        ).json()
+        seats[invite["seat"]] = Seat(invite["seat"], joined["token"])
     for seat in seats.values():
         await seat.listen(url, game_id, stats)
-    return game_id, seats
+    return game_id, created["game"]["version"], seats
 
 
 async def play_games(
@@ -144,17 +158,18 @@ async def play_games(
     think: float,
     until: float,
     budget: list[int],
+    game: str,
 ) -> None:
     """One table: play games one after the other until the time or the action budget is up."""
     while time.monotonic() < until and budget[0] > 0:
         try:
-            game_id, seats = await new_game(http, url, stats)
+            game_id, version, seats = await new_game(http, url, stats, game)
         except (httpx.HTTPError, OSError, websockets.WebSocketException, KeyError) as exc:
             stats.error(f"new game: {type(exc).__name__}")
             await asyncio.sleep(1.0)
             continue
         try:
-            await play_one(http, game_id, seats, stats, rng, think, until, budget)
+            await play_one(http, game_id, version, seats, stats, rng, think, until, budget)
         finally:
             for seat in seats.values():
                 await seat.close()
@@ -163,6 +178,7 @@ async def play_games(
 async def play_one(
     http: httpx.AsyncClient,
     game_id: str,
+    version: int,
     seats: dict[int, Seat],
     stats: Stats,
     rng: random.Random,
@@ -170,9 +186,8 @@ async def play_one(
     until: float,
     budget: list[int],
 ) -> None:
-    version = 0
     while time.monotonic() < until and budget[0] > 0:
-        for seat in seats.values():  # wait for both seats to hear of the current version
+        for seat in seats.values():  # wait for every seat to hear of the current version
             while seat.version < version:
                 seat.changed.clear()
                 try:
@@ -180,20 +195,17 @@ async def play_one(
                 except TimeoutError:
                     stats.error("no push within 30 s")
                     return
-        view = seats[1].view
-        assert view is not None
-        mover = view["to_move"]
+        mover = seats[1].to_move
         if mover is None:
             stats.games_finished += 1
             return
         seat = seats[mover]
-        assert seat.view is not None
-        action = rng.choice(seat.view["legal_actions"])
+        action = rng.choice(seat.legal)
         if think > 0:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
-        other = seats[3 - mover]
+        other = next((s for s in seats.values() if s is not seat), seat)
         started = time.perf_counter()
-        other.sent[version + 1] = started
+        other.sent = (version, started)
         budget[0] -= 1
         try:
             response = await http.post(
@@ -216,11 +228,11 @@ async def play_one(
             stats.error(f"HTTP {response.status_code}")
             return
         stats.actions += measured
-        version += 1
+        version = response.json()["version"]
 
 
 async def run_level(
-    url: str, games: int, think: float, duration: float, actions: int, warmup: float
+    url: str, games: int, think: float, duration: float, actions: int, warmup: float, game: str
 ) -> Stats:
     stats = Stats(measure_from=time.perf_counter() + warmup)
     limits = httpx.Limits(max_connections=min(games, 500), max_keepalive_connections=200)
@@ -229,7 +241,7 @@ async def run_level(
         budget = [actions]
         watch = asyncio.get_running_loop().create_task(client_lag(stats, until))
         tables = [
-            play_games(http, url, stats, random.Random(i), think, until, budget)
+            play_games(http, url, stats, random.Random(i), think, until, budget, game)
             for i in range(games)
         ]
         await asyncio.gather(*tables, return_exceptions=False)
@@ -287,6 +299,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", help="a running server on 127.0.0.1 (default: start one)")
     parser.add_argument(
+        "--game", default="lords-of-war", help="the game played (its actions must be listable)"
+    )
+    parser.add_argument(
         "--games", default="25,100,200", help="concurrent games, one level or several: 25,100,200"
     )
     parser.add_argument(
@@ -332,13 +347,15 @@ def main(argv: list[str] | None = None) -> int:
         results = []
         for games in args.levels:
             stats = asyncio.run(
-                run_level(url, games, args.think, args.duration, args.max_actions, args.warmup)
+                run_level(
+                    url, games, args.think, args.duration, args.max_actions, args.warmup, args.game
+                )
             )
             elapsed = args.duration
             results.append(
                 {
+                    "game": args.game,
                     "games": games,
-                    "websockets": 2 * games,
                     "think_s": args.think,
                     "seconds": round(elapsed, 1),
                     "actions": stats.actions,

@@ -7,6 +7,9 @@ import pytest
 
 from tests.server.helpers import TestClient, make_client
 
+# runs with the code of bitva 0.1 only (it made the fixture of test_migration.py)
+collect_ignore = ["fixtures/make_bitva_0_1.py"]
+
 
 @pytest.fixture
 def db_file(tmp_path: Path) -> Path:

@@ -16,7 +16,10 @@ with warnings.catch_warnings():  # starlette's TestClient warns about httpx; it 
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-__all__ = ["TestClient", "auth", "friend_game", "make_client", "play_one", "read"]
+__all__ = ["TestClient", "auth", "create", "friend_game", "make_client", "play_one", "read"]
+
+LW = "lords-of-war"
+DC = "dice-cards"  # the test game (tests/games/dice_cards)
 
 # keys that could carry a secret; "deck" may only ever hold a count
 FORBIDDEN_KEYS = frozenset(("seed", "rng", "digest", "digests", "token_hash", "invite_hash"))
@@ -63,18 +66,35 @@ class FriendGame:
     joined: dict[str, Any]
 
 
-def friend_game(client: TestClient, **options: Any) -> FriendGame:
-    """A game between two people: seat 1 creates it, seat 2 joins with the code."""
-    body = {"opponent": {"kind": "friend"}, "seat": 1, "name": "Ann", "options": options}
-    created = client.post("/api/games", json=body)
-    assert created.status_code == 201, created.text
-    data = created.json()
-    joined = client.post(
-        f"/api/games/{data['game']['id']}/join", json={"code": data["join_code"], "name": "Bob"}
-    )
-    assert joined.status_code == 200, joined.text
-    tokens = {1: data["token"], 2: joined.json()["token"]}
-    return FriendGame(data["game"]["id"], tokens, data, joined.json())
+def create(client: TestClient, game: str = LW, **body: Any) -> dict[str, Any]:
+    """A new game (201 expected): `body` holds options, seat, opponents, name."""
+    response = client.post("/api/games", json={"game": game, **body})
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def friend_game(client: TestClient, game: str = LW, people: int = 2, **options: Any) -> FriendGame:
+    """A game of `people` seats, all people: seat 1 creates it, every other seat joins with its
+    own code."""
+    body = {
+        "opponents": [{"kind": "friend"}] * (people - 1),
+        "seat": 1,
+        "name": "Ann",
+        "options": options,
+    }
+    data = create(client, game, **body)
+    tokens = {1: data["token"]}
+    joined: dict[str, Any] = {}
+    for invite in data["invites"]:
+        response = client.post(
+            f"/api/games/{data['game']['id']}/join",
+            json={"code": invite["join_code"], "name": f"Friend {invite['seat']}"},
+        )
+        assert response.status_code == 200, response.text
+        joined = response.json()
+        tokens[invite["seat"]] = joined["token"]
+    return FriendGame(data["game"]["id"], tokens, data, joined)
 
 
 def read(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
@@ -89,11 +109,11 @@ def play_one(
 ) -> tuple[int, dict[str, Any]] | None:
     """Seat to move plays a random legal action; returns (seat, response) or None at the end."""
     state = read(client, game.id)
-    seat = state["view"]["to_move"]
+    seat = state["game"]["to_move"]
     if seat is None:
         return None
-    view = read(client, game.id, game.tokens[seat])["view"]
-    action = rng.choice(view["legal_actions"])
+    legal = read(client, game.id, game.tokens[seat])["legal_actions"]
+    action = rng.choice(legal)
     response = client.post(
         f"/api/games/{game.id}/actions",
         headers=auth(game.tokens[seat]),
@@ -136,3 +156,8 @@ def strings_and_keys(value: Any) -> tuple[set[str], set[str]]:
 
 def as_json(text_or_value: Any) -> Any:
     return json.loads(text_or_value) if isinstance(text_or_value, str) else text_or_value
+
+
+def events_of(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every event of an answer or update that carries steps, in order."""
+    return [event for step in data["steps"] for event in step["events"]]

@@ -10,18 +10,16 @@ from typing import Any
 
 import pytest
 
+from bitva.core.chance import CHANCE
 from bitva.core.registry import get_game
 from bitva.server import ai
-from tests.server.helpers import TestClient, auth, make_client, read
+from tests.server.helpers import LW, TestClient, auth, create, make_client, read
 
 
 def ai_game(client: TestClient, seat: int = 1, level: str = "random", **options: Any) -> Any:
-    response = client.post(
-        "/api/games",
-        json={"opponent": {"kind": "ai", "level": level}, "seat": seat, "options": options},
+    return create(
+        client, LW, opponents=[{"kind": "ai", "level": level}], seat=seat, options=options
     )
-    assert response.status_code == 201, response.text
-    return response.json()
 
 
 def wait_for(client: TestClient, game_id: str, condition: Any, timeout: float = 20.0) -> Any:
@@ -52,15 +50,15 @@ def test_the_ai_plays_a_whole_game_against_random_moves(client: TestClient) -> N
         state = wait_for(
             client,
             game_id,
-            lambda s: s["view"]["outcome"] is not None or s["view"]["to_move"] == 2,
+            lambda s: s["game"]["outcome"] is not None or s["game"]["to_move"] == 2,
         )
-        if state["view"]["outcome"] is not None:
+        if state["game"]["outcome"] is not None:
             break
-        view = read(client, game_id, token)["view"]
+        legal = read(client, game_id, token)["legal_actions"]
         response = client.post(
             f"/api/games/{game_id}/actions",
             headers=auth(token),
-            json={"action": rng.choice(view["legal_actions"]), "version": state["game"]["version"]},
+            json={"action": rng.choice(legal), "version": state["game"]["version"]},
         )
         assert response.status_code == 200, response.text
     else:
@@ -68,7 +66,7 @@ def test_the_ai_plays_a_whole_game_against_random_moves(client: TestClient) -> N
     final = read(client, game_id)
     assert final["game"]["status"] == "over"
     log = client.get(f"/api/games/{game_id}/log").json()
-    assert {entry["seat"] for entry in log["entries"]} == {1, 2}
+    assert {entry["seat"] for entry in log["entries"]} == {1, 2, CHANCE}
 
 
 def test_the_ai_chooses_on_what_its_seat_may_see(
@@ -85,7 +83,7 @@ def test_the_ai_chooses_on_what_its_seat_may_see(
 
     monkeypatch.setattr(ai, "choose_action", spy)
     created = ai_game(client, seat=2, level="greedy")
-    wait_for(client, created["game"]["id"], lambda s: s["view"]["to_move"] == 2)
+    wait_for(client, created["game"]["id"], lambda s: s["game"]["to_move"] == 2)
     assert seen, "the AI never thought"
     game = get_game("lords-of-war")
     for given, truth in seen:
@@ -102,12 +100,15 @@ def test_a_failing_agent_does_not_stall_the_game(
 ) -> None:
     monkeypatch.setattr(ai, "choose_action", lambda *args: "not an action")
     created = ai_game(client, seat=2)
-    state = wait_for(client, created["game"]["id"], lambda s: s["view"]["to_move"] == 2)
-    assert state["game"]["version"] == 1  # the AI's challenge card was played anyway
+    state = wait_for(client, created["game"]["id"], lambda s: s["game"]["to_move"] == 2)
+    placed = [e for e in client.get(f"/api/games/{state['game']['id']}/log").json()["entries"]]
+    assert [e["seat"] for e in placed if e["seat"] != CHANCE] == [1]  # played anyway
 
 
 def test_an_unknown_level_is_refused(client: TestClient) -> None:
-    response = client.post("/api/games", json={"opponent": {"kind": "ai", "level": "nobody"}})
+    response = client.post(
+        "/api/games", json={"game": LW, "opponents": [{"kind": "ai", "level": "nobody"}]}
+    )
     assert response.status_code == 422
     assert response.json()["error"].startswith("unknown AI level 'nobody'")
 
@@ -117,20 +118,21 @@ def test_the_ai_resumes_after_a_restart(tmp_path: Path) -> None:
     with make_client(db, ai_delay=30.0) as first:  # the AI waits: the server stops first
         created = ai_game(first, seat=2)
         game_id = created["game"]["id"]
-        assert read(first, game_id)["game"]["version"] == 0
+        assert read(first, game_id)["game"]["to_move"] == 1
     with make_client(db) as second:  # nobody asks anything: the AI moves by itself
         deadline = time.monotonic() + 20
         service = second.app.state.service  # type: ignore[attr-defined]
         while time.monotonic() < deadline and service.ai.tasks:
             time.sleep(0.02)
         state = read(second, game_id)
-        assert state["game"]["version"] >= 1 and state["view"]["to_move"] == 2
+        assert state["game"]["version"] > created["game"]["version"]
+        assert state["game"]["to_move"] == 2
 
 
 def test_ai_moves_run_in_a_worker_process(tmp_path: Path) -> None:
     with make_client(tmp_path / "db.sqlite3", ai_executor="process") as client:
         created = ai_game(client, seat=2, level="greedy")
         state = wait_for(
-            client, created["game"]["id"], lambda s: s["view"]["to_move"] == 2, timeout=60
+            client, created["game"]["id"], lambda s: s["game"]["to_move"] == 2, timeout=60
         )
-        assert state["game"]["version"] == 1
+        assert state["game"]["version"] == created["game"]["version"] + 2  # a card, a deal

@@ -1,5 +1,6 @@
-"""Invariant 3 over the API: no response or message for a seat ever holds the other seat's hand
-(beyond the cards the rules show), nor any deck order, nor the seed.
+"""Invariant 3 over the API, with Lords of War: no response or message for a seat ever holds the
+other seat's hand (beyond the cards the rules show), nor any deck order, nor the seed, nor the
+text of a chance step (the card dealt). (The test game's hidden hands: test_dice_cards.py.)
 
 Whole games are played through the REST API with three WebSockets open (seat 1, seat 2, a
 spectator). Every response and message is collected per reader. The spectator's messages define
@@ -20,8 +21,10 @@ import pytest
 
 from bitva.games.lords_of_war.catalogue import load_army
 from tests.server.helpers import (
+    LW,
     TestClient,
     auth,
+    create,
     friend_game,
     secret_keys,
     strings_and_keys,
@@ -86,6 +89,7 @@ class Checker:
         strings, keys = strings_and_keys(message)
         leaked = secret_keys(message)
         assert not leaked, (reader.seat, leaked)
+        assert not [text for text in strings if text.startswith("deal ")], "a chance step's text"
         found = (strings | keys) & (self.refs[1] | self.refs[2])
         if reader.seat is None:
             assert found <= self.ever_public, (found - self.ever_public, message)
@@ -150,21 +154,23 @@ def play_and_check(client: TestClient, options: dict[str, Any], seed: int) -> in
         steps = 0
         while steps < STEP_LIMIT:
             public = collect(readers[None], client.get(url))
-            mover = public["view"]["to_move"]
+            mover = public["game"]["to_move"]
             if mover is None:
                 break
             seat_view = collect(readers[mover], client.get(url, headers=auth(game.tokens[mover])))
             if seat_view["view"]["phase"] in ("challenge", "deploy"):
+                assert "placements" in seat_view["analyses"]
                 collect(
                     readers[mover],
-                    client.post(f"{url}/preview", headers=auth(game.tokens[mover]), json={}),
+                    client.post(f"{url}/analysis/placements", headers=auth(game.tokens[mover])),
                 )
                 refused = client.post(
-                    f"{url}/preview", headers=auth(game.tokens[3 - mover]), json={}
+                    f"{url}/analysis/placements", headers=auth(game.tokens[3 - mover])
                 )
                 assert refused.status_code == 409
                 collect(readers[3 - mover], refused)
-            action = rng.choice(seat_view["view"]["legal_actions"])
+            before = public["game"]["version"]
+            action = rng.choice(seat_view["legal_actions"])
             wrong = client.post(  # the other seat tries the same action: refused, nothing leaks
                 f"{url}/actions", headers=auth(game.tokens[3 - mover]), json={"action": action}
             )
@@ -178,12 +184,13 @@ def play_and_check(client: TestClient, options: dict[str, Any], seed: int) -> in
             for seat, ws in sockets.items():
                 readers[seat].inbox.append(json.loads(ws.receive_text()))
             version = response.json()["version"]
+            assert version > before
             for seat in (1, 2, None):
                 token = readers[seat].token
                 collect(readers[seat], client.get(url, headers=auth(token)))
                 collect(
                     readers[seat],
-                    client.get(f"{url}/log?since={version - 1}", headers=auth(token)),
+                    client.get(f"{url}/log?since={before}", headers=auth(token)),
                 )
             checker.step(list(readers.values()))
             steps += 1
@@ -222,15 +229,13 @@ def test_no_response_or_message_leaks_hidden_cards(
 
 
 def test_a_game_against_the_ai_leaks_nothing_to_the_person(client: TestClient) -> None:
-    created = client.post(
-        "/api/games",
-        json={
-            "opponent": {"kind": "ai", "level": "greedy"},
-            "seat": 2,
-            "options": {"armies": ["lizardmen", "orcs"], "units_to_win": 8},
-        },
+    data = create(
+        client,
+        LW,
+        opponents=[{"kind": "ai", "level": "greedy"}],
+        seat=2,
+        options={"armies": ["lizardmen", "orcs"], "units_to_win": 8},
     )
-    data = created.json()
     game_id, token = data["game"]["id"], data["token"]
     checker = Checker(client, game_id, ("lizardmen", "orcs"))
     person = Reader(2, token, [data])
@@ -260,7 +265,7 @@ def test_a_game_against_the_ai_leaks_nothing_to_the_person(client: TestClient) -
             if view["outcome"] is not None:
                 break
             if view["to_move"] == 2 and message.get("version") == view_version(client, url):
-                action = rng.choice(view["legal_actions"])
+                action = rng.choice(message["legal_actions"])
                 response = client.post(
                     f"{url}/actions",
                     headers=auth(token),

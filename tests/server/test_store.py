@@ -1,5 +1,5 @@
-"""Server games in the database: rows, one action at a time, one-use invitations, and rebuilding
-a game by replaying its record."""
+"""Server games in the database: rows, the steps of a move at a time, one-use invitations, the
+schema upgrade, and rebuilding a game by replaying its record (the same state, RNG included)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from bitva.store.games import (
     StoredSeat,
     now,
 )
-from tests.server.helpers import auth, friend_game, make_client, read
+from tests.server.helpers import auth, friend_game, make_client, play_one, read
 
 
 def new_game(store: GameStore, game_id: str = "g1", ai_seat: int | None = None) -> StoredGame:
@@ -64,19 +64,21 @@ def test_a_game_is_stored_and_loaded(tmp_path: Path) -> None:
     assert store.load("missing") is None
 
 
-def test_actions_are_appended_one_at_a_time(tmp_path: Path) -> None:
+def test_steps_are_appended_a_move_at_a_time(tmp_path: Path) -> None:
     store = GameStore(make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}"))
     new_game(store)
     progress = Progress("playing", 2, 0, "challenge", None)
-    store.append("g1", 0, StoredAction(1, "Orc Warhog#1@d3", "abc"), progress)
+    move = [StoredAction(1, "Orc Warhog#1@d3", "abc"), StoredAction(-1, "deal Orc Grunt", "abd")]
+    store.append("g1", 0, move, progress)
     with pytest.raises(StoreConflict):  # the same index twice
-        store.append("g1", 0, StoredAction(1, "draw", "def"), progress)
+        store.append("g1", 0, [StoredAction(1, "draw", "def")], progress)
     with pytest.raises(StoreConflict):  # a gap
-        store.append("g1", 5, StoredAction(1, "draw", "def"), progress)
+        store.append("g1", 5, [StoredAction(1, "draw", "def")], progress)
     loaded = store.load("g1")
-    assert loaded is not None and loaded.version == 1
-    assert loaded.actions == [StoredAction(1, "Orc Warhog#1@d3", "abc")]
+    assert loaded is not None and loaded.version == 2
+    assert loaded.actions == move
     assert loaded.progress == progress
+    assert loaded.format == 1 and loaded.record().format == 1
 
 
 def test_an_invitation_is_used_once(tmp_path: Path) -> None:
@@ -106,35 +108,30 @@ def test_a_game_is_rebuilt_exactly_by_replaying_its_record(tmp_path: Path) -> No
         game = friend_game(client, advanced=True)
         rng = random.Random(2)
         for _ in range(30):
-            state = read(client, game.id)
-            seat = state["view"]["to_move"]
-            view = read(client, game.id, game.tokens[seat])["view"]
-            client.post(
-                f"/api/games/{game.id}/actions",
-                headers=auth(game.tokens[seat]),
-                json={"action": rng.choice(view["legal_actions"])},
-            )
+            if play_one(client, game, rng) is None:
+                break
         live = client.app.state.service._games[game.id]  # type: ignore[attr-defined]
-        digest, events = live.state.digest(), [s.events for s in live.steps]
+        whole, events = live.state.to_json(), [s.events for s in live.steps]
+        version = live.version
     store = GameStore(make_engine(f"sqlite:///{db}"))
     stored = store.load(game.id)
-    assert stored is not None and stored.version == 30
+    assert stored is not None and stored.version == version > 20
     runtime = rebuild(stored)
-    assert runtime.state.digest() == digest
+    assert runtime.state.to_json() == whole  # the RNG too: the same future
     assert [s.events for s in runtime.steps] == events
     fresh = get_game("lords-of-war").new(stored.options, stored.seed)
-    assert fresh.digest() != digest
+    assert fresh.digest() != runtime.state.digest()
 
 
 def test_a_tampered_record_is_refused_clearly(tmp_path: Path) -> None:
     db = tmp_path / "db.sqlite3"
     with make_client(db) as client:
         game = friend_game(client)
-        view = read(client, game.id, game.tokens[1])["view"]
+        legal = read(client, game.id, game.tokens[1])["legal_actions"]
         client.post(
             f"/api/games/{game.id}/actions",
             headers=auth(game.tokens[1]),
-            json={"action": view["legal_actions"][0]},
+            json={"action": legal[0]},
         )
     engine = make_engine(f"sqlite:///{db}")
     with engine.begin() as connection:
@@ -147,3 +144,17 @@ def test_a_tampered_record_is_refused_clearly(tmp_path: Path) -> None:
         response = client.get(f"/api/games/{game.id}")
         assert response.status_code == 500
         assert response.json()["error"].startswith(f"game {game.id} cannot be restored")
+        assert "deal " not in response.text  # a step's text is never shown
+
+
+def test_an_older_schema_gets_the_format_column(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    engine = make_engine(f"sqlite:///{db}")
+    new_game(GameStore(engine))
+    with engine.begin() as connection:  # the schema of bitva 0.1 had no format column
+        connection.exec_driver_sql("ALTER TABLE server_games DROP COLUMN format")
+    store = GameStore(engine)
+    assert store.upgraded == ["server_games.format added (existing games: format 1)"]
+    loaded = store.load("g1")
+    assert loaded is not None and loaded.format == 1
+    assert GameStore(engine).upgraded == []  # once

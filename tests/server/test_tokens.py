@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.helpers import TestClient, auth, friend_game, make_client, read
+from tests.server.helpers import LW, TestClient, auth, create, friend_game, make_client, read
 
 
 def test_no_token_reads_as_a_spectator_and_cannot_act(client: TestClient) -> None:
@@ -16,8 +16,12 @@ def test_no_token_reads_as_a_spectator_and_cannot_act(client: TestClient) -> Non
     assert spectator["seat"] is None and spectator["invite_open"] is False
     for seat in ("1", "2"):
         assert "hand" not in spectator["view"]["players"][seat]
-    assert "legal_actions" not in spectator["view"]
-    for path, body in (("actions", {"action": "draw"}), ("preview", {}), ("invite", None)):
+    assert "legal_actions" not in spectator["view"] and spectator["legal_actions"] is None
+    for path, body in (
+        ("actions", {"action": "draw"}),
+        ("analysis/placements", None),
+        ("invite", None),
+    ):
         response = client.post(f"/api/games/{game.id}/{path}", json=body)
         assert response.status_code == 401, path
         assert response.json()["error"].startswith("a seat token is required")
@@ -41,14 +45,14 @@ def test_a_wrong_or_malformed_token_reads_nothing(client: TestClient, header: st
         ("GET", "/log", None),
         ("GET", "/replay", None),
         ("POST", "/actions", {"action": "draw"}),
-        ("POST", "/preview", {}),
+        ("POST", "/analysis/placements", None),
         ("POST", "/invite", None),
     ):
         response = client.request(method, f"/api/games/{game.id}{path}", headers=headers, json=body)
         assert response.status_code in (401, 403), (header, path, response.text)
         assert set(response.json()) == {"error", "rule"}
         assert "hand" not in response.text
-    assert read(client, game.id)["game"]["version"] == 0
+    assert read(client, game.id)["game"]["version"] == 10
 
 
 def test_a_token_of_another_game_holds_no_seat_here(client: TestClient) -> None:
@@ -57,14 +61,14 @@ def test_a_token_of_another_game_holds_no_seat_here(client: TestClient) -> None:
     response = client.get(f"/api/games/{second.id}", headers=auth(first.tokens[1]))
     assert response.status_code == 403
     assert response.json() == {"error": "this token holds no seat in this game", "rule": None}
-    view = read(client, second.id, second.tokens[1])["view"]
+    legal = read(client, second.id, second.tokens[1])["legal_actions"]
     act = client.post(
         f"/api/games/{second.id}/actions",
         headers=auth(first.tokens[1]),
-        json={"action": view["legal_actions"][0]},
+        json={"action": legal[0]},
     )
     assert act.status_code == 403
-    assert read(client, second.id)["game"]["version"] == 0
+    assert read(client, second.id)["game"]["version"] == 10
 
 
 def test_each_token_reads_its_own_hand_only(client: TestClient) -> None:
@@ -77,11 +81,9 @@ def test_each_token_reads_its_own_hand_only(client: TestClient) -> None:
 
 def test_nobody_acts_for_the_ai_seat(tmp_path: Path) -> None:
     with make_client(tmp_path / "db.sqlite3", ai_delay=30.0) as client:  # the AI waits
-        created = client.post(
-            "/api/games", json={"opponent": {"kind": "ai", "level": "random"}, "seat": 2}
-        ).json()
+        created = create(client, LW, opponents=[{"kind": "ai", "level": "random"}], seat=2)
         game_id = created["game"]["id"]
-        assert read(client, game_id)["view"]["to_move"] == 1  # the AI's turn
+        assert read(client, game_id)["game"]["to_move"] == 1  # the AI's turn
         for action in ("Orc Warhog#1@d3", "Dwarf Slugger@d3", "draw"):
             response = client.post(
                 f"/api/games/{game_id}/actions",
@@ -90,7 +92,7 @@ def test_nobody_acts_for_the_ai_seat(tmp_path: Path) -> None:
             )
             assert response.status_code == 409
             assert response.json()["error"] == "it is not your turn: player 1 is to move"
-        assert read(client, game_id)["game"]["version"] == 0
+        assert read(client, game_id)["game"]["version"] == 10
 
 
 def _ws(client: TestClient, game_id: str, hello: object) -> tuple[list[dict[str, object]], int]:

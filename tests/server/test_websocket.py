@@ -6,7 +6,17 @@ import json
 import time
 from typing import Any
 
-from tests.server.helpers import TestClient, auth, friend_game, make_client, read
+from bitva.core.chance import CHANCE
+from tests.server.helpers import (
+    LW,
+    TestClient,
+    auth,
+    create,
+    events_of,
+    friend_game,
+    make_client,
+    read,
+)
 
 
 def hello(ws: Any, token: str | None) -> dict[str, Any]:
@@ -25,20 +35,27 @@ def test_every_watcher_gets_its_own_update_after_an_action(client: TestClient) -
         welcomes = [hello(one, game.tokens[1]), hello(two, game.tokens[2]), hello(watcher, None)]
         assert [w["type"] for w in welcomes] == ["welcome"] * 3
         assert [w["seat"] for w in welcomes] == [1, 2, None]
-        assert welcomes[0]["view"] == read(client, game.id, game.tokens[1])["view"]
-        assert welcomes[2]["view"] == read(client, game.id)["view"]
-        action = welcomes[0]["view"]["legal_actions"][0]
+        for welcome, token in zip(welcomes, (game.tokens[1], game.tokens[2], None), strict=True):
+            seat_state = read(client, game.id, token)
+            for key in ("view", "legal_actions", "analyses", "version"):
+                assert welcome[key] == (seat_state[key] if key != "version" else 10), key
+        assert welcomes[1]["legal_actions"] is None and welcomes[2]["analyses"] == []
+        action = welcomes[0]["legal_actions"][0]
         response = client.post(
             f"/api/games/{game.id}/actions", headers=auth(game.tokens[1]), json={"action": action}
         ).json()
         updates = [json.loads(ws.receive_text()) for ws in (one, two, watcher)]
         for update, token in zip(updates, (game.tokens[1], game.tokens[2], None), strict=True):
-            assert update["type"] == "update" and update["version"] == 1 and update["seat"] == 1
-            assert update["view"] == read(client, game.id, token)["view"]
-            assert update["game"]["version"] == 1
-        drew = [next(e for e in u["events"] if e["kind"] == "drew") for u in updates]
+            assert update["type"] == "update" and update["version"] == 12 and update["actor"] == 1
+            assert [s["seat"] for s in update["steps"]] == [1, CHANCE]
+            seat_state = read(client, game.id, token)
+            assert update["view"] == seat_state["view"]
+            assert update["legal_actions"] == seat_state["legal_actions"]
+            assert update["game"]["version"] == 12
+        drew = [next(e for e in events_of(u) if e["kind"] == "drew") for u in updates]
         assert "cards" in drew[0] and "cards" not in drew[1] and "cards" not in drew[2]
-        assert updates[0]["events"] == response["events"]
+        assert updates[0]["steps"] == response["steps"]
+        assert updates[1]["legal_actions"] == read(client, game.id, game.tokens[2])["legal_actions"]
         one.send_text(json.dumps({"type": "ping"}))
         assert json.loads(one.receive_text()) == {"type": "pong"}
         one.send_text(json.dumps({"type": "action", "action": "draw"}))
@@ -46,38 +63,39 @@ def test_every_watcher_gets_its_own_update_after_an_action(client: TestClient) -
 
 
 def test_watchers_hear_when_the_friend_joins(client: TestClient) -> None:
-    created = client.post("/api/games", json={"opponent": {"kind": "friend"}}).json()
+    created = create(client, LW, opponents=[{"kind": "friend"}])
     game_id = created["game"]["id"]
     with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
         welcome = hello(ws, created["token"])
         assert welcome["game"]["status"] == "waiting" and welcome["invite_open"] is True
-        client.post(f"/api/games/{game_id}/join", json={"code": created["join_code"]})
+        assert welcome["legal_actions"] is None  # nobody plays before everybody is there
+        code = created["invites"][0]["join_code"]
+        client.post(f"/api/games/{game_id}/join", json={"code": code})
         message = json.loads(ws.receive_text())
         assert message["type"] == "game" and message["game"]["status"] == "playing"
         assert message["game"]["seats"][1]["joined"] is True
+        assert message["legal_actions"] == read(client, game_id, created["token"])["legal_actions"]
 
 
 def test_ai_moves_are_pushed_with_thinking_first(client: TestClient) -> None:
-    created = client.post(
-        "/api/games",
-        json={"opponent": {"kind": "ai", "level": "random"}, "seat": 1},
-    ).json()
+    created = create(client, LW, opponents=[{"kind": "ai", "level": "random"}], seat=1)
     game_id, token = created["game"]["id"], created["token"]
     with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
         hello(ws, token)
-        action = created["view"]["legal_actions"][0]
+        action = created["legal_actions"][0]
         client.post(f"/api/games/{game_id}/actions", headers=auth(token), json={"action": action})
         kinds = []
         while True:
             message = json.loads(ws.receive_text())
             kinds.append(message["type"])
-            if message["type"] == "update" and message["seat"] == 2:
+            if message["type"] == "update" and message["actor"] == 2:
                 break
         assert kinds == ["update", "thinking", "update"]
-        assert message["view"]["to_move"] == 1 and message["version"] == 2
-        placed = message["events"][0]
+        assert message["view"]["to_move"] == 1 and message["version"] == 14
+        assert message["legal_actions"]  # the person is to move again
+        placed = events_of(message)[0]
         assert placed["kind"] == "placed" and placed["player"] == 2 and placed["square"] == "c5"
-        assert "cards" not in next(e for e in message["events"] if e["kind"] == "drew")
+        assert "cards" not in next(e for e in events_of(message) if e["kind"] == "drew")
 
 
 def test_too_many_watchers_are_refused(tmp_path: Any) -> None:

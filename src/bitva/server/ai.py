@@ -139,11 +139,13 @@ class AiPlayer:
                 except ApiError as exc:
                     # an agent's bug must not stall the game: play a legal action instead
                     log.error("the AI of game %s chose %r: %s", game_id, text, exc.error)
-                    legal = runtime.state.legal_actions()
-                    if runtime.version != version or not legal:
+                    state = runtime.state
+                    if runtime.version != version or state.current_player != seat:
                         continue
-                    fallback = Rng(seed).choice(legal)
-                    await self.service.act(game_id, seat, str(fallback), version)
+                    fallback = state.candidate_actions(Rng(seed), 1)
+                    if not fallback:
+                        continue
+                    await self.service.act(game_id, seat, state.action_text(fallback[0]), version)
         except asyncio.CancelledError:
             raise
         except Exception:

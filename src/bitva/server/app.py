@@ -22,6 +22,7 @@ from bitva.server import routes, ws
 from bitva.server.config import ServerConfig
 from bitva.server.errors import install_handlers
 from bitva.server.hub import Hub, dumps
+from bitva.server.reading import Reader
 from bitva.server.service import GameService, timings
 from bitva.store.db import make_engine
 from bitva.store.games import GameStore
@@ -94,8 +95,16 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(config.db_url)
-        games = GameService(GameStore(engine), config, Hub())
+        store = GameStore(engine)  # upgrades an older schema first
+        for change in store.upgraded:
+            log.info("database upgraded: %s", change)
+        games = GameService(store, config, Hub())
         app.state.service = games
+        app.state.reader = Reader(games)
+        app.state.config = config
+        migrated = await games.migrate_all()
+        if migrated:
+            log.info("%d stored game(s) migrated to their game's current record format", migrated)
         resumed = await games.ai.resume()
         if resumed:
             log.info("resuming the AI of %d game(s)", resumed)
@@ -111,9 +120,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         title="bitva game server",
         version=__version__,
         description=(
-            "Play Lords of War against the AI or a friend. Seats are held by secret tokens "
-            "(`Authorization: Bearer TOKEN`); without a token you read a game as a spectator. "
-            "Live updates: the WebSocket `/api/games/{id}/ws` (see docs/server.md)."
+            "Play any registered game (`/api/meta` lists them) against the AI or friends, or "
+            "alone. Seats are held by secret tokens (`Authorization: Bearer TOKEN`); without a "
+            "token you read a game as a spectator. Live updates: the WebSocket "
+            "`/api/games/{id}/ws` (see docs/server.md)."
         ),
         lifespan=lifespan,
     )

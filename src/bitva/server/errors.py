@@ -1,8 +1,9 @@
 """Errors the API answers with: one JSON shape, `{"error": message, "rule": rule or null}`.
 
-Messages never carry hidden information: the engine's illegal-action messages only speak of the
-acting seat's own cards and the public board, and the server checks whose turn it is before the
-engine reads an action (a card name is resolved against the hand of the seat to move).
+Messages never carry hidden information: the engine's illegal-action messages only speak of what
+the acting seat may see, the server checks whose turn it is before the engine reads an action (a
+card name is resolved against the hand of the seat to move), and the text of a chance outcome
+never leaves the server. Unreadable action text is 400, an illegal action 409 naming the rule.
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ class ApiError(Exception):
 
 def not_found(game_id: str) -> ApiError:
     return ApiError(404, f"no game {game_id!r} on this server")
+
+
+def invalid(loc: list[str], message: str) -> ApiError:
+    """A request that does not validate (422), in the shape of a validation error's line."""
+    return ApiError(422, f"invalid request: {'.'.join(loc)}: {message}")
 
 
 def validation_message(errors: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:

@@ -65,16 +65,16 @@ class Hub:
         return dumps(
             {
                 "type": "welcome",
-                "seat": watcher.seat,
                 "version": runtime.version,
                 "game": runtime.summary().model_dump(mode="json"),
                 "invite_open": invite_open,
-                "view": runtime.view(watcher.seat),
+                **runtime.seat_state(watcher.seat),
             }
         )
 
-    def publish_step(self, runtime: GameRuntime, step: Step) -> None:
-        """After a committed action: each watcher gets its seat's events and view."""
+    def publish_steps(self, runtime: GameRuntime, steps: list[Step]) -> None:
+        """After committed steps (an action and the chance that followed it): each watcher gets
+        the steps' events as its seat sees them, its view, legal actions and analyses."""
         group = self.watchers.get(runtime.id)
         if not group:
             return
@@ -87,10 +87,10 @@ class Hub:
                     {
                         "type": "update",
                         "version": runtime.version,
-                        "seat": step.seat,
-                        "events": [e.for_seat(watcher.seat) for e in step.events],
-                        "view": runtime.view(watcher.seat),
+                        "actor": steps[0].seat,
+                        "steps": [step.for_seat(watcher.seat) for step in steps],
                         "game": game,
+                        **runtime.seat_state(watcher.seat),
                     }
                 )
                 texts[watcher.seat] = text
@@ -109,7 +109,7 @@ class Hub:
                         "type": "game",
                         "version": runtime.version,
                         "game": game,
-                        "view": runtime.view(watcher.seat),
+                        **runtime.seat_state(watcher.seat),
                     }
                 )
             )

@@ -1,6 +1,7 @@
 """Request and response bodies of the API (pydantic v2; they make the OpenAPI document at /docs).
 
-Requests forbid unknown fields: a misspelt option is an error (422), never silently ignored.
+Requests forbid unknown fields: a misspelt field is an error (422), never silently ignored. A
+game's options are validated by its adapter's client-safe options model (`server/games`).
 """
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from bitva.server.lords_of_war import LordsOfWarOptionsIn
-
-SeatNumber = Literal[1, 2]
+NAME_LENGTH = 40
+ACTION_LENGTH = 200
+MAX_SEATS = 16
 
 
 class Strict(BaseModel):
@@ -40,51 +41,66 @@ class FriendOpponent(Strict):
 
 
 Opponent = Annotated[AiOpponent | FriendOpponent, Field(discriminator="kind")]
+SeatChoice = Annotated[int, Field(ge=1, le=MAX_SEATS)] | Literal["random"]
 
 
 class CreateGameIn(Strict):
-    game: Literal["lords-of-war"] = "lords-of-war"
-    options: LordsOfWarOptionsIn = Field(default_factory=LordsOfWarOptionsIn)
-    opponent: Opponent = Field(default_factory=AiOpponent)
-    seat: Literal[1, 2, "random"] = Field(
-        default=1, description="your seat: 1 moves first (D-12), 2, or random"
+    game: str = Field(
+        min_length=1, max_length=64, description="a game of /api/meta", examples=["dice-cards"]
     )
-    name: str = Field(default="", max_length=40, description="your name, shown to the other seat")
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="the game's options (its JSON Schema in /api/meta)"
+    )
+    seat: SeatChoice = Field(default=1, description="your seat (1 moves first), or random")
+    opponents: list[Opponent] | None = Field(
+        default=None,
+        max_length=MAX_SEATS - 1,
+        description="who plays each other seat, in seat order (a solo game has none); "
+        "default: the AI at its default level for every other seat",
+    )
+    name: str = Field(
+        default="", max_length=NAME_LENGTH, description="your name, shown to the other seats"
+    )
 
     @field_validator("name")
     @classmethod
     def _clean(cls, value: str) -> str:
         return clean_name(value)
+
+
+class OptionsIn(Strict):
+    game: str = Field(min_length=1, max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
 
 
 class JoinIn(Strict):
     code: str = Field(min_length=1, max_length=64, description="the join code of the invitation")
-    name: str = Field(default="", max_length=40)
+    name: str = Field(default="", max_length=NAME_LENGTH)
 
     @field_validator("name")
     @classmethod
     def _clean(cls, value: str) -> str:
         return clean_name(value)
+
+
+class InviteIn(Strict):
+    seat: int | None = Field(
+        default=None, ge=1, le=MAX_SEATS, description="the open seat; default: the first one"
+    )
 
 
 class ActionIn(Strict):
     action: str = Field(
         min_length=1,
-        max_length=200,
-        description="the action in text form: 'Orc Catapult@d2', 'shoot e4', 'arrows', "
-        "'berserk d3-d4', 'draw', 'recall d3'",
-        examples=["Orc Catapult@d2"],
+        max_length=ACTION_LENGTH,
+        description="the action in the game's text form (the seat's `legal_actions` list them "
+        "where a game can)",
+        examples=["roll"],
     )
     version: int | None = Field(
         default=None,
         ge=0,
         description="the game version the action was chosen at; a stale one is refused (409)",
-    )
-
-
-class PreviewIn(Strict):
-    card: str | None = Field(
-        default=None, max_length=100, description="one card of your hand; empty: every card"
     )
 
 
@@ -111,6 +127,10 @@ class SeatOut(BaseModel):
     level: str | None = None
     name: str = ""
     joined: bool
+    result: Literal["win", "draw", "loss"] | None = Field(
+        default=None, description="how the game ended for this seat (null while it goes on)"
+    )
+    score: float | None = Field(default=None, description="the seat's points, where kept")
 
 
 class GameSummary(BaseModel):
@@ -123,103 +143,94 @@ class GameSummary(BaseModel):
     to_move: int | None
     turn: int
     phase: str
-    version: int = Field(description="the number of actions played")
-    outcome: dict[str, Any] | None
+    version: int = Field(description="the number of steps so far (actions and chance outcomes)")
+    outcome: dict[str, Any] | None = Field(description="`Outcome.to_json()`: codes, not prose")
     created_at: datetime
     updated_at: datetime
 
 
-class GameOut(BaseModel):
-    game: GameSummary
+class SeatState(BaseModel):
+    """What one seat (or a spectator) may know and do now."""
+
     seat: int | None = Field(description="the seat of the token; null for a spectator")
-    invite_open: bool = Field(
-        default=False, description="a friend has not joined yet (seat holders only)"
-    )
     view: dict[str, Any] = Field(description="what this seat may see")
-
-
-class CreateGameOut(BaseModel):
-    game: GameSummary
-    seat: int
-    token: str = Field(description="your seat token: keep it, send it as 'Authorization: Bearer'")
-    join_code: str | None = Field(default=None, description="for a friend game: one use")
-    join_path: str | None = Field(
-        default=None, description="the join link's path; give the friend this link"
+    legal_actions: list[str] | None = Field(
+        default=None,
+        description="the seat's legal actions as text, when it is to move in a game whose "
+        "actions can be listed",
     )
-    view: dict[str, Any]
+    analyses: list[str] = Field(
+        default_factory=list, description="the analyses this seat may ask for now"
+    )
 
 
-class JoinOut(BaseModel):
+class GameOut(SeatState):
     game: GameSummary
-    seat: int
-    token: str
-    view: dict[str, Any]
+    invite_open: bool = Field(
+        default=False, description="a friend's seat is still open (seat holders only)"
+    )
 
 
 class InviteOut(BaseModel):
     seat: int
-    join_code: str
-    join_path: str
+    join_code: str = Field(description="one use; give it (or the link) to the friend")
+    join_path: str = Field(description="the join link's path; the code rides in the fragment")
 
 
-class ActionOut(BaseModel):
+class CreateGameOut(SeatState):
+    game: GameSummary
+    token: str = Field(description="your seat token: keep it, send it as 'Authorization: Bearer'")
+    invites: list[InviteOut] = Field(
+        default_factory=list, description="one per friend's seat, in seat order"
+    )
+
+
+class JoinOut(SeatState):
+    game: GameSummary
+    token: str
+
+
+class StepOut(BaseModel):
+    index: int = Field(description="0-based position of the step in the game")
+    seat: int = Field(description="who took it: a seat, or -1 for a chance outcome")
+    events: list[dict[str, Any]] = Field(description="what it did, as this seat sees it")
+
+
+class ActionOut(SeatState):
     version: int
-    events: list[dict[str, Any]] = Field(description="what the action did, as this seat sees it")
-    view: dict[str, Any]
+    steps: list[StepOut] = Field(description="the action and the chance outcomes that followed")
     game: GameSummary
 
 
-class LineOut(BaseModel):
-    shots: dict[str, str] = Field(description="shooter square -> target square")
-    moves: list[dict[str, str]] = Field(description="berserker moves, in order")
-    eliminated: list[dict[str, Any]]
-    result: dict[str, Any] | None
-
-
-class SquarePreview(BaseModel):
-    square: str
-    lines: list[LineOut]
-    truncated: bool = False
-
-
-class CardPreview(BaseModel):
-    card: str
-    squares: list[SquarePreview]
-
-
-class PreviewOut(BaseModel):
-    version: int
-    cards: list[CardPreview]
-
-
-class LogEntry(BaseModel):
-    index: int
-    seat: int
-    events: list[dict[str, Any]]
+class AnalysisOut(BaseModel):
+    name: str
+    version: int = Field(description="the game version the analysis is of")
+    seat: int | None
+    result: dict[str, Any]
 
 
 class LogOut(BaseModel):
     version: int
-    entries: list[LogEntry]
+    entries: list[StepOut]
 
 
 class ReplayStep(BaseModel):
-    index: int = Field(description="actions played so far (0: the position before any action)")
-    seat: int | None
-    events: list[dict[str, Any]]
-    view: dict[str, Any] = Field(description="the view after the step, its 'cards' left out")
+    index: int = Field(description="steps played so far (the version after this one)")
+    seat: int | None = Field(description="the seat whose action it was; null for the set-up")
+    events: list[dict[str, Any]] = Field(
+        description="the action's events and those of the chance that followed"
+    )
+    view: dict[str, Any] = Field(description="the view after the step, shared keys left out")
 
 
 class ReplayOut(BaseModel):
     game: GameSummary
     seat: int | None
-    cards: dict[str, Any] = Field(description="every card the steps name")
+    shared: dict[str, Any] = Field(
+        default_factory=dict,
+        description="view keys sent once for every step (e.g. the cards the steps name)",
+    )
     steps: list[ReplayStep]
-
-
-class ArmyOut(BaseModel):
-    name: str
-    title: str
 
 
 class LevelOut(BaseModel):
@@ -227,13 +238,38 @@ class LevelOut(BaseModel):
     default: bool
 
 
+class AnalysisMeta(BaseModel):
+    name: str
+    title: str
+    description: str
+    decisions: list[str] | None
+    to_move_only: bool
+
+
+class GameMeta(BaseModel):
+    name: str
+    title: str
+    traits: dict[str, Any]
+    seats: dict[str, int] = Field(description="the fewest and most seats: {min, max}")
+    options_schema: dict[str, Any] = Field(description="JSON Schema of the options a client sets")
+    defaults: dict[str, Any]
+    lobby: dict[str, Any] = Field(description="extras for the lobby (armies, adventures, maps)")
+    analyses: list[AnalysisMeta]
+    positions: bool
+    module: bool = Field(description="whether the web client has a module of its own for it")
+
+
 class MetaOut(BaseModel):
-    games: list[str]
-    armies: list[ArmyOut]
+    games: list[GameMeta]
     levels: list[LevelOut]
     default_level: str
-    defaults: dict[str, Any]
     limits: dict[str, Any]
+
+
+class OptionsOut(BaseModel):
+    game: str
+    options: dict[str, Any] = Field(description="the options as the game will use them")
+    seats: int
 
 
 class GameList(BaseModel):

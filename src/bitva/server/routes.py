@@ -8,26 +8,29 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Path, Query, Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from bitva.server import ai, lords_of_war
 from bitva.server.errors import ApiError
+from bitva.server.meta import meta
 from bitva.server.models import (
     ActionIn,
     ActionOut,
+    AnalysisOut,
     CreateGameIn,
     CreateGameOut,
     ErrorOut,
     GameList,
     GameOut,
+    InviteIn,
     InviteOut,
     JoinIn,
     JoinOut,
     LogOut,
     MetaOut,
-    PreviewIn,
-    PreviewOut,
+    OptionsIn,
+    OptionsOut,
     ReplayOut,
 )
-from bitva.server.service import GameService
+from bitva.server.reading import Reader
+from bitva.server.service import GameService, chosen_options, find_game
 
 bearer = HTTPBearer(
     auto_error=False,
@@ -59,6 +62,11 @@ def service(request: Request) -> GameService:
     return found
 
 
+def reader(request: Request) -> Reader:
+    found: Reader = request.app.state.reader
+    return found
+
+
 def token(
     request: Request,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Security(bearer)],
@@ -73,6 +81,10 @@ def token(
 
 
 Service = Annotated[GameService, Depends(service)]
+Reading = Annotated[Reader, Depends(reader)]
+AnalysisName = Annotated[
+    str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$", description="analysis")
+]
 Token = Annotated[str | None, Depends(token)]
 
 
@@ -83,28 +95,32 @@ async def health(games: Service) -> dict[str, Any]:
 
 
 @router.get("/meta", response_model=MetaOut, tags=["server"])
-async def meta() -> MetaOut:
-    """What a new game may be: games, armies, AI levels (weakest first) and option limits."""
-    default = ai.default_level()
-    return MetaOut.model_validate(
-        {
-            "games": ["lords-of-war"],
-            "armies": lords_of_war.armies(),
-            "levels": [{"name": n, "default": n == default} for n in ai.levels()],
-            "default_level": default,
-            "defaults": lords_of_war.LordsOfWarOptionsIn().model_dump(),
-            "limits": lords_of_war.option_limits(),
-        }
+async def game_meta(request: Request) -> MetaOut:
+    """What a new game may be: every game with its traits, seats, options (JSON Schema and
+    defaults), lobby extras and analyses; the AI levels (weakest first) and the limits."""
+    from bitva.server.app import web_dir
+
+    return meta(request.app.state.config, web_dir())
+
+
+@router.post("/options", response_model=OptionsOut, responses=ERRORS, tags=["server"])
+async def check_options(body: OptionsIn) -> OptionsOut:
+    """Validate a game's options as a new game would (422 naming the option) and say how many
+    seats a game with them has."""
+    game = find_game(body.game)
+    options = chosen_options(game, body.options)
+    return OptionsOut(
+        game=game.name, options=options.model_dump(mode="json"), seats=game.seats_for(options)
     )
 
 
 @router.get("/games", response_model=GameList, tags=["games"])
 async def list_games(
-    games: Service,
+    games: Reading,
     limit: Annotated[int, Query(ge=1, le=100)] = 30,
     status: Literal["waiting", "playing", "over"] | None = None,
 ) -> GameList:
-    """Recent games, most recently active first (public facts only)."""
+    """Recent games, most recently active first (public facts only, per-seat results too)."""
     return GameList(games=await games.list_games(limit, status))
 
 
@@ -112,57 +128,69 @@ async def list_games(
     "/games", response_model=CreateGameOut, status_code=201, responses=ERRORS, tags=["games"]
 )
 async def create_game(body: CreateGameIn, games: Service) -> CreateGameOut:
-    """A new game against the AI or a friend. The answer holds your seat token and, for a friend
-    game, the join link to give them."""
+    """A new game of any game of /api/meta: your seat, and who plays each other seat (the AI at
+    a level, or a friend, who gets a one-use join link of their own). The answer holds your seat
+    token and the join links to give your friends."""
     return await games.create(body)
 
 
 @router.get("/games/{game_id}", response_model=GameOut, responses=ERRORS, tags=["games"])
-async def read_game(game_id: GameId, games: Service, auth: Token) -> GameOut:
-    """The game as your seat sees it (your hand included), or as a spectator without a token."""
+async def read_game(game_id: GameId, games: Reading, auth: Token) -> GameOut:
+    """The game as your seat sees it (your hand, your legal actions, the analyses offered now),
+    or as a spectator without a token."""
     return await games.read(game_id, auth)
 
 
 @router.post("/games/{game_id}/join", response_model=JoinOut, responses=ERRORS, tags=["games"])
 async def join_game(game_id: GameId, body: JoinIn, games: Service) -> JoinOut:
-    """Take the open seat with the join code of the invitation (once): gives the seat's token."""
+    """Take the open seat of the invitation with its join code (once): gives the seat's token."""
     return await games.join(game_id, body)
 
 
 @router.post("/games/{game_id}/invite", response_model=InviteOut, responses=ERRORS, tags=["games"])
-async def new_invite(game_id: GameId, games: Service, auth: Token) -> InviteOut:
-    """A new join link for the open seat, for a seat holder (the old link stops working)."""
-    return await games.invite(game_id, auth)
+async def new_invite(
+    game_id: GameId, games: Service, auth: Token, body: InviteIn | None = None
+) -> InviteOut:
+    """A new join link for an open seat, for a seat holder (that seat's old link stops
+    working)."""
+    return await games.invite(game_id, auth, body.seat if body else None)
 
 
 @router.post("/games/{game_id}/actions", response_model=ActionOut, responses=ERRORS, tags=["play"])
 async def play_action(game_id: GameId, body: ActionIn, games: Service, auth: Token) -> ActionOut:
-    """Play an action for your seat. An illegal one is refused (409) naming the rule, and
-    nothing changes."""
+    """Play an action for your seat; the chance that follows it is resolved at once. Text that
+    is no action of the game is refused (400); an illegal action is refused (409) naming the
+    rule. Either way nothing changes."""
     runtime = await games.runtime(game_id)
     seat = games.seat_of(runtime, auth, required=True)
     assert seat is not None
     return await games.act(game_id, seat, body.action, body.version)
 
 
-@router.post("/games/{game_id}/preview", response_model=PreviewOut, responses=ERRORS, tags=["play"])
-async def preview(
-    game_id: GameId, games: Service, auth: Token, body: PreviewIn | None = None
-) -> PreviewOut:
-    """What each legal placement of your cards would do, to the end of phase 2: every line of
-    shooter choices and berserker moves, with the units eliminated and the result."""
-    return await games.previews(game_id, auth, body.card if body else None)
+@router.post(
+    "/games/{game_id}/analysis/{name}",
+    response_model=AnalysisOut,
+    responses=ERRORS,
+    tags=["play"],
+)
+async def run_analysis(
+    game_id: GameId, name: AnalysisName, games: Reading, auth: Token
+) -> AnalysisOut:
+    """One of the game's analyses (/api/meta lists them), run on what your seat knows: where it
+    is offered now, and for the seat about to decide where the analysis says so."""
+    return await games.analysis(game_id, name, auth)
 
 
 @router.get("/games/{game_id}/log", response_model=LogOut, responses=ERRORS, tags=["play"])
 async def game_log(
-    game_id: GameId, games: Service, auth: Token, since: Annotated[int, Query(ge=0)] = 0
+    game_id: GameId, games: Reading, auth: Token, since: Annotated[int, Query(ge=0)] = 0
 ) -> LogOut:
-    """The events of every action from `since` on, as your seat (or a spectator) sees them."""
+    """The steps from `since` on (seat -1: chance), with their events as your seat (or a
+    spectator) sees them."""
     return await games.log(game_id, auth, since)
 
 
 @router.get("/games/{game_id}/replay", response_model=ReplayOut, responses=ERRORS, tags=["play"])
-async def game_replay(game_id: GameId, games: Service, auth: Token) -> ReplayOut:
-    """Every step of the game as your seat (or a spectator) saw it, for the replay viewer."""
+async def game_replay(game_id: GameId, games: Reading, auth: Token) -> ReplayOut:
+    """Every move of the game as your seat (or a spectator) saw it, for the replay viewer."""
     return await games.replay(game_id, auth)

@@ -1,9 +1,13 @@
-"""A game held in memory: its state, the events of every action, its seats, and the views and
-previews computed for the current version (each seat only ever gets `state.view(seat)` and
-`event.for_seat(seat)`).
+"""A game held in memory: its state, the steps so far (every action and chance outcome with its
+events), its seats, and the views computed for the current version (each seat only ever gets
+`adapter.view(state, seat)` and `event.for_seat(seat)`).
 
-A runtime is rebuilt from the database by replaying the record (`bitva.core.record.replay`),
-checking every action's digest: the state after a restart is the state before it, exactly.
+Chance is resolved as `bitva.core.record.Match` does: after every accepted action (and after the
+set-up) the runtime samples each chance outcome from the state's own RNG and applies it, and
+every outcome is a step of its own (seat -1, `CHANCE`), stored with its digest. A runtime is
+rebuilt from the database by replaying those steps (`bitva.core.record.replay`), checking every
+digest: the state after a restart is the state before it, its RNG included, so the game has the
+same future too.
 """
 
 from __future__ import annotations
@@ -12,72 +16,147 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
+from bitva.core.chance import CHANCE
 from bitva.core.errors import RecordError
 from bitva.core.events import Event
+from bitva.core.game import Game
 from bitva.core.record import replay
 from bitva.core.registry import get_game
 from bitva.core.state import State
 from bitva.server.auth import matches
-from bitva.server.models import GameSummary, SeatOut
-from bitva.store.games import Progress, StoredGame, StoredSeat
+from bitva.server.games import GameAdapter, adapter_for
+from bitva.server.models import GameSummary, SeatOut, StepOut
+from bitva.store.games import Progress, StoredAction, StoredGame, StoredSeat
 
 
 @dataclass
 class Step:
-    """One accepted action: who played it, its text, and the events it caused."""
+    """One step: a seat's action (or a chance outcome, seat `CHANCE`), its text (which never
+    leaves the server) and the events it caused."""
 
     index: int
     seat: int
     action: str
     events: list[Event]
 
+    @property
+    def chance(self) -> bool:
+        return self.seat == CHANCE
 
-def status_of(state: State, seats: list[StoredSeat]) -> str:
+    def for_seat(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "events": [event.for_seat(seat) for event in self.events],
+        }
+
+
+def play_step(state: State[Any], index: int, action: Any) -> tuple[Step, StoredAction]:
+    """Apply one action or chance outcome (checked) and describe it for memory and the store."""
+    seat = state.current_player
+    assert seat is not None
+    text = state.action_text(action)
+    events = state.apply(action)
+    return Step(index, seat, text, events), StoredAction(seat, text, state.digest())
+
+
+def resolve_chance(state: State[Any], index: int) -> tuple[list[Step], list[StoredAction]]:
+    """Sample (from the state's RNG) and apply chance outcomes until a seat decides or the game
+    ends: the steps from number `index` on."""
+    steps: list[Step] = []
+    stored: list[StoredAction] = []
+    while state.is_chance:
+        step, row = play_step(state, index + len(steps), state.sample_chance())
+        steps.append(step)
+        stored.append(row)
+    return steps, stored
+
+
+def status_of(state: State[Any], seats: list[StoredSeat]) -> str:
     if state.outcome is not None:
         return "over"
     return "playing" if all(seat.held for seat in seats) else "waiting"
 
 
+def progress_of(state: State[Any], seats: list[StoredSeat]) -> Progress:
+    outcome = state.outcome
+    return Progress(
+        status=status_of(state, seats),
+        to_move=state.current_player,
+        turn=state.turn,
+        phase=state.decision,
+        outcome=outcome.to_json() if outcome else None,
+    )
+
+
+def _title(name: str) -> str:
+    try:
+        return get_game(name).title
+    except Exception:  # a game this installation no longer has: still list it
+        return name
+
+
+def _seat_result(outcome: dict[str, Any] | None, seat: int) -> tuple[str | None, float | None]:
+    if not outcome:
+        return None, None
+    score = (outcome.get("scores") or {}).get(str(seat))
+    if seat in (outcome.get("winners") or []):
+        return "win", score
+    return ("draw" if outcome.get("result") == "draw" else "loss"), score
+
+
 def summary_of(stored: StoredGame) -> GameSummary:
     """The public facts of a game (what the lobby lists; anyone may read them)."""
     progress = stored.progress
-    return GameSummary(
-        id=stored.id,
-        game=stored.game,
-        title=get_game(stored.game).title,
-        options=stored.options,
-        status=progress.status,
-        seats=[
-            SeatOut(
-                seat=s.seat,
-                kind=s.kind,
-                level=s.agent,
-                name=s.name,
-                joined=s.held,
+    seats = []
+    for s in stored.seats:
+        result, score = _seat_result(progress.outcome, s.seat)
+        seats.append(
+            SeatOut.model_validate(
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "level": s.agent,
+                    "name": s.name,
+                    "joined": s.held,
+                    "result": result,
+                    "score": score,
+                }
             )
-            for s in stored.seats
-        ],
-        to_move=progress.to_move,
-        turn=progress.turn,
-        phase=progress.phase,
-        version=stored.version,
-        outcome=progress.outcome,
-        created_at=stored.created_at,
-        updated_at=stored.updated_at,
+        )
+    return GameSummary.model_validate(
+        {
+            "id": stored.id,
+            "game": stored.game,
+            "title": _title(stored.game),
+            "options": stored.options,
+            "status": progress.status,
+            "seats": seats,
+            "to_move": progress.to_move,
+            "turn": progress.turn,
+            "phase": progress.phase,
+            "version": stored.version,
+            "outcome": progress.outcome,
+            "created_at": stored.created_at,
+            "updated_at": stored.updated_at,
+        }
     )
 
 
 class GameRuntime:
     """One live game. Only the server's event loop touches it; `lock` orders the changes."""
 
-    def __init__(self, stored: StoredGame, state: State, steps: list[Step]) -> None:
+    def __init__(self, stored: StoredGame, state: State[Any], steps: list[Step]) -> None:
         stored.actions = []  # the steps hold them
         self.stored = stored
         self.state = state
         self.steps = steps
+        self.game: Game[Any, Any] = get_game(stored.game)
+        self.adapter: GameAdapter = adapter_for(self.game.name)
         self.lock = asyncio.Lock()
         self._views: dict[int | None, tuple[int, dict[str, Any]]] = {}
-        self.previews: dict[int, tuple[int, list[dict[str, Any]]]] = {}
+        # (analysis, seat) -> (version, result)
+        self.analyses: dict[tuple[str, int | None], tuple[int, dict[str, Any]]] = {}
 
     @property
     def id(self) -> str:
@@ -101,7 +180,7 @@ class GameRuntime:
     def ai_to_move(self) -> int | None:
         """The seat to move if the AI plays it and the game is under way."""
         mover = self.state.current_player
-        if mover is None or self.status != "playing":
+        if mover is None or mover == CHANCE or self.status != "playing":
             return None
         return mover if self.seat(mover).kind == "ai" else None
 
@@ -112,72 +191,79 @@ class GameRuntime:
                 found = seat.seat
         return found
 
-    def progress_of(self, state: State) -> Progress:
-        outcome = state.outcome
-        return Progress(
-            status=status_of(state, self.stored.seats),
-            to_move=state.current_player,
-            turn=state.turn,
-            phase=state.decision,
-            outcome=outcome.to_json() if outcome else None,
-        )
+    def progress_of(self, state: State[Any]) -> Progress:
+        return progress_of(state, self.stored.seats)
 
     def summary(self) -> GameSummary:
         return summary_of(self.stored)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """`state.view(seat)` for the current version (computed once per seat and version)."""
+        """The adapter's view for `seat` at the current version (computed once per version)."""
         cached = self._views.get(seat)
         if cached is not None and cached[0] == self.version:
             return cached[1]
-        view = self.state.view(seat)
-        if seat is not None and seat == self.state.current_player:
-            # LW-6.5: tell the seat to move that its placement is forced (its hand will be shown)
-            forced = getattr(self.state, "forced_placement", None)
-            if isinstance(forced, bool) and self.state.decision == "deploy":
-                view["forced_placement"] = forced
+        view = self.adapter.view(self.state, seat)
         self._views[seat] = (self.version, view)
         return view
 
-    def commit(self, state: State, step: Step, progress: Progress, moment: Any) -> None:
-        """Take the state after an action that the database has accepted."""
+    def legal_actions(self, seat: int | None) -> list[str] | None:
+        """The seat's legal actions as text, when it is to move in an enumerable game."""
+        state = self.state
+        if seat is None or seat != state.current_player or not self.game.traits.enumerable:
+            return None
+        if self.status != "playing":
+            return None
+        return [state.action_text(action) for action in state.legal_actions()]
+
+    def offered(self, seat: int | None) -> list[str]:
+        """The analyses `seat` may ask for now (spectators: only where nothing is hidden)."""
+        if seat is None and self.game.traits.information == "imperfect":
+            return []
+        return [name for name, item in self.game.analyses.items() if item.offered(self.state, seat)]
+
+    def seat_state(self, seat: int | None) -> dict[str, Any]:
+        """What a seat may know and do now: the fields of `SeatState`."""
+        return {
+            "seat": seat,
+            "view": self.view(seat),
+            "legal_actions": self.legal_actions(seat),
+            "analyses": self.offered(seat),
+        }
+
+    def commit(self, state: State[Any], steps: list[Step], progress: Progress, moment: Any) -> None:
+        """Take the state after steps that the database has accepted."""
         self.state = state
-        self.steps.append(step)
+        self.steps.extend(steps)
         self.stored.version = self.version
         self.stored.progress = progress
         self.stored.updated_at = moment
         self._views.clear()
+        self.analyses.clear()
 
     def refresh_status(self) -> None:
         self.stored.progress = self.progress_of(self.state)
         self._views.clear()
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
-        out = []
-        for step in self.steps[since:]:
-            out.append(
-                {
-                    "index": step.index,
-                    "seat": step.seat,
-                    "events": [e.for_seat(seat) for e in step.events],
-                }
-            )
-        return out
+        return [step.for_seat(seat) for step in self.steps[since:]]
+
+    def step_out(self, steps: list[Step], seat: int | None) -> list[StepOut]:
+        return [StepOut.model_validate(step.for_seat(seat)) for step in steps]
 
 
 def rebuild(stored: StoredGame) -> GameRuntime:
-    """Replay a stored game and check each state against the digest stored with its action."""
+    """Replay a stored game and check each state against the digest stored with its step (and
+    each step's seat against the seat stored with it)."""
     record = stored.record()
-    seats = {a_index: action.seat for a_index, action in enumerate(stored.actions)}
-    state = get_game(stored.game).new(record.options, record.seed)
+    rows = stored.actions
+    state: State[Any] = get_game(stored.game).new(record.options, record.seed)
     steps: list[Step] = []
     for replayed in replay(record):
         state = replayed.state
-        expected = record.digests[replayed.index]
-        if state.digest() != expected:
+        row = rows[replayed.index]
+        if state.digest() != row.digest or replayed.seat != row.seat:
             raise RecordError(
-                f"game {stored.id}: action {replayed.index + 1} {replayed.action!r} does not give "
-                "the stored state"
+                f"game {stored.id}: step {replayed.index + 1} does not give the stored state"
             )
-        steps.append(Step(replayed.index, seats[replayed.index], replayed.action, replayed.events))
+        steps.append(Step(replayed.index, replayed.seat, replayed.action, replayed.events))
     return GameRuntime(stored, state, steps)

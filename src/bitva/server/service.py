@@ -1,14 +1,16 @@
-"""The game service: creating, joining, reading and playing games, for the REST and WebSocket
-endpoints alike.
+"""The game service: keeping games in memory, creating, joining and playing them, for the REST and
+WebSocket endpoints alike (reading, logs, replays and analyses: `bitva.server.reading`).
 
-Every change runs under the game's lock: the action is applied to a clone of the state, the
-action row is committed to the database, and only then does the game take the new state and do
-the watchers hear of it. An action that the database did not accept never happened.
+Every change runs under the game's lock: the action is applied to a clone of the state, followed
+by the chance it leads to (sampled from the state's RNG), every step is committed to the
+database, and only then does the game take the new state and do the watchers hear of it. A step
+that the database did not accept never happened.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from collections import OrderedDict
@@ -16,33 +18,34 @@ from contextvars import ContextVar
 from typing import Any
 
 from anyio import to_thread
+from pydantic import BaseModel, ValidationError
 
-from bitva.core.errors import BitvaError, IllegalAction
-from bitva.core.registry import get_game
-from bitva.core.state import State
-from bitva.server import ai, lords_of_war
+from bitva.core.errors import BitvaError, IllegalAction, UnreadableAction
+from bitva.core.game import Game
+from bitva.core.registry import all_games, get_game
+from bitva.server import ai
 from bitva.server.auth import hash_secret, matches, new_code, new_game_id, new_token
 from bitva.server.config import ServerConfig
-from bitva.server.errors import ApiError, not_found
+from bitva.server.errors import ApiError, invalid, not_found
+from bitva.server.games import adapter_for
 from bitva.server.hub import Hub
+from bitva.server.migration import behind, migrate
 from bitva.server.models import (
     ActionOut,
+    AiOpponent,
     CreateGameIn,
     CreateGameOut,
-    GameOut,
-    GameSummary,
     InviteOut,
     JoinIn,
     JoinOut,
-    LogOut,
-    PreviewOut,
-    ReplayOut,
 )
-from bitva.server.runtime import GameRuntime, Step, rebuild, status_of, summary_of
+from bitva.server.runtime import GameRuntime, play_step, progress_of, rebuild, resolve_chance
 from bitva.server.writer import Writer
-from bitva.store.games import GameStore, Progress, StoreConflict, StoredAction, StoredGame
+from bitva.store.games import GameStore, StoreConflict, StoredGame
 from bitva.store.games import StoredSeat as Seat
 from bitva.store.games import now as utc_now
+
+log = logging.getLogger("bitva.server")
 
 # Where a request's time went (seconds by name), for the Server-Timing header.
 timings: ContextVar[dict[str, float] | None] = ContextVar("bitva_timings", default=None)
@@ -52,9 +55,6 @@ def _spent(name: str, since: float) -> None:
     spans = timings.get()
     if spans is not None:
         spans[name] = spans.get(name, 0.0) + time.perf_counter() - since
-
-
-REPLAYS_KEPT = 16  # replays are big (a view per step): keep only the last few asked for
 
 
 def join_path(game_id: str, code: str) -> str:
@@ -70,6 +70,29 @@ def engine_message(exc: BitvaError) -> str:
     return text[: -len(suffix)] if rule and text.endswith(suffix) else text
 
 
+def find_game(name: str) -> Game[Any, Any]:
+    try:
+        return get_game(name)
+    except BitvaError as exc:
+        raise invalid(["body", "game"], str(exc)) from exc
+
+
+def chosen_options(game: Game[Any, Any], values: dict[str, Any]) -> BaseModel:
+    """The client's options, validated by the game adapter's client-safe model (422 naming the
+    option), then by the game itself."""
+    adapter = adapter_for(game.name)
+    try:
+        chosen = adapter.options_model.model_validate(values)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise invalid(["body", "options", *map(str, first["loc"])], str(first["msg"])) from None
+    try:
+        options: BaseModel = game.options(adapter.engine_options(chosen))
+    except BitvaError as exc:
+        raise invalid(["body", "options"], str(exc)) from exc
+    return options
+
+
 class GameService:
     def __init__(self, store: GameStore, config: ServerConfig, hub: Hub) -> None:
         self.store = store
@@ -78,7 +101,6 @@ class GameService:
         self.ai = ai.AiPlayer(self, config)
         self._games: OrderedDict[str, GameRuntime] = OrderedDict()
         self._loading: dict[str, asyncio.Lock] = {}
-        self._replays: OrderedDict[tuple[str, int | None, int], dict[str, Any]] = OrderedDict()
         # one thread writes to the database, in order, committing the moves that wait together
         self.writer = Writer(store)
         self._write = self.writer.run
@@ -88,7 +110,7 @@ class GameService:
 
     # -- the games in memory ---------------------------------------------------------------
     async def runtime(self, game_id: str) -> GameRuntime:
-        """The live game, loaded from the database (and replayed) when not in memory."""
+        """The live game, loaded from the database (migrated, replayed) when not in memory."""
         runtime = self._games.get(game_id)
         if runtime is not None:
             self._games.move_to_end(game_id)
@@ -101,9 +123,7 @@ class GameService:
                 runtime = self._games.get(game_id)
                 if runtime is not None:
                     return runtime
-                stored = await to_thread.run_sync(self.store.load, game_id)
-                if stored is None:
-                    raise not_found(game_id)
+                stored = await self._load(game_id)
                 try:
                     runtime = await to_thread.run_sync(rebuild, stored)
                 except BitvaError as exc:
@@ -113,6 +133,45 @@ class GameService:
         finally:
             if not lock.locked():
                 self._loading.pop(game_id, None)
+
+    async def _load(self, game_id: str) -> StoredGame:
+        """A stored game in its game's current record format (migrated and rewritten if not)."""
+        stored = await to_thread.run_sync(self.store.load, game_id)
+        if stored is None:
+            raise not_found(game_id)
+        if not behind(stored):
+            return stored
+        try:
+            migrated = await to_thread.run_sync(migrate, stored)
+        except BitvaError as exc:
+            raise ApiError(500, f"game {game_id} cannot be restored: {exc}") from exc
+        done = await self._write(
+            self.store.rewrite_steps,
+            game_id,
+            stored.format,
+            stored.version,
+            migrated.format,
+            migrated.actions,
+            migrated.progress,
+        )
+        if done:
+            log.info("game %s migrated to record format %d", game_id, migrated.format)
+        again = await to_thread.run_sync(self.store.load, game_id)
+        if again is None or behind(again):
+            raise ApiError(500, f"game {game_id} cannot be restored: the migration did not stick")
+        return again
+
+    async def migrate_all(self) -> int:
+        """Migrate every stored game of an older record format (at start-up); returns how many.
+        A game that cannot be migrated is logged and left as it is."""
+        formats = {game.name: game.record_format for game in all_games()}
+        ids = await to_thread.run_sync(self.store.games_behind, formats)
+        for game_id in ids:
+            try:
+                await self._load(game_id)
+            except ApiError as exc:
+                log.error("%s", exc.error)
+        return len(ids)
 
     def _remember(self, runtime: GameRuntime) -> None:
         self._games[runtime.id] = runtime
@@ -157,65 +216,91 @@ class GameService:
 
     # -- creating and joining --------------------------------------------------------------
     async def create(self, body: CreateGameIn) -> CreateGameOut:
-        game = get_game(body.game)
-        opponent = body.opponent
-        level = None
-        if opponent.kind == "ai":
-            level = opponent.level or ai.default_level()
-            if level not in ai.levels():
-                raise ApiError(422, f"unknown AI level {level!r} (known: {', '.join(ai.levels())})")
-        seat = body.seat if body.seat != "random" else 1 + secrets.randbelow(2)
+        game = find_game(body.game)
+        options = chosen_options(game, body.options)
+        count = game.seats_for(options)
+        if body.seat == "random":
+            seat = 1 + secrets.randbelow(count)
+        elif not 1 <= body.seat <= count:
+            problem = f"seat {body.seat} is not a seat of this game (1-{count})"
+            raise invalid(["body", "seat"], problem)
+        else:
+            seat = body.seat
+        others = [s for s in range(1, count + 1) if s != seat]
+        opponents = body.opponents
+        if opponents is None:
+            opponents = [AiOpponent() for _ in others]
+        if len(opponents) != len(others):
+            what = "a solo game has none" if count == 1 else f"{len(others)}, one per other seat"
+            raise invalid(
+                ["body", "opponents"],
+                f"this game has {count} seat{'s' if count > 1 else ''}: give {what}",
+            )
         seed = secrets.randbelow(2**62)
+        token = new_token()
+        seats = [Seat(seat, "human", name=body.name, token_hash=hash_secret(token))]
+        codes: dict[int, str] = {}
+        for number, opponent in zip(others, opponents, strict=True):
+            if isinstance(opponent, AiOpponent):
+                level = opponent.level or ai.default_level()
+                if level not in ai.levels():
+                    known = ", ".join(ai.levels())
+                    raise ApiError(422, f"unknown AI level {level!r} (known: {known})")
+                seats.append(Seat(number, "ai", agent=level))
+            else:
+                codes[number] = new_code()
+                seats.append(Seat(number, "human", invite_hash=hash_secret(codes[number])))
+        seats.sort(key=lambda s: s.seat)
+
+        def start() -> tuple[Any, Any, Any]:
+            state = game.new(options, seed)
+            steps, rows = resolve_chance(state, 0)  # the set-up's chance (a deal)
+            return state, steps, rows
+
         try:
-            state = await to_thread.run_sync(game.new, body.options.engine_options(), seed)
+            state, steps, rows = await to_thread.run_sync(start)
         except BitvaError as exc:
             raise ApiError(400, str(exc)) from exc
-        token, code = new_token(), None
-        other: Seat
-        if level is not None:
-            other = Seat(3 - seat, "ai", agent=level, name="")
-        else:
-            code = new_code()
-            other = Seat(3 - seat, "human", invite_hash=hash_secret(code))
-        mine = Seat(seat, "human", name=body.name, token_hash=hash_secret(token))
-        seats = sorted([mine, other], key=lambda s: s.seat)
         moment = utc_now()
         stored = StoredGame(
             id=new_game_id(),
             game=game.name,
+            format=game.record_format,
             options=state.options.model_dump(mode="json"),
             seed=seed,
-            progress=_progress(state, seats),
-            version=0,
+            progress=progress_of(state, seats),
+            version=len(rows),
             created_at=moment,
             updated_at=moment,
             seats=seats,
+            actions=rows,
         )
         await self._write(self.store.create, stored)
-        runtime = GameRuntime(stored, state, [])
+        runtime = GameRuntime(stored, state, steps)
         self._remember(runtime)
         if runtime.ai_to_move() is not None:
             self.ai.schedule(runtime.id)
-        return CreateGameOut(
-            game=runtime.summary(),
-            seat=seat,
-            token=token,
-            join_code=code,
-            join_path=join_path(runtime.id, code) if code else None,
-            view=runtime.view(seat),
+        invites = [
+            InviteOut(seat=number, join_code=code, join_path=join_path(runtime.id, code))
+            for number, code in sorted(codes.items())
+        ]
+        return CreateGameOut.model_validate(
+            {
+                "game": runtime.summary(),
+                "token": token,
+                "invites": invites,
+                **runtime.seat_state(seat),
+            }
         )
 
     async def join(self, game_id: str, body: JoinIn) -> JoinOut:
         runtime = await self.runtime(game_id)
         async with runtime.lock:
             open_seats = [s for s in runtime.seats if s.kind == "human" and s.token_hash is None]
-            seat = next(
-                (s for s in open_seats if matches(body.code, s.invite_hash)),
-                None,
-            )
+            seat = next((s for s in open_seats if matches(body.code, s.invite_hash)), None)
             if seat is None:
                 if not open_seats:
-                    raise ApiError(409, "both seats of this game are taken")
+                    raise ApiError(409, "every seat of this game is taken")
                 raise ApiError(403, "this join code is not valid for this game")
             token = new_token()
             token_hash = hash_secret(token)
@@ -238,92 +323,31 @@ class GameService:
             self.hub.publish_game(runtime)
         if runtime.ai_to_move() is not None:
             self.ai.schedule(runtime.id)
-        return JoinOut(
-            game=runtime.summary(), seat=seat.seat, token=token, view=runtime.view(seat.seat)
+        return JoinOut.model_validate(
+            {"game": runtime.summary(), "token": token, **runtime.seat_state(seat.seat)}
         )
 
-    async def invite(self, game_id: str, token: str | None) -> InviteOut:
-        """A new join code for the open seat (the old code stops working)."""
+    async def invite(self, game_id: str, token: str | None, wanted: int | None) -> InviteOut:
+        """A new join code for an open seat (its old code stops working)."""
         runtime = await self.runtime(game_id)
         self.seat_of(runtime, token, required=True)
         async with runtime.lock:
-            open_seat = next(
-                (s for s in runtime.seats if s.kind == "human" and s.token_hash is None), None
-            )
-            if open_seat is None:
-                raise ApiError(409, "both seats of this game are taken")
+            open_seats = [s for s in runtime.seats if s.kind == "human" and s.token_hash is None]
+            if wanted is not None:
+                open_seats = [s for s in open_seats if s.seat == wanted]
+            if not open_seats:
+                what = f"seat {wanted} is not open" if wanted else "every seat is taken"
+                raise ApiError(409, f"{what} in this game")
+            open_seat = open_seats[0]
             code = new_code()
             ok = await self._write(
                 self.store.set_invite, runtime.id, open_seat.seat, hash_secret(code)
             )
             if not ok:
                 self.forget(runtime.id)
-                raise ApiError(409, "both seats of this game are taken")
+                raise ApiError(409, "that seat was taken meanwhile")
             open_seat.invite_hash = hash_secret(code)
         return InviteOut(seat=open_seat.seat, join_code=code, join_path=join_path(game_id, code))
-
-    # -- reading ---------------------------------------------------------------------------
-    async def read(self, game_id: str, token: str | None) -> GameOut:
-        runtime = await self.runtime(game_id)
-        seat = self.seat_of(runtime, token, required=False)
-        return GameOut(
-            game=runtime.summary(),
-            seat=seat,
-            invite_open=self.invite_open(runtime, seat),
-            view=runtime.view(seat),
-        )
-
-    async def list_games(self, limit: int, status: str | None) -> list[GameSummary]:
-        stored = await to_thread.run_sync(self.store.list_games, limit, status)
-        out = []
-        for game in stored:
-            live = self._games.get(game.id)
-            out.append(live.summary() if live is not None else summary_of(game))
-        return out
-
-    async def log(self, game_id: str, token: str | None, since: int) -> LogOut:
-        runtime = await self.runtime(game_id)
-        seat = self.seat_of(runtime, token, required=False)
-        return LogOut.model_validate(
-            {"version": runtime.version, "entries": runtime.events_for(seat, since)}
-        )
-
-    async def previews(self, game_id: str, token: str | None, card: str | None) -> PreviewOut:
-        runtime = await self.runtime(game_id)
-        seat = self.seat_of(runtime, token, required=True)
-        assert seat is not None
-        state = runtime.state
-        if state.current_player != seat or state.decision not in ("challenge", "deploy"):
-            raise ApiError(409, "previews are for the seat about to place a card", "LW-6.1")
-        if card is not None and card not in runtime.view(seat)["players"][str(seat)]["hand"]:
-            raise ApiError(409, f"{card} is not in your hand", "LW-6.1")
-        version = runtime.version
-        cached = runtime.previews.get(seat)
-        if cached is None or cached[0] != version:
-            computed = await to_thread.run_sync(lords_of_war.previews, state.clone(), seat, None)
-            if runtime.version != version:
-                raise ApiError(409, "the game moved on while the previews were computed")
-            cached = (version, computed)
-            runtime.previews = {seat: cached}
-        cards = [c for c in cached[1] if card is None or c["card"] == card]
-        return PreviewOut.model_validate({"version": version, "cards": cards})
-
-    async def replay(self, game_id: str, token: str | None) -> ReplayOut:
-        runtime = await self.runtime(game_id)
-        seat = self.seat_of(runtime, token, required=False)
-        key = (runtime.id, seat, runtime.version)
-        data = self._replays.get(key)
-        if data is None:
-            record = runtime.stored.record()
-            record.actions = [step.action for step in runtime.steps]
-            seats = [step.seat for step in runtime.steps]
-            data = await to_thread.run_sync(_replay_data, record, seats, seat)
-            self._replays[key] = data
-            while len(self._replays) > REPLAYS_KEPT:
-                self._replays.popitem(last=False)
-        else:
-            self._replays.move_to_end(key)
-        return ReplayOut.model_validate({"game": runtime.summary(), "seat": seat, **data})
 
     # -- playing ---------------------------------------------------------------------------
     async def act(
@@ -335,9 +359,9 @@ class GameService:
             _spent("lock", waited)
             state = runtime.state
             if state.outcome is not None:
-                raise ApiError(409, "the game is over", "LW-8.1")
+                raise ApiError(409, "the game is over", state.outcome.rule)
             if runtime.status == "waiting":
-                raise ApiError(409, "waiting for the other player to join")
+                raise ApiError(409, "waiting for the other players to join")
             if version is not None and version != runtime.version:
                 raise ApiError(
                     409,
@@ -345,73 +369,39 @@ class GameService:
                     f"was chosen at {version}",
                 )
             mover = state.current_player
-            if seat != mover:  # before the engine reads the action: a card name is resolved
+            if seat != mover:  # before the engine reads the action: names resolve per seat
                 raise ApiError(409, f"it is not your turn: player {mover} is to move")
             child = state.clone()
+            index = runtime.version
             try:
                 action = child.parse_action(text)
-                events = child.apply(action)
+                step, row = play_step(child, index, action)
+            except UnreadableAction as exc:
+                raise ApiError(400, engine_message(exc)) from exc
             except IllegalAction as exc:
                 raise ApiError(409, engine_message(exc), exc.rule) from exc
             except BitvaError as exc:
                 raise ApiError(400, engine_message(exc), getattr(exc, "rule", None)) from exc
-            index = runtime.version
-            step = Step(index, seat, str(action), events)
+            chance, chance_rows = resolve_chance(child, index + 1)
+            steps, rows = [step, *chance], [row, *chance_rows]
             progress = runtime.progress_of(child)
-            stored = StoredAction(seat, step.action, child.digest())
             writing = time.perf_counter()
             try:
-                moment = await self.writer.append(runtime.id, index, stored, progress)
+                moment = await self.writer.append(runtime.id, index, rows, progress)
             except StoreConflict as exc:
                 self.forget(runtime.id)
                 raise ApiError(409, "the game moved on; reload it") from exc
             _spent("db", writing)
-            runtime.commit(child, step, progress, moment)
-            runtime.previews.clear()
-            self.hub.publish_step(runtime, step)
-            out = ActionOut(
-                version=runtime.version,
-                events=[e.for_seat(seat) for e in events],
-                view=runtime.view(seat),
-                game=runtime.summary(),
+            runtime.commit(child, steps, progress, moment)
+            self.hub.publish_steps(runtime, steps)
+            out = ActionOut.model_validate(
+                {
+                    "version": runtime.version,
+                    "steps": runtime.step_out(steps, seat),
+                    "game": runtime.summary(),
+                    **runtime.seat_state(seat),
+                }
             )
         if runtime.ai_to_move() is not None:
             self.ai.schedule(runtime.id)
         return out
-
-
-def _progress(state: State, seats: list[Seat]) -> Progress:
-    outcome = state.outcome
-    return Progress(
-        status=status_of(state, seats),
-        to_move=state.current_player,
-        turn=state.turn,
-        phase=state.decision,
-        outcome=outcome.to_json() if outcome else None,
-    )
-
-
-def _replay_data(record: Any, seats: list[int], seat: int | None) -> dict[str, Any]:
-    """Every step of a game as `seat` saw it: events and the view after them."""
-    from bitva.core.record import replay
-
-    cards: dict[str, Any] = {}
-
-    def strip(view: dict[str, Any]) -> dict[str, Any]:
-        cards.update(view.get("cards", {}))
-        return {k: v for k, v in view.items() if k != "cards"}
-
-    start = get_game(record.game).new(record.options, record.seed)
-    steps: list[dict[str, Any]] = [
-        {"index": 0, "seat": None, "events": [], "view": strip(start.view(seat))}
-    ]
-    for step in replay(record):
-        steps.append(
-            {
-                "index": step.index + 1,
-                "seat": seats[step.index],
-                "events": [e.for_seat(seat) for e in step.events],
-                "view": strip(step.state.view(seat)),
-            }
-        )
-    return {"cards": cards, "steps": steps}

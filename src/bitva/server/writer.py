@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from bitva.store.games import GameStore, Progress, StoredAction
 
 T = TypeVar("T")
-Append = tuple[str, int, StoredAction, Progress]
+Append = tuple[str, int, list[StoredAction], Progress]
 
 
 class Writer:
@@ -33,12 +33,12 @@ class Writer:
         return await asyncio.get_running_loop().run_in_executor(self._thread, work, *args)
 
     async def append(
-        self, game_id: str, index: int, action: StoredAction, progress: Progress
+        self, game_id: str, index: int, actions: list[StoredAction], progress: Progress
     ) -> datetime:
-        """Commit one action (with the others waiting now); raises StoreConflict for this one
-        alone if its game does not stand at `index`."""
+        """Commit the steps of one move (with the others waiting now); raises StoreConflict for
+        this one alone if its game does not stand at `index`."""
         future: asyncio.Future[datetime] = asyncio.get_running_loop().create_future()
-        self._pending.append(((game_id, index, action, progress), future))
+        self._pending.append(((game_id, index, actions, progress), future))
         if not self._flushing:
             self._flushing = True
             asyncio.get_running_loop().create_task(self._flush())

@@ -2,10 +2,12 @@
 
 The client's first message is `{"type": "hello", "token": TOKEN}` (no token: a spectator); the
 token travels in a message, never in the URL, so that it stays out of logs. The server answers
-`welcome` (the seat, the view), then pushes `update` after every action (the events as this seat
-sees them and its new view), `game` when a friend joins, and `thinking` when an AI starts on a
-move. `{"type": "ping"}` gets `{"type": "pong"}`. A refused hello gets an `error` message and the
-socket closes with code 4400 (bad message), 4401/4403 (token) or 4404 (no such game).
+`welcome` (the seat, the view, its legal actions and analyses), then pushes `update` after every
+action (its steps: the action and the chance that followed, with their events as this seat sees
+them; the new view, legal actions and analyses), `game` when a friend joins, and `thinking` when
+an AI starts on a move. `{"type": "ping"}` gets `{"type": "pong"}`. A refused hello gets an
+`error` message and the socket closes with code 4400 (bad message), 4401/4403 (token) or 4404
+(no such game).
 """
 
 from __future__ import annotations

@@ -1,9 +1,16 @@
-"""Games of the game server, in the database: one row per game (game, options, seed, status), one
-per seat (who holds it, by a hashed token) and one per accepted action (text, seat, digest).
+"""Games of the game server, in the database: one row per game (game, record format, options,
+seed, status), one per seat (who holds it, by a hashed token) and one per step (text, seat,
+digest): every accepted action AND every chance outcome that followed it (seat -1, `CHANCE`).
 
 The state itself is never stored: a game is the record `bitva.core.record.GameRecord` (game,
-options, seed, actions, digests), and the server rebuilds the state by replaying it. An action row
-is committed before anyone hears of the action, so a server killed at any moment loses nothing.
+format, options, seed, steps, digests), and the server rebuilds the state by replaying it. A step
+is committed before anyone hears of it, so a server killed at any moment loses nothing, and the
+replayed state has stepped its RNG exactly as the live one did (the same future).
+
+Schema upgrades are small and additive, run at start-up by `upgrade_schema` (SQLite and
+PostgreSQL alike): the `format` column of `server_games` was added in bitva 0.2; rows written
+before it hold format 1 (Lords of War records without chance outcomes), which the server migrates
+(`bitva.server.migration`).
 
 >>> from bitva.store import make_engine
 >>> store = GameStore(make_engine("sqlite://"))
@@ -28,8 +35,11 @@ from sqlalchemy import (
     Integer,
     String,
     and_,
+    delete,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -45,13 +55,15 @@ class GameRow(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(64))
+    # the game's record format the steps were written in (`Game.record_format`)
+    format: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16), index=True)  # waiting | playing | over
     to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
     turn: Mapped[int] = mapped_column(Integer, default=0)
     phase: Mapped[str] = mapped_column(String(32), default="")
-    version: Mapped[int] = mapped_column(Integer, default=0)  # the number of accepted actions
+    version: Mapped[int] = mapped_column(Integer, default=0)  # the number of stored steps
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
@@ -78,7 +90,7 @@ class ActionRow(Base):
         String(32), ForeignKey("server_games.id", ondelete="CASCADE"), primary_key=True
     )
     index: Mapped[int] = mapped_column(Integer, primary_key=True)  # 0-based, gap-free
-    seat: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)  # -1 (CHANCE) for a chance outcome
     action: Mapped[str] = mapped_column(String(256))
     digest: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -104,6 +116,9 @@ class StoredSeat:
 
 @dataclass
 class StoredAction:
+    """One step: a seat's action, or a chance outcome (seat -1). Its text never leaves the
+    server: a chance outcome may be a secret (the card dealt to one seat)."""
+
     seat: int
     action: str
     digest: str
@@ -132,11 +147,13 @@ class StoredGame:
     updated_at: datetime
     seats: list[StoredSeat] = field(default_factory=list)
     actions: list[StoredAction] = field(default_factory=list)
+    format: int = 1
 
     def record(self) -> GameRecord:
         """The game record (seed included: for the server only, never for a client)."""
         return GameRecord(
             game=self.game,
+            format=self.format,
             options=self.options,
             seed=self.seed,
             actions=[a.action for a in self.actions],
@@ -159,12 +176,31 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def upgrade_schema(engine: Engine) -> list[str]:
+    """Bring the tables of an older bitva up to date (additive changes only); returns what it
+    did. bitva 0.2 added `server_games.format` (old rows: format 1)."""
+    done: list[str] = []
+    columns = {column["name"] for column in inspect(engine).get_columns(GameRow.__tablename__)}
+    if "format" not in columns:
+        with engine.begin() as connection:
+            connection.execute(
+                text(
+                    f"ALTER TABLE {GameRow.__tablename__} "
+                    "ADD COLUMN format INTEGER NOT NULL DEFAULT 1"
+                )
+            )
+        done.append(f"{GameRow.__tablename__}.format added (existing games: format 1)")
+    return done
+
+
 class GameStore:
     """Reads and writes server games. Every method is one short transaction; methods are safe to
-    call from several threads (each opens its own session)."""
+    call from several threads (each opens its own session). Opening a store upgrades an older
+    schema first (`upgrade_schema`)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.upgraded = upgrade_schema(engine)
         self._session = session_factory(engine)
         # SQLite takes one writer at a time and makes the others sleep and retry (busy
         # timeout), which costs far more than waiting in line here; other databases write in
@@ -175,25 +211,38 @@ class GameStore:
 
     # -- writing ---------------------------------------------------------------------------
     def create(self, game: StoredGame) -> None:
+        """A new game with its seats and the steps it starts with (a set-up may deal cards)."""
         with self._write, self._session.begin() as session:
             progress = game.progress
             session.add(
                 GameRow(
                     id=game.id,
                     game=game.game,
+                    format=game.format,
                     options=game.options,
                     seed=game.seed,
                     status=progress.status,
                     to_move=progress.to_move,
                     turn=progress.turn,
                     phase=progress.phase,
-                    version=0,
+                    version=len(game.actions),
                     outcome=progress.outcome,
                     created_at=game.created_at,
                     updated_at=game.updated_at,
                 )
             )
             session.flush()
+            for index, action in enumerate(game.actions):  # the chance of the set-up
+                session.add(
+                    ActionRow(
+                        game_id=game.id,
+                        index=index,
+                        seat=action.seat,
+                        action=action.action,
+                        digest=action.digest,
+                        created_at=game.created_at,
+                    )
+                )
             for seat in game.seats:
                 session.add(
                     SeatRow(
@@ -208,32 +257,33 @@ class GameStore:
                 )
 
     def append(
-        self, game_id: str, index: int, action: StoredAction, progress: Progress
+        self, game_id: str, index: int, actions: list[StoredAction], progress: Progress
     ) -> datetime:
-        """Commit action number `index` (0-based) and the game's new progress, in one transaction.
-        Raises StoreConflict if the game does not stand at `index` actions."""
-        result = self.append_many([(game_id, index, action, progress)])[0]
+        """Commit steps number `index`, `index + 1`, ... (0-based: an action and the chance that
+        followed it) and the game's new progress, in one transaction. Raises StoreConflict if
+        the game does not stand at `index` steps."""
+        result = self.append_many([(game_id, index, actions, progress)])[0]
         if isinstance(result, StoreConflict):
             raise result
         return result
 
     def append_many(
-        self, items: list[tuple[str, int, StoredAction, Progress]]
+        self, items: list[tuple[str, int, list[StoredAction], Progress]]
     ) -> list[datetime | StoreConflict]:
-        """Commit several actions (of different games) in one transaction: one disk flush for
-        all (group commit). Each gets its time, or a StoreConflict if its game does not stand at
-        its index; the others are committed all the same. Core statements, not the ORM: this is
-        the hot path of every move."""
+        """Commit the steps of several games in one transaction: one disk flush for all (group
+        commit). Each game gets its time, or a StoreConflict if it does not stand at its index;
+        the others are committed all the same. Core statements, not the ORM: this is the hot
+        path of every move."""
         moment = now()
         out: list[datetime | StoreConflict] = []
         try:
             with self._write, self.engine.begin() as connection:
-                for game_id, index, action, progress in items:
+                for game_id, index, actions, progress in items:
                     result = connection.execute(
                         update(GameRow)
                         .where(and_(GameRow.id == game_id, GameRow.version == index))
                         .values(
-                            version=index + 1,
+                            version=index + len(actions),
                             status=progress.status,
                             to_move=progress.to_move,
                             turn=progress.turn,
@@ -243,24 +293,78 @@ class GameStore:
                         )
                     )
                     if result.rowcount != 1:
-                        out.append(
-                            StoreConflict(f"game {game_id} does not stand at action {index}")
-                        )
+                        out.append(StoreConflict(f"game {game_id} does not stand at step {index}"))
                         continue
                     connection.execute(
-                        insert(ActionRow).values(
-                            game_id=game_id,
-                            index=index,
-                            seat=action.seat,
-                            action=action.action,
-                            digest=action.digest,
-                            created_at=moment,
-                        )
+                        insert(ActionRow),
+                        [
+                            {
+                                "game_id": game_id,
+                                "index": index + offset,
+                                "seat": action.seat,
+                                "action": action.action,
+                                "digest": action.digest,
+                                "created_at": moment,
+                            }
+                            for offset, action in enumerate(actions)
+                        ],
                     )
                     out.append(moment)
         except IntegrityError as exc:
-            raise StoreConflict(f"an action of these games was stored already: {exc.orig}") from exc
+            raise StoreConflict(f"a step of these games was stored already: {exc.orig}") from exc
         return out
+
+    def rewrite_steps(
+        self,
+        game_id: str,
+        old_format: int,
+        old_version: int,
+        new_format: int,
+        actions: list[StoredAction],
+        progress: Progress,
+    ) -> bool:
+        """Replace every step of a game written in an older record format by its migrated steps
+        (one transaction). False if the game changed meanwhile (another server migrated it)."""
+        with self._write, self.engine.begin() as connection:
+            result = connection.execute(
+                update(GameRow)
+                .where(
+                    and_(
+                        GameRow.id == game_id,
+                        GameRow.format == old_format,
+                        GameRow.version == old_version,
+                    )
+                )
+                .values(
+                    format=new_format,
+                    version=len(actions),
+                    status=progress.status,
+                    to_move=progress.to_move,
+                    turn=progress.turn,
+                    phase=progress.phase,
+                    outcome=progress.outcome,
+                )
+            )
+            if result.rowcount != 1:
+                return False
+            connection.execute(delete(ActionRow).where(ActionRow.game_id == game_id))
+            if actions:
+                moment = now()
+                connection.execute(
+                    insert(ActionRow),
+                    [
+                        {
+                            "game_id": game_id,
+                            "index": index,
+                            "seat": action.seat,
+                            "action": action.action,
+                            "digest": action.digest,
+                            "created_at": moment,
+                        }
+                        for index, action in enumerate(actions)
+                    ],
+                )
+            return True
 
     def claim_seat(
         self, game_id: str, seat: int, invite_hash: str, token_hash: str, name: str, status: str
@@ -317,7 +421,7 @@ class GameStore:
             game.actions = [StoredAction(a.seat, a.action, a.digest) for a in actions]
             if len(game.actions) != game.version:
                 raise BitvaError(
-                    f"game {game_id}: the database holds {len(game.actions)} actions but the game "
+                    f"game {game_id}: the database holds {len(game.actions)} steps but the game "
                     f"row says {game.version}"
                 )
             return game
@@ -348,6 +452,15 @@ class GameStore:
             )
             return list(session.scalars(query).all())
 
+    def games_behind(self, formats: dict[str, int]) -> list[str]:
+        """Games whose steps were written in an older record format than their game's current
+        one (`formats`: game name -> record format), oldest first."""
+        with self._session() as session:
+            rows = session.execute(
+                select(GameRow.id, GameRow.game, GameRow.format).order_by(GameRow.created_at)
+            ).all()
+        return [row.id for row in rows if row.format < formats.get(row.game, row.format)]
+
     @staticmethod
     def _seats(session: Any, ids: list[str]) -> dict[str, list[StoredSeat]]:
         out: dict[str, list[StoredSeat]] = {game_id: [] for game_id in ids}
@@ -374,6 +487,7 @@ def _stored(row: GameRow) -> StoredGame:
     return StoredGame(
         id=row.id,
         game=row.game,
+        format=row.format,
         options=dict(row.options),
         seed=row.seed,
         progress=Progress(row.status, row.to_move, row.turn, row.phase, row.outcome),
