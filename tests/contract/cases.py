@@ -25,13 +25,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
 }
 # Where a game is known to break a property of the contract: (game, property) -> why. Each
 # becomes a strict xfail, so the entry must go when the game is fixed.
-KNOWN_GAPS: dict[tuple[str, str], str] = {
-    ("lords-of-war", "position-views"): (
-        "the position notation (rules section 14) does not hold what the opponent knows of a "
-        "hand (LW-6.5 reveals: view players.N.known_hand and their cards) nor the shots "
-        "declared this turn (view shots), so a position read back shows them empty"
-    ),
-}
+KNOWN_GAPS: dict[tuple[str, str], str] = {}
 # A playout longer than this is a game that does not end.
 MAX_STEPS = 20_000
 

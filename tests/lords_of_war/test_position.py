@@ -16,6 +16,9 @@ from bitva.games.lords_of_war.position import (
     write_position,
 )
 from bitva.games.lords_of_war.state import LordsOfWarState
+from tests.lords_of_war.helpers import card, position_text
+
+WALL = card("recruit", "infantry", 9)
 
 EXAMPLES = sorted(
     Path(__file__).resolve().parents[2].joinpath("examples/lords-of-war").glob("*.toml")
@@ -242,3 +245,53 @@ c4 = { owner = 2, card = "Dwarf Slugger#2" }
     assert state.phase == "shoot"
     with pytest.raises(PositionError, match="start of phase 1 or phase 3"):
         write_position(state)
+
+
+# -- what a position also holds so that every seat sees it as before (D-14, D-16, LW-6.5) ---------
+def test_d_16_known_hand_cards_round_trip_and_must_be_in_the_hand() -> None:
+    text = position_text(hands={1: ["Orc Catapult", "Gonke Longtooth"]})
+    state = parse_position(
+        text.replace(
+            'hand = ["Orc Catapult", "Gonke Longtooth"]',
+            'hand = ["Orc Catapult", "Gonke Longtooth"]\nknown = ["Orc Catapult"]',
+        )
+    )
+    assert state.view(2)["players"]["1"]["known_hand"] == ["Orc Catapult"]
+    assert 'known = ["Orc Catapult"]' in write_position(state)
+    with pytest.raises(PositionError) as info:
+        parse_position(text.replace("[players.1]", '[players.1]\nknown = ["Orc Warhog#1"]'))
+    assert (info.value.key, info.value.rule) == ("players.1.known", "D-16")
+
+
+def test_lw_6_5_reveals_are_public_history_that_round_trips() -> None:
+    text = position_text(hands={1: ["Orc Catapult"]}) + (
+        '\n[[reveals]]\nturn = 3\nplayer = 1\ncards = ["Orc Catapult", "Gonke Longtooth"]\n'
+    )
+    state = parse_position(text)
+    assert state.view(None)["reveals"] == [
+        {"turn": 3, "player": 1, "cards": ["Orc Catapult", "Gonke Longtooth"]}
+    ]
+    assert parse_position(write_position(state)).reveals == state.reveals
+    with pytest.raises(PositionError, match="reveals"):
+        parse_position(position_text() + "\n[[reveals]]\nturn = 1\nplayer = 3\ncards = []\n")
+
+
+def test_d_14_declared_shots_hold_for_the_turn_and_round_trip() -> None:
+    cards = {"R": card("recruit", "ranged", 3, ranged=(2, [[0, 1], [0, 2]])), "E": WALL}
+    text = position_text(
+        board={"d2": (1, "R"), "d4": (2, "E")}, phase="reinforce", cards=cards, placed=["d2"]
+    )
+    state = parse_position(
+        text.replace(
+            'placed_this_turn = ["d2"]', 'placed_this_turn = ["d2"]\nshots = { d2 = "d4" }'
+        )
+    )
+    assert state.view(1)["shots"] == {"d2": "d4"}
+    assert parse_position(write_position(state)).view(1)["shots"] == {"d2": "d4"}
+    at_deploy = position_text(board={"d2": (1, "R"), "d4": (2, "E")}, cards=cards)
+    with pytest.raises(PositionError) as info:
+        parse_position(at_deploy + '\n[board_state]\nshots = { d2 = "d4" }\n')
+    assert info.value.rule == "LW-5.1"
+    with pytest.raises(PositionError) as info:
+        parse_position(text.replace('placed_this_turn = ["d2"]', 'shots = { d4 = "d2" }'))
+    assert info.value.rule == "LW-7.2"

@@ -122,6 +122,8 @@ class DiceCards(Game[DiceCardsState, DiceCardsOptions]):
         return state
 
     def write_position(self, state: DiceCardsState) -> str:
+        if state.outcome is not None:
+            raise PositionError("turn", "the game is over: a position is a game in progress", "DC-5")
         if state.pending:
             raise PositionError("turn", "positions are written between chance events", "DC-2")
         options = state.options

@@ -29,7 +29,7 @@ from bitva.games.lords_of_war.static import Static
 from bitva.games.lords_of_war.victory import reached_threshold
 
 PHASES = ("deploy", "reinforce")
-_TOP_KEYS = {"options", "turn", "players", "board", "board_state", "cards"}
+_TOP_KEYS = {"options", "turn", "players", "board", "board_state", "cards", "reveals"}
 _OPTION_KEYS = {
     "advanced",
     "cavalry",
@@ -46,6 +46,7 @@ _TURN_KEYS = (
     "placement_made",
     "turns_without_placement",
 )
+_PLAYER_KEYS = ("army", "hand", "known", "deck", "shuffled", "eliminated")
 GONE = -1  # stands in `placed` for a unit placed this turn that is no longer on the board
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
@@ -188,10 +189,9 @@ def parse_position(text: str) -> LordsOfWarState:
         entry = _table(players, str(seat), "players.")
         base = f"players.{seat}"
         for key in entry:
-            if key not in ("army", "hand", "deck", "shuffled", "eliminated"):
+            if key not in _PLAYER_KEYS:
                 raise PositionError(
-                    f"{base}.{key}",
-                    "unknown key (known: army, hand, deck, shuffled, eliminated)",
+                    f"{base}.{key}", f"unknown key (known: {', '.join(_PLAYER_KEYS)})"
                 )
         hand = _strings(entry.get("hand", []), f"{base}.hand")
         if len(hand) > HAND_SIZE:
@@ -245,14 +245,18 @@ def parse_position(text: str) -> LordsOfWarState:
     state.idle = idle
     for seat in owed:
         state.owed[seat] = True
+    for seat in (1, 2):
+        state.known[seat] = _known_cards(state, seat, _table(players, str(seat), "players."))
+    state.reveals = _reveals(data.get("reveals", []))
 
     # [board_state]
     facts = _table(data, "board_state", "")
     for key in facts:
-        if key not in ("placed_this_turn", "took_part"):
+        if key not in ("placed_this_turn", "took_part", "shots"):
             raise PositionError(
-                f"board_state.{key}", "unknown key (known: placed_this_turn, took_part)"
+                f"board_state.{key}", "unknown key (known: placed_this_turn, took_part, shots)"
             )
+    state.shots = _shots(state, _table(facts, "shots", "board_state."), phase)
     for key in ("placed_this_turn", "took_part"):
         squares = _strings(facts.get(key, []), f"board_state.{key}")
         if squares and phase == "deploy":
@@ -289,6 +293,66 @@ def parse_position(text: str) -> LordsOfWarState:
         state.phase = "reinforce"  # LW-6.6 / D-6: nothing to place, phases 1 and 2 are skipped
         state._legal = None
     return state
+
+
+def _known_cards(state: LordsOfWarState, seat: int, entry: dict[str, Any]) -> set[int]:
+    """`known`: the cards of the hand the opponent knows (shown by a forced placement, LW-6.5,
+    or recalled in plain sight, LW-9.1b; D-16)."""
+    key = f"players.{seat}.known"
+    known: set[int] = set()
+    for ref in _strings(entry.get("known", []), key):
+        found = next(
+            (
+                c
+                for c in state.hand[seat]
+                if c not in known and state.static.card_of(seat << 8 | c).ref == ref
+            ),
+            None,
+        )
+        if found is None:
+            raise PositionError(key, f"{ref} is not in the hand (or is listed too often)", "D-16")
+        known.add(found)
+    return known
+
+
+def _reveals(raw: Any) -> list[dict[str, Any]]:
+    """`[[reveals]]`: the hands shown by forced placements so far (LW-6.5), public history."""
+    if not isinstance(raw, list):
+        raise PositionError("reveals", "must be an array of tables ([[reveals]])")
+    out = []
+    for i, entry in enumerate(raw):
+        key = f"reveals[{i}]"
+        if not isinstance(entry, dict) or set(entry) - {"turn", "player", "cards"}:
+            raise PositionError(key, "a reveal is { turn, player, cards }")
+        turn = _int(entry.get("turn"), f"{key}.turn")
+        player = _int(entry.get("player"), f"{key}.player", (1, 2))
+        out.append({"turn": turn, "player": player, "cards": _strings(entry.get("cards"), key)})
+    return out
+
+
+def _shots(state: LordsOfWarState, raw: dict[str, Any], phase: str) -> dict[int, int]:
+    """`shots`: the ranged attacks declared this turn, shooter square -> target square; they hold
+    for the whole turn (LW-7.3, LW-11.5, D-14)."""
+    if raw and phase == "deploy":
+        raise PositionError("board_state.shots", "no shot is declared before phase 2", "LW-5.1")
+    mat = state.static.mat
+    shots: dict[int, int] = {}
+    for name, target in raw.items():
+        key = f"board_state.shots.{name}"
+        if not isinstance(target, str):
+            raise PositionError(key, "the target is a square")
+        try:
+            shooter_square, target_square = mat.parse(name), mat.parse(target)
+        except SquareError as exc:
+            raise PositionError(key, str(exc), "LW-1.6") from exc
+        shooter = state.board.get(shooter_square)
+        victim = state.board.get(target_square)
+        if shooter is None or not state.static.card_of(shooter).is_ranged:
+            raise PositionError(key, f"no ranged unit on {name}", "LW-7.2")
+        if victim is None or victim >> 8 == shooter >> 8:
+            raise PositionError(key, f"no enemy unit on {target}", "LW-7.2")
+        shots[shooter] = victim
+    return shots
 
 
 # -- writing -------------------------------------------------------------------------------------
@@ -356,6 +420,9 @@ def write_position(state: LordsOfWarState) -> str:
         if army != "inline":
             lines.append(f"army = {_value(army)}")
         lines.append(f"hand = {_value([ref(seat << 8 | c) for c in state.hand[seat]])}")
+        known = sorted(ref(seat << 8 | c) for c in state.hand[seat] if c in state.known[seat])
+        if known:
+            lines.append(f"known = {_value(known)}")
         if state.stacked[seat]:
             deck = [ref(seat << 8 | c) for c in reversed(state.deck[seat])]
             lines.append(f"deck = {_value(deck)}")
@@ -368,13 +435,23 @@ def write_position(state: LordsOfWarState) -> str:
         lines.append(f"{_key(mat.name(square))} = {_value({'owner': u >> 8, 'card': ref(u)})}")
     placed = sorted(mat.name(state.pos[u]) for u in state.placed if u in state.pos)
     took_part = sorted(state.pos[u] for u in state.took_part if u in state.pos)
-    if placed or took_part:
+    shots = {
+        mat.name(state.pos[s]): mat.name(state.pos[t])
+        for s, t in sorted(state.shots.items(), key=lambda item: state.pos.get(item[0], -1))
+        if s in state.pos and t in state.pos
+    }
+    if placed or took_part or shots:
         lines += [
             "",
             "[board_state]",
             f"placed_this_turn = {_value(placed)}",
             f"took_part = {_value([mat.name(s) for s in took_part])}",
         ]
+        if shots:
+            lines.append(f"shots = {_value(shots)}")
+    for reveal in state.reveals:
+        lines += ["", "[[reveals]]"]
+        lines += [f"{key} = {_value(reveal[key])}" for key in ("turn", "player", "cards")]
     shipped = card_index()
     for name, card in sorted(used.items()):
         if shipped.get(name) == card:
