@@ -123,7 +123,7 @@ class DiceCards(Game[DiceCardsState, DiceCardsOptions]):
 
     def write_position(self, state: DiceCardsState) -> str:
         if state.outcome is not None:
-            raise PositionError("turn", "the game is over: a position is a game in progress", "DC-5")
+            raise PositionError("turn", "the game is over: a position is a game going on", "DC-5")
         if state.pending:
             raise PositionError("turn", "positions are written between chance events", "DC-2")
         options = state.options
