@@ -66,8 +66,11 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
             launched.close()
 
 
-def new_page(browser: Browser, errors: list[str], lang: str = "en") -> Page:
-    context = browser.new_context(viewport={"width": 1400, "height": 900}, locale=lang)
+def new_page(
+    browser: Browser, errors: list[str], lang: str = "en", viewport: dict[str, int] | None = None
+) -> Page:
+    size = viewport or {"width": 1400, "height": 900}
+    context = browser.new_context(viewport=size, locale=lang)  # type: ignore[arg-type]
     page = context.new_page()
     page.set_default_timeout(30_000)
     page.on("pageerror", lambda error: errors.append(f"page error: {error}"))

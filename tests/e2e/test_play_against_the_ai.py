@@ -6,26 +6,40 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.clicks import decide, wait_decision
 from tests.e2e.conftest import new_page
 from tests.server.process import ServerProcess
 
+WIDE = {"width": 1366, "height": 850}
+PHONE = {"width": 390, "height": 844}
+
+
+def phone_shot(page: Page, path: Path) -> None:
+    """The page as a phone shows it (the whole page), then back to the wide window."""
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(path), full_page=True)
+    page.set_viewport_size(WIDE)
+    page.wait_for_timeout(300)
+
 
 def test_a_whole_game_against_the_ai_by_clicks(
     server: ServerProcess, browser: Browser, shots: Path, page_errors: list[str]
 ) -> None:
-    page = new_page(browser, page_errors)
+    page = new_page(browser, page_errors, viewport=WIDE)
     page.goto(server.url)
     expect(page.locator("#new-game")).to_be_visible()
     expect(page.locator("h2").first).to_have_text("New game")
+    expect(page.locator("#game-select")).to_have_value("lords-of-war")
     page.screenshot(path=str(shots / "lobby.png"))
+    phone_shot(page, shots / "lobby-phone.png")
     # a short game: 4 units or 2 command units win; the random AI
     page.select_option("#mine", "orcs")
     page.select_option("#theirs", "dwarves")
-    page.check('input[name="opponent"][value="ai"]')
-    page.select_option("#level", "random")
+    page.check('input[name="opponent-1"][value="ai"]')
+    page.select_option("#level-1", "random")
     page.fill("#units", "4")
     page.fill("#commands", "2")
     page.fill("#name", "Ann")
@@ -47,6 +61,7 @@ def test_a_whole_game_against_the_ai_by_clicks(
         decisions += 1
         if decisions == 2 and not czech:  # switch to Czech mid-game: the page follows at once
             page.screenshot(path=str(shots / "ai-game-english.png"))
+            phone_shot(page, shots / "ai-game-english-phone.png")
             page.click('[data-lang="cs"]')
             czech = True
             expect(page.locator(".hand-title")).to_have_text("Vaše ruka")
@@ -60,6 +75,7 @@ def test_a_whole_game_against_the_ai_by_clicks(
     assert said in ("Vyhráli jste!", "Prohráli jste.", "Remíza.")
     expect(page.locator("#log")).to_contain_text("Konec hry")
     page.screenshot(path=str(shots / "ai-game-over.png"))
+    phone_shot(page, shots / "ai-game-over-phone.png")
 
     # the language choice is remembered; the replay viewer steps through the game
     page.click('[data-action="replay"]')
@@ -74,6 +90,7 @@ def test_a_whole_game_against_the_ai_by_clicks(
     english = {"Vyhráli jste!": "You win!", "Prohráli jste.": "You lose.", "Remíza.": "A draw."}
     expect(page.locator("#replay-step .result")).to_have_text(english[said])
     page.screenshot(path=str(shots / "replay.png"))
+    phone_shot(page, shots / "replay-phone.png")
 
     # back in the lobby the game is listed under "Your games"
     page.click("#nav-lobby")

@@ -1,5 +1,5 @@
 // The server's API: REST calls, the WebSocket of a game, and the seat tokens this browser holds
-// (localStorage "bitva.seats": {gameId: {seat, token, code?, at}}).
+// (localStorage "bitva.seats": {gameId: {seat, token, invites?: {seat: code}, at}}).
 
 const SEATS_KEY = "bitva.seats";
 
@@ -70,14 +70,17 @@ const enc = encodeURIComponent;
 
 export const api = {
   meta: () => request("GET", "/api/meta"),
+  options: (game, options) => request("POST", "/api/options", { body: { game, options } }),
   list: (limit = 20) => request("GET", `/api/games?limit=${limit}`),
   create: (body) => request("POST", "/api/games", { body }),
   game: (id, token) => request("GET", `/api/games/${enc(id)}`, { token }),
   join: (id, code, name) => request("POST", `/api/games/${enc(id)}/join`, { body: { code, name } }),
-  invite: (id, token) => request("POST", `/api/games/${enc(id)}/invite`, { token }),
+  invite: (id, token, seat) =>
+    request("POST", `/api/games/${enc(id)}/invite`, { token, body: seat ? { seat } : {} }),
   act: (id, token, action, version) =>
     request("POST", `/api/games/${enc(id)}/actions`, { token, body: { action, version } }),
-  preview: (id, token) => request("POST", `/api/games/${enc(id)}/preview`, { token, body: {} }),
+  analysis: (id, token, name) =>
+    request("POST", `/api/games/${enc(id)}/analysis/${enc(name)}`, { token }),
   log: (id, token, since = 0) => request("GET", `/api/games/${enc(id)}/log?since=${since}`, { token }),
   replay: (id, token) => request("GET", `/api/games/${enc(id)}/replay`, { token }),
 };

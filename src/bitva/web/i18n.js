@@ -1,5 +1,6 @@
 // English and Czech: t(key, params) reads the current language's table; the choice is kept in
-// localStorage ("bitva.lang"), first guessed from the browser.
+// localStorage ("bitva.lang"), first guessed from the browser. A game module brings its own
+// tables and gets its own `t` from translator(tables): its keys first, then the shell's.
 import { en } from "./i18n_en.js";
 import { cs } from "./i18n_cs.js";
 
@@ -39,11 +40,7 @@ export function onLangChange(listener) {
   return () => listeners.delete(listener);
 }
 
-/** The text of `key` with {name} placeholders filled; plural forms by Intl.PluralRules. */
-export function t(key, params = {}) {
-  let entry = TABLES[current][key];
-  if (entry === undefined) entry = en[key];
-  if (entry === undefined) return key;
+function format(entry, params) {
   if (typeof entry === "function") return entry(params);
   if (typeof entry === "object") {
     const rule = new Intl.PluralRules(current).select(Number(params.n ?? 0));
@@ -52,9 +49,33 @@ export function t(key, params = {}) {
   return entry.replace(/\{(\w+)\}/g, (_, name) => (params[name] ?? `{${name}}`));
 }
 
-/** A rank or class name: t("rank.veteran"). */
-export function term(kind, value) {
+function lookup(tables, key) {
+  const here = tables[current] && tables[current][key];
+  return here !== undefined ? here : tables.en && tables.en[key];
+}
+
+/** The text of `key` with {name} placeholders filled; plural forms by Intl.PluralRules. */
+export function t(key, params = {}) {
+  const entry = lookup(TABLES, key);
+  return entry === undefined ? key : format(entry, params);
+}
+
+/** A `t` for a game module: its own tables ({en: {...}, cs: {...}}) first, then the shell's. */
+export function translator(tables) {
+  return (key, params = {}) => {
+    const entry = lookup(tables, key);
+    return entry === undefined ? t(key, params) : format(entry, params);
+  };
+}
+
+/** A term of a module's tables, or the value itself: term(t, "rank", "veteran"). */
+export function term(tr, kind, value) {
   const key = `${kind}.${value}`;
-  const text = t(key);
+  const text = tr(key);
   return text === key ? value : text;
+}
+
+/** A code as words: "most-points" -> "most points", "turn_total" -> "turn total". */
+export function humanise(code) {
+  return String(code).replace(/[-_]+/g, " ").trim();
 }

@@ -1,18 +1,25 @@
-// The lobby: a new game (armies, rules, variants, thresholds, the AI or a friend), the games this
-// browser holds a seat in, and the games on the server; and the page a join link opens.
-import { api, ApiError, forgetSeat, heldSeats, saveSeat, seatFor } from "./api.js";
+// The lobby: a new game (the game, its options, your seat and who plays each other seat: the AI
+// at a level or a friend), the games this browser holds a seat in, and the games on the server.
+import { api, ApiError, forgetSeat, heldSeats, saveSeat } from "./api.js";
 import { h, toast } from "./dom.js";
-import { t, term } from "./i18n.js";
-import { levelName } from "./log.js";
+import { t } from "./i18n.js";
+import { gameModule, meta as loadMeta } from "./games.js";
+import { schemaForm } from "./schema_form.js";
+import { levelName, seatLabel, seatOrder } from "./words.js";
 
-const FORM_KEY = "bitva.lastForm";
+const GAME_KEY = "bitva.lastGame";
+const formKey = (name) => `bitva.form.${name}`;
 
-function lastForm() {
+function stored(key, fallback) {
   try {
-    return JSON.parse(localStorage.getItem(FORM_KEY) || "{}") || {};
+    return JSON.parse(localStorage.getItem(key) || "null") ?? fallback;
   } catch (_) {
-    return {};
+    return fallback;
   }
+}
+
+function store(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch (_) { /* storage off */ }
 }
 
 function radio(name, value, label, checked, extra = {}) {
@@ -23,30 +30,23 @@ function radio(name, value, label, checked, extra = {}) {
   );
 }
 
-function select(name, options, chosen) {
-  const el = h("select", { name, id: name });
-  for (const { value, label } of options) el.append(h("option", { value, selected: value === chosen, text: label }));
-  return el;
+function field(label, ...control) {
+  return h("div", { class: "field" }, h("div", { class: "field-label", text: label }), h("div", { class: "field-control" }, ...control));
 }
 
-function describeGame(game) {
-  const o = game.options;
-  const armies = o.armies.map((a) => term("army", a)).join(` ${t("lobby.vs")} `);
-  const rules = o.advanced || o.cavalry || o.berserkers ? t("lobby.advanced").split(" (")[0] : t("lobby.basic");
-  const extra = [o.borderless ? t("lobby.borderless").split(" (")[0] : null, t("lobby.thresholds", { u: o.units_to_win, c: o.commands_to_win })].filter(Boolean);
-  return `${armies} · ${rules} · ${extra.join(" · ")}`;
-}
-
-function opponentText(game, seat) {
-  const other = game.seats.find((x) => x.seat !== seat);
-  if (!other) return "";
-  if (other.kind === "ai") return t("seat.ai", { level: levelName(other.level) });
-  return other.name || t("seat.friend");
+/** The other seats of a game, as this browser's seat sees them: "Computer (hard), Bob". */
+function othersText(game, seat) {
+  return game.seats.filter((x) => x.seat !== seat).map((x) => (x.kind === "ai" ? t("seat.ai", { level: levelName(x.level) }) : x.name || (seat ? t("seat.friend") : t("seat.player", { n: x.seat })))).join(", ");
 }
 
 export function lobbyScreen(root) {
   let meta = null;
   let gone = false;
+  let chosen = null; // the game of the form
+  let mod = null; // its module
+  let options = null; // its options form: {element, values(seat)}
+  let seats = 2;
+  let checking = null;
   const formBox = h("div", { class: "panel new-game" });
   const mineBox = h("div", { class: "panel" });
   const recentBox = h("div", { class: "panel" });
@@ -58,101 +58,135 @@ export function lobbyScreen(root) {
   root.append(page);
   let mine = [];
   let recent = [];
+  const modules = new Map(); // game name -> its module, for the lists
 
-  function drawForm() {
-    formBox.replaceChildren(h("h2", { text: t("lobby.new") }));
-    if (!meta) {
-      formBox.append(h("p", { class: "muted", text: t("lobby.loading") }));
-      return;
+  function seatsBox(saved) {
+    const box = h("div", { id: "seats-box" });
+    if (seats === 1) {
+      box.append(field(t("lobby.seat"), h("p", { class: "muted", id: "solo", text: t("lobby.solo") })));
+      return box;
     }
-    const saved = lastForm();
-    const armyOptions = meta.armies.map((a) => ({ value: a.name, label: term("army", a.name) }));
+    const seatChoice = String(saved.seat || "1");
+    box.append(field(t("lobby.seat"),
+      ...Array.from({ length: seats }, (_, i) => radio("seat", String(i + 1), seatOrder(i + 1), seatChoice === String(i + 1))),
+      radio("seat", "random", t("lobby.seat_random"), seatChoice === "random" || Number(seatChoice) > seats),
+    ));
     const levels = meta.levels.map((l) => ({
       value: l.name,
       label: `${t(`level.${l.name}`).startsWith("level.") ? l.name : t(`level.${l.name}`)}${l.default ? ` ${t("level.default")}` : ""}`,
     }));
-    const limits = meta.limits;
-    const form = h("form", { id: "new-game", class: "form", novalidate: true, onSubmit: (e) => { e.preventDefault(); start(form); } });
-    const field = (label, ...control) => h("div", { class: "field" }, h("div", { class: "field-label", text: label }), h("div", { class: "field-control" }, ...control));
-    const opponent = saved.opponent || "ai";
-    form.append(
-      field(t("lobby.your_army"), select("mine", armyOptions, saved.mine || "orcs")),
-      field(t("lobby.their_army"), select("theirs", armyOptions, saved.theirs || "dwarves")),
-      field(t("lobby.rules"),
-        radio("rules", "basic", t("lobby.basic"), !saved.advanced),
-        radio("rules", "advanced", t("lobby.advanced"), Boolean(saved.advanced)),
-      ),
-      field("",
-        h("label", { class: "check", for: "borderless" },
-          h("input", { type: "checkbox", name: "borderless", id: "borderless", checked: Boolean(saved.borderless) }),
-          h("span", { text: t("lobby.borderless") })),
-      ),
-      field(t("lobby.victory"),
-        h("label", { class: "inline" },
-          h("input", { type: "number", name: "units", id: "units", min: limits.units_to_win.ge, max: limits.units_to_win.le, value: saved.units || limits.units_to_win.default, required: true }),
-          h("span", { text: t("lobby.units_to_win") })),
-        h("label", { class: "inline" },
-          h("input", { type: "number", name: "commands", id: "commands", min: limits.commands_to_win.ge, max: limits.commands_to_win.le, value: saved.commands || limits.commands_to_win.default, required: true }),
-          h("span", { text: t("lobby.commands_to_win") })),
-      ),
-      field(t("lobby.opponent"),
-        h("div", { class: "opponent-choice" },
-          radio("opponent", "ai", t("lobby.ai"), opponent === "ai", { onChange: () => sync(form) }),
-          h("div", { class: "level-line" }, select("level", levels, saved.level && meta.levels.some((l) => l.name === saved.level) ? saved.level : meta.default_level)),
-          radio("opponent", "friend", t("lobby.friend"), opponent === "friend", { onChange: () => sync(form) }),
+    const before = saved.opponents || [];
+    for (let k = 1; k < seats; k++) {
+      const was = before[k - 1] || {};
+      const kind = was.kind || "ai";
+      const level = h("select", { name: `level-${k}`, id: `level-${k}`, disabled: kind !== "ai" });
+      const wanted = was.level && meta.levels.some((l) => l.name === was.level) ? was.level : meta.default_level;
+      for (const { value, label } of levels) level.append(h("option", { value, selected: value === wanted, text: label }));
+      const sync = () => { level.disabled = box.querySelector(`input[name="opponent-${k}"]:checked`).value !== "ai"; };
+      box.append(field(seats === 2 ? t("lobby.opponent") : t("lobby.opponent_n", { n: k }),
+        h("div", { class: "opponent-choice", dataset: { opponent: k } },
+          radio(`opponent-${k}`, "ai", t("lobby.ai"), kind === "ai", { onChange: sync }),
+          h("div", { class: "level-line" }, level),
+          radio(`opponent-${k}`, "friend", t("lobby.friend"), kind === "friend", { onChange: sync }),
         ),
-      ),
-      field(t("lobby.seat"),
-        radio("seat", "1", t("lobby.seat_1"), (saved.seat || "1") === "1"),
-        radio("seat", "2", t("lobby.seat_2"), saved.seat === "2"),
-        radio("seat", "random", t("lobby.seat_random"), saved.seat === "random"),
-      ),
-      field(t("lobby.name"), h("input", { type: "text", name: "name", id: "name", maxLength: 40, placeholder: t("lobby.name_placeholder"), value: saved.name || "" })),
+      ));
+    }
+    return box;
+  }
+
+  function readSeats(form) {
+    const box = form.querySelector("#seats-box");
+    if (seats === 1) return { seat: 1, choice: "1", opponents: [] };
+    const choice = box.querySelector('input[name="seat"]:checked').value;
+    const seat = choice === "random" ? 1 + Math.floor(Math.random() * seats) : Number(choice);
+    const opponents = [];
+    for (let k = 1; k < seats; k++) {
+      const kind = box.querySelector(`input[name="opponent-${k}"]:checked`).value;
+      opponents.push(kind === "ai" ? { kind, level: box.querySelector(`#level-${k}`).value } : { kind });
+    }
+    return { seat, choice, opponents };
+  }
+
+  /** Ask the server how many seats these options make (a game with a seat range). */
+  function optionsChanged() {
+    if (!chosen || chosen.seats.min === chosen.seats.max || !options) return;
+    clearTimeout(checking);
+    checking = setTimeout(async () => {
+      const error = formBox.querySelector("#options-error");
+      try {
+        const data = await api.options(chosen.name, options.values(1));
+        if (error) error.textContent = "";
+        if (data.seats !== seats) {
+          seats = data.seats;
+          const form = formBox.querySelector("form");
+          const saved = stored(formKey(chosen.name), {});
+          form.querySelector("#seats-box").replaceWith(seatsBox(saved));
+        }
+      } catch (err) {
+        if (error) error.textContent = err.message;
+      }
+    }, 200);
+  }
+
+  function drawForm() {
+    formBox.replaceChildren(h("h2", { text: t("lobby.new") }));
+    if (!meta || !mod) {
+      formBox.append(h("p", { class: "muted", text: t("lobby.loading") }));
+      return;
+    }
+    const saved = stored(formKey(chosen.name), {});
+    const ctx = { t: mod.t, meta: chosen, lobby: chosen.lobby };
+    options = mod.own && mod.optionsForm ? mod.optionsForm(ctx, saved.options || {}, optionsChanged) : schemaForm(chosen.options_schema, chosen.defaults, saved.options || {}, optionsChanged);
+    if (chosen.seats.min === chosen.seats.max) seats = chosen.seats.min;
+    const gameSelect = h("select", { id: "game-select", name: "game", onChange: (e) => choose(e.target.value) });
+    for (const game of meta.games) gameSelect.append(h("option", { value: game.name, selected: game.name === chosen.name, text: game.title }));
+    const form = h("form", { id: "new-game", class: "form", novalidate: true, dataset: { game: chosen.name }, onSubmit: (e) => { e.preventDefault(); start(form); } });
+    form.append(
+      field(t("lobby.game"), gameSelect),
+      options.element,
+      h("div", { class: "error small", id: "options-error" }),
+      seatsBox(saved),
+      field(t("lobby.name"), h("input", { type: "text", name: "name", id: "name", maxLength: meta.limits.name_length || 40, placeholder: t("lobby.name_placeholder"), value: saved.name || "" })),
       h("div", { class: "buttons" }, h("button", { type: "submit", class: "primary big", id: "start", text: t("lobby.start") })),
     );
     formBox.append(form);
-    sync(form);
+    optionsChanged();
   }
 
-  function sync(form) {
-    const ai = form.elements.opponent.value === "ai";
-    form.elements.level.disabled = !ai;
+  async function choose(name) {
+    chosen = meta.games.find((g) => g.name === name) || meta.games[0];
+    store(GAME_KEY, chosen.name);
+    mod = null;
+    drawForm();
+    try {
+      mod = await gameModule(chosen.name);
+    } catch (error) {
+      toast(t("error.generic", { message: error.message }), "error");
+      return;
+    }
+    // a game with a seat range: last time's count until the server says (optionsChanged)
+    if (chosen.seats.min !== chosen.seats.max) seats = stored(formKey(chosen.name), {}).seats || chosen.seats.min;
+    render();
   }
 
   async function start(form) {
-    const f = form.elements;
-    const units = Number(f.units.value);
-    const commands = Number(f.commands.value);
-    if (!form.checkValidity() || !Number.isInteger(units) || !Number.isInteger(commands)) {
+    if (!form.checkValidity()) {
       form.reportValidity();
       return;
     }
-    const values = {
-      mine: f.mine.value,
-      theirs: f.theirs.value,
-      advanced: f.rules.value === "advanced",
-      borderless: f.borderless.checked,
-      units,
-      commands,
-      opponent: f.opponent.value,
-      level: f.level.value,
-      seat: f.seat.value,
-      name: f.name.value.trim(),
-    };
-    localStorage.setItem(FORM_KEY, JSON.stringify(values));
-    const seat = values.seat === "random" ? (Math.random() < 0.5 ? 1 : 2) : Number(values.seat);
-    const armies = seat === 1 ? [values.mine, values.theirs] : [values.theirs, values.mine];
-    const body = {
-      options: { armies, advanced: values.advanced, borderless: values.borderless, units_to_win: units, commands_to_win: commands },
-      opponent: values.opponent === "ai" ? { kind: "ai", level: values.level } : { kind: "friend" },
-      seat,
-      name: values.name,
-    };
+    const { seat, choice, opponents } = readSeats(form);
+    const values = options.values(seat);
+    if (!values) return; // the module's form said why
+    const name = form.elements.name.value.trim();
+    const saved = stored(formKey(chosen.name), {});
+    store(formKey(chosen.name), { ...saved, options: options.saved ? options.saved() : values, seat: choice, opponents, name, seats });
+    const body = { game: chosen.name, options: values, seat, opponents, name };
     const button = form.querySelector("#start");
     button.disabled = true;
     try {
       const data = await api.create(body);
-      saveSeat(data.game.id, { seat: data.seat, token: data.token, code: data.join_code || undefined });
+      const invites = Object.fromEntries(data.invites.map((i) => [i.seat, i.join_code]));
+      saveSeat(data.game.id, { seat: data.seat, token: data.token, invites });
       location.hash = `#/game/${data.game.id}`;
     } catch (error) {
       toast(t("error.generic", { message: error.message }), "error");
@@ -161,18 +195,26 @@ export function lobbyScreen(root) {
   }
 
   function drawHow() {
-    howBox.replaceChildren(h("h2", { text: t("lobby.how") }), h("p", { text: t("lobby.how_text") }));
+    const text = mod && mod.own && mod.howToPlay ? mod.howToPlay({ t: mod.t }) : t("lobby.how_text");
+    howBox.replaceChildren(h("h2", { text: t("lobby.how") }), h("p", { text }));
   }
 
   function gameRow(game, seat, actions) {
     const status = game.outcome ? "over" : game.status;
+    const gmod = modules.get(game.game);
+    const ctx = gmod ? { t: gmod.t, meta: gmod.meta, game, seat } : null;
+    const about = gmod ? gmod.describeOptions(game.options, ctx) : "";
+    const me = seat ? game.seats.find((x) => x.seat === seat) : null;
+    const who = seat ? othersText(game, seat) : game.seats.map((x) => seatLabel(game, null, x.seat)).join(` ${t("lobby.vs")} `);
     return h("li", { class: "game-row", dataset: { game: game.id } },
       h("div", { class: "game-row-main" },
         h("div", { class: "game-row-title" },
           h("span", { class: ["status", status], text: t(`status.${status}`) }),
-          h("span", { text: seat ? ` ${t("lobby.vs")} ${opponentText(game, seat)}` : ` ${game.seats.map((x) => (x.kind === "ai" ? t("seat.ai", { level: levelName(x.level) }) : x.name || t("seat.player", { n: x.seat }))).join(` ${t("lobby.vs")} `)}` }),
+          h("span", { class: "game-title", text: ` ${game.title}` }),
+          h("span", { text: seat ? (who ? ` · ${t("lobby.vs")} ${who}` : "") : ` · ${who}` }),
+          me && me.result ? h("span", { class: ["seat-result", me.result], text: ` · ${t(`seat.result_${me.result}`)}` }) : null,
         ),
-        h("div", { class: "muted small", text: `${describeGame(game)} · ${new Date(game.updated_at).toLocaleString()}` }),
+        h("div", { class: "muted small", text: `${about}${about ? " · " : ""}${new Date(game.updated_at).toLocaleString()}` }),
       ),
       h("div", { class: "game-row-actions" }, ...actions),
     );
@@ -186,17 +228,18 @@ export function lobbyScreen(root) {
     }
     const list = h("ul", { class: "game-list", id: "my-games" });
     for (const { id, game, seat } of mine) {
+      const forget = h("button", { type: "button", class: "ghost small", text: t("lobby.forget"), onClick: () => { forgetSeat(id); refresh(); } });
       if (!game) {
         list.append(h("li", { class: "game-row" },
           h("div", { class: "game-row-main muted", text: `${id}: ${t("lobby.unavailable")}` }),
-          h("div", { class: "game-row-actions" }, h("button", { type: "button", class: "ghost small", text: t("lobby.forget"), onClick: () => { forgetSeat(id); refresh(); } })),
+          h("div", { class: "game-row-actions" }, forget),
         ));
         continue;
       }
       const over = Boolean(game.outcome);
       list.append(gameRow(game, seat, [
         h("a", { class: "button small primary", href: over ? `#/replay/${id}` : `#/game/${id}`, text: over ? t("lobby.replay") : t("lobby.continue") }),
-        h("button", { type: "button", class: "ghost small", text: t("lobby.forget"), onClick: () => { forgetSeat(id); refresh(); } }),
+        forget,
       ]));
     }
     mineBox.append(list);
@@ -228,6 +271,13 @@ export function lobbyScreen(root) {
     drawRecent();
   }
 
+  async function loadModules(games) {
+    const names = [...new Set(games.map((g) => g.game))].filter((n) => !modules.has(n));
+    await Promise.all(names.map(async (name) => {
+      try { modules.set(name, await gameModule(name)); } catch (_) { /* a game this server lost */ }
+    }));
+  }
+
   async function refresh() {
     const held = heldSeats();
     const ids = Object.keys(held).sort((a, b) => (held[b].at || 0) - (held[a].at || 0)).slice(0, 20);
@@ -248,70 +298,21 @@ export function lobbyScreen(root) {
     } catch (_) {
       recent = [];
     }
-    render();
-  }
-
-  render();
-  api.meta().then((data) => { meta = data; render(); }).catch((error) => toast(t("error.generic", { message: error.message }), "error"));
-  refresh();
-  return { rerender: render, unmount() { gone = true; } };
-}
-
-export function joinScreen(root, gameId, code) {
-  let gone = false;
-  const box = h("div", { class: "panel join", id: "join" });
-  root.append(h("section", { class: "narrow" }, box));
-  let game = null;
-  let error = null;
-
-  function render() {
+    await loadModules([...mine.filter((m) => m.game).map((m) => m.game), ...recent]);
     if (gone) return;
-    box.replaceChildren(h("h2", { text: t("join.title") }));
-    if (error) {
-      box.append(h("p", { class: "error", text: error }), h("a", { class: "button", href: "#/", text: t("button.lobby") }));
-      return;
-    }
-    if (!game) {
-      box.append(h("p", { class: "muted", text: t("lobby.loading") }));
-      return;
-    }
-    const held = seatFor(gameId);
-    const host = game.seats.find((x) => x.joined && x.kind === "human");
-    box.append(
-      h("p", { text: t("join.text", { name: (host && host.name) || t("join.someone") }) }),
-      h("p", { class: "muted", text: describeGame(game) }),
-    );
-    const open = game.seats.find((x) => !x.joined);
-    if (open) {
-      const army = term("army", game.options.armies[open.seat - 1]);
-      box.append(h("p", { class: "strong", text: t("join.you_play", { army, order: t(open.seat === 1 ? "join.first" : "join.second") }) }));
-    }
-    if (held && held.token) {
-      box.append(h("p", { class: "warn", text: t("join.yours") }), h("a", { class: "button primary", href: `#/game/${gameId}`, text: t("lobby.continue") }));
-      return;
-    }
-    const name = h("input", { type: "text", id: "join-name", maxLength: 40, placeholder: t("lobby.name_placeholder") });
-    const button = h("button", {
-      type: "submit", class: "primary big", id: "join-button", text: t("join.button"),
-    });
-    const form = h("form", { class: "form", onSubmit: async (e) => {
-      e.preventDefault();
-      button.disabled = true;
-      try {
-        const data = await api.join(gameId, code, name.value.trim());
-        saveSeat(gameId, { seat: data.seat, token: data.token });
-        location.hash = `#/game/${gameId}`;
-      } catch (err) {
-        button.disabled = false;
-        toast(err.status === 409 ? t("join.used") : t("error.generic", { message: err.message }), "error");
-      }
-    } }, h("div", { class: "field" }, h("div", { class: "field-label", text: t("lobby.name") }), h("div", { class: "field-control" }, name)), h("div", { class: "buttons" }, button));
-    box.append(form);
+    drawMine();
+    drawRecent();
   }
 
-  api.game(gameId)
-    .then((data) => { game = data.game; render(); })
-    .catch((err) => { error = err.status === 404 ? t("error.no_game") : t("error.generic", { message: err.message }); render(); });
   render();
+  loadMeta()
+    .then((data) => {
+      meta = data;
+      const last = stored(GAME_KEY, null);
+      const first = data.games.find((g) => g.name === last) || data.games.find((g) => g.module) || data.games[0];
+      return choose(first.name);
+    })
+    .catch((error) => toast(t("error.generic", { message: error.message }), "error"));
+  refresh();
   return { rerender: render, unmount() { gone = true; } };
 }

@@ -1,98 +1,54 @@
-// The game log: one line per event, as this seat sees it, in the current language.
+// The game log: one line per event, as this seat sees it, in the current language; the game's
+// module describes its events (and may merge them), the generic words describe the rest.
 import { h } from "./dom.js";
-import { t, term } from "./i18n.js";
+import { t } from "./i18n.js";
+import { genericEvent, genericOutcome } from "./words.js";
 
-/** How a seat is called: "You", the friend's name, "Computer (hard)", or "Player 2". */
-export function seatLabel(game, mySeat, seat) {
-  if (seat === null || seat === undefined) return "";
-  if (seat === mySeat) return t("seat.you");
-  const info = game && game.seats ? game.seats.find((x) => x.seat === seat) : null;
-  if (info && info.kind === "ai") return t("seat.ai", { level: levelName(info.level) });
-  if (info && info.name) return info.name;
-  return t("seat.player", { n: seat });
+/** The events of log entries ({index, seat, events}) as [{event, seat}], in order. */
+export function allEvents(entries) {
+  return entries.flatMap((entry) => entry.events.map((event) => ({ event, seat: entry.seat })));
 }
 
-export function levelName(level) {
-  const text = t(`level.${level}`);
-  return text.startsWith("level.") ? level : text.split(" — ")[0];
+/** A module's description of an event, else the generic one. */
+export function describeEvent(mod, event, ctx) {
+  const own = mod.own && mod.describeEvent ? mod.describeEvent(event, ctx) : undefined;
+  if (own !== undefined) return own;
+  return genericEvent(event, ctx.game, ctx.seat);
 }
 
-/** "You win!" / "Player 2 wins." / "A draw." and the reason, in the current language. */
-export function describeOutcome(outcome, mySeat) {
-  if (!outcome) return { result: "", reason: "" };
-  let result;
-  if (outcome.winner === null || outcome.winner === undefined) result = t("result.draw");
-  else if (mySeat) result = outcome.winner === mySeat ? t("result.win") : t("result.lose");
-  else result = t("result.player", { n: outcome.winner });
-  const text = outcome.reason || "";
-  let reason = text;
-  let m;
-  if ((m = /eliminated (\d+) command units/.exec(text))) reason = t("reason.commands", { n: m[1] });
-  else if ((m = /eliminated (\d+) units/.exec(text))) reason = t("reason.units", { n: m[1] });
-  else if ((m = /eliminated units (\d+)-(\d+)/.exec(text))) reason = t("reason.idle", { a: m[1], b: m[2] });
-  else if (text.includes("(D-4)")) reason = t("reason.both");
-  return { result, reason };
+/** {result, reason, rule} of an outcome: the module's words where it has them. */
+export function describeOutcome(mod, outcome, ctx) {
+  const base = genericOutcome(outcome, ctx.game, ctx.seat);
+  if (!outcome || !mod.own || !mod.describeOutcome) return base;
+  return { ...base, ...mod.describeOutcome(outcome, ctx) };
 }
 
-export function describeEvent(event, game, mySeat) {
-  const p = seatLabel(game, mySeat, event.player);
-  switch (event.kind) {
-    case "placed":
-      return t("log.placed", { p, card: event.card, square: event.square }) + (event.forced ? t("log.forced") : "");
-    case "revealed":
-      return t("log.revealed", { p, cards: event.cards.join(", ") });
-    case "declared":
-      return event.attack === "ranged"
-        ? t("log.shoots", { p, card: event.card, square: event.square, target: event.target })
-        : t("log.arrows", { p, card: event.card, square: event.square });
-    case "eliminated":
-      return t("log.eliminated", {
-        card: event.card,
-        owner: seatLabel(game, mySeat, event.owner),
-        square: event.square,
-        by: event.by.join(", "),
-      });
-    case "moved":
-      return t("log.moved", { p, card: event.card, from: event.from, to: event.to });
-    case "drew":
-      if (event.cards && event.cards.length) return t("log.drew_cards", { p, cards: event.cards.join(", ") });
-      return event.count ? t("log.drew", { p, n: event.count }) : null;
-    case "recalled":
-      return t("log.recalled", { p, card: event.card, square: event.square });
-    case "extra-turn-earned":
-      return t("log.extra_earned", { p });
-    case "extra-turn":
-      return t("log.extra_turn", { p });
-    case "skipped":
-      return t("log.skipped", { p, rule: event.rule });
-    case "turn":
-      return t("log.turn", { n: event.number, p });
-    case "game-over": {
-      const { result, reason } = describeOutcome(event, mySeat);
-      return t("log.over", { result: `${result} ${reason}` });
-    }
-    default:
-      return null;
-  }
-}
+// a line's look: a new turn, the end; a module may mark its own kinds (eventClass)
+const KIND_CLASS = { turn: "turn", "game-over": "over" };
 
-const KIND_CLASS = { turn: "turn", eliminated: "kill", "game-over": "over", "extra-turn-earned": "general", revealed: "reveal" };
-
-/** The log entries ({seat, events}) as list items, the newest last. */
-export function renderLog(list, entries, game, mySeat) {
+/** The log entries as list items, the newest last. `ctx` = {game, seat, t, meta}. */
+export function renderLog(list, entries, mod, ctx) {
   while (list.firstChild) list.firstChild.remove();
+  const items = mod.own && mod.logEvents ? mod.logEvents(entries, ctx) : allEvents(entries);
   let any = false;
-  for (const entry of entries) {
-    for (const event of entry.events) {
-      const text = describeEvent(event, game, mySeat);
-      if (!text) continue;
-      any = true;
-      const seat = event.player ?? event.owner ?? entry.seat;
-      list.append(h("li", { class: ["log-line", KIND_CLASS[event.kind], seat && `p${seat}`], text }));
-    }
+  for (const { event, seat: actor } of items) {
+    const text = describeEvent(mod, event, ctx);
+    if (!text) continue;
+    any = true;
+    const seat = event.player ?? event.owner ?? (actor > 0 ? actor : null);
+    const look = (mod.own && mod.eventClass && mod.eventClass(event)) || KIND_CLASS[event.kind];
+    const line = h("li", { class: ["log-line", look, seat && `p${seat}`], dataset: { kind: event.kind }, text });
+    if (event.rule) line.title = event.rule;
+    list.append(line);
   }
   if (!any) list.append(h("li", { class: "log-line empty", text: t("log.empty") }));
   list.scrollTop = list.scrollHeight;
 }
 
-export { term };
+/** The end of a game: the result in big letters, the reason, the rule in a tooltip. */
+export function resultBox(mod, outcome, ctx) {
+  const { result, reason, rule } = describeOutcome(mod, outcome, ctx);
+  const line = h("div", { class: "muted", id: "result-reason", text: reason });
+  if (rule) line.title = t("result.rule", { rule });
+  return [h("div", { class: "result", id: "result", text: result }), line];
+}

@@ -1,26 +1,24 @@
-// The replay viewer: every step of a game as this browser's seat saw it (or a spectator), with
-// the board, the events of the step and the log so far; step, jump or play it back.
+// The replay viewer: every move of a game as this browser's seat saw it (or a spectator's), with
+// the game's board (its module's, or the generic view), the events of the move and the log so
+// far; step, jump or play it back.
 import { api, seatFor } from "./api.js";
-import { h, s } from "./dom.js";
+import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { drawBoard } from "./board.js";
-import { describeEvent, describeOutcome, renderLog, seatLabel } from "./log.js";
-import { playerStrip } from "./panels.js";
+import { gameModule } from "./games.js";
+import { setHeaderGame } from "./header.js";
+import { describeEvent, renderLog, resultBox } from "./log.js";
 
 export function replayScreen(root, gameId) {
   const held = seatFor(gameId);
   const token = held ? held.token : null;
-  const st = { data: null, index: 0, timer: null, error: null, gone: false, flip: null };
-  const board = s("svg", { id: "replay-board", role: "img", "aria-label": "board" });
-  const top = h("div", { class: "strip-top" });
-  const bottom = h("div", { class: "strip-bottom" });
+  const st = { data: null, mod: null, index: 0, timer: null, error: null, gone: false };
+  const boardCol = h("div", { class: "board-col" });
   const controls = h("div", { class: "replay-controls", id: "replay-controls" });
   const stepBox = h("div", { class: "prompt", id: "replay-step" });
   const log = h("ol", { class: "log", id: "replay-log" });
   const logTitle = h("h3");
-  const head = h("div", { class: "turn-line" });
   const page = h("section", { class: "game replay", id: "replay" },
-    h("div", { class: "board-col" }, h("div", { class: "board-head" }, head), top, h("div", { class: "board-wrap" }, board), bottom),
+    boardCol,
     h("aside", { class: "side" }, controls, stepBox, h("div", { class: "log-box" }, logTitle, log)),
   );
   root.append(page);
@@ -56,26 +54,19 @@ export function replayScreen(root, gameId) {
       page.replaceChildren(h("div", { class: "panel fatal" }, h("p", { text: st.error }), h("a", { class: "button", href: "#/", text: t("button.lobby") })));
       return;
     }
-    if (!st.data) {
+    if (!st.data || !st.mod) {
       stepBox.replaceChildren(h("p", { class: "muted", text: t("lobby.loading") }));
       return;
     }
+    const mod = st.mod;
     logTitle.textContent = t("panel.log");
-    const { steps, cards, game, seat } = st.data;
+    const { steps, shared, game, seat } = st.data;
+    const ctx = { t: mod.t, meta: mod.meta, mod, game, seat };
     const step = steps[st.index];
-    const view = { ...step.view, cards };
-    const flip = st.flip === null ? seat === 2 : st.flip;
+    const view = { ...step.view, ...shared };
     const last = steps.length - 1;
-    const events = step.events || [];
-    const anim = {
-      appear: events.filter((e) => e.kind === "placed").map((e) => e.square),
-      dying: events.filter((e) => e.kind === "eliminated").map((e) => ({ square: e.square, owner: e.owner, card: e.card })),
-      shots: events.filter((e) => e.kind === "declared" && e.attack === "ranged").map((e) => ({ from: e.square, to: e.target })),
-    };
-    drawBoard(board, { view, cards, flip, ...anim });
-    head.textContent = `${t("replay.title")} · ${t("turn.line", { n: Math.max(view.turn, 0), player: seatLabel(game, seat, view.active), phase: t(`phase.${view.phase}`) })}`;
-    top.replaceChildren(playerStrip(view, game, seat, flip ? 1 : 2));
-    bottom.replaceChildren(playerStrip(view, game, seat, flip ? 2 : 1));
+    const events = st.index === 0 ? [] : step.events || [];
+    mod.replayBoard(boardCol, { view, events, game, seat, index: st.index }, ctx);
     const slider = h("input", { type: "range", min: 0, max: last, value: st.index, id: "replay-slider", "aria-label": t("replay.step", { i: st.index, n: last }), onInput: (e) => go(Number(e.target.value)) });
     const b = (label, action, onClick, disabled) => h("button", { type: "button", class: "small", dataset: { action }, disabled, onClick, text: label });
     controls.replaceChildren(
@@ -89,15 +80,14 @@ export function replayScreen(root, gameId) {
         b("»", "last", () => go(last), st.index === last),
       ),
     );
-    const lines = events.map((e) => describeEvent(e, game, seat)).filter(Boolean);
+    const entries = [{ seat: step.seat, events }];
+    const items = mod.own && mod.logEvents ? mod.logEvents(entries, ctx) : entries[0].events.map((event) => ({ event }));
+    const lines = items.map(({ event }) => describeEvent(mod, event, ctx)).filter(Boolean);
     stepBox.replaceChildren(
-      ...(st.index === 0 ? [h("p", { class: "muted", text: t("replay.start") })] : lines.map((line) => h("p", { class: "step-line", text: line }))),
+      ...(st.index === 0 ? [h("p", { class: "muted", text: mod.t("replay.start") })] : lines.map((line) => h("p", { class: "step-line", text: line }))),
     );
-    if (st.index === last && game.outcome) {
-      const { result, reason } = describeOutcome(game.outcome, seat);
-      stepBox.append(h("div", { class: "result", text: result }), h("div", { class: "muted", text: reason }));
-    }
-    renderLog(log, steps.slice(1, st.index + 1).map((x) => ({ seat: x.seat, events: x.events })), game, seat);
+    if (st.index === last && game.outcome) stepBox.append(...resultBox(mod, game.outcome, ctx));
+    renderLog(log, steps.slice(0, st.index + 1).map((x) => ({ seat: x.seat ?? -1, events: x.events })), mod, ctx);
   }
 
   function onKey(event) {
@@ -109,7 +99,13 @@ export function replayScreen(root, gameId) {
   document.addEventListener("keydown", onKey);
 
   api.replay(gameId, token)
-    .then((data) => { st.data = data; st.index = 0; render(); })
+    .then(async (data) => {
+      st.mod = await gameModule(data.game.game);
+      st.data = data;
+      st.index = 0;
+      setHeaderGame(st.mod.t("app.title") === "app.title" ? data.game.title : st.mod.t("app.title"));
+      render();
+    })
     .catch((error) => { st.error = error.status === 404 ? t("error.no_game") : t("error.generic", { message: error.message }); render(); });
   render();
   return {
@@ -118,6 +114,7 @@ export function replayScreen(root, gameId) {
       st.gone = true;
       if (st.timer) clearInterval(st.timer);
       document.removeEventListener("keydown", onKey);
+      setHeaderGame(null);
     },
   };
 }

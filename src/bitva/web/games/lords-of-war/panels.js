@@ -1,8 +1,8 @@
 // The side panels of a game: the players' counts and piles, the hand, and the card details.
-import { h, s } from "./dom.js";
-import { t, term } from "./i18n.js";
+import { h, s } from "../../dom.js";
+import { t, term } from "./text.js";
 import { DIRECTIONS, describeCard, drawBack, drawCard, drawTargetGrid, shortName } from "./cards.js";
-import { seatLabel } from "./log.js";
+import { seatLabel } from "../../words.js";
 
 function cardSvg(card, owner, size, flip) {
   const svg = s("svg", { viewBox: "0 0 100 100", width: size, height: size, class: "card-svg", "aria-hidden": "true" });

@@ -1,8 +1,8 @@
 // The battle mat in SVG, drawn from a view: the squares (LW-1.6), the units with their arrows,
 // and overlays — legal squares, preview badges, the ghost of a card about to be placed, units a
 // placement would eliminate, ranged target grids — and the animations of an update.
-import { s } from "./dom.js";
-import { t } from "./i18n.js";
+import { s } from "../../dom.js";
+import { t } from "./text.js";
 import { drawCard, parseSquare, squareName, targetSquares } from "./cards.js";
 
 export const CELL = 100;

@@ -1,7 +1,7 @@
 // Drawing a card in SVG from its data (view.cards[ref]): the eight arrows with their values as
 // they point on the board, the defence, rank, class and ranged value. Directions: LW-1.3 / LW-2.3.
-import { s } from "./dom.js";
-import { t, term } from "./i18n.js";
+import { s } from "../../dom.js";
+import { t, term } from "./text.js";
 
 // LW-1.3 order; card-frame offsets (dx to the card's right, dy ahead).
 export const DIRECTIONS = [

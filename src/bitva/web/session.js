@@ -1,0 +1,180 @@
+// A live game as this browser's seat sees it: loads the game and its log, keeps the WebSocket
+// open, queues the updates the server pushes (so that a game module may animate them one after
+// the other), plays actions and asks for analyses. Game modules and the generic board draw
+// from `session.st` and never talk to the server themselves.
+import { api, ApiError, connect, saveSeat, seatFor } from "./api.js";
+import { toast } from "./dom.js";
+import { t } from "./i18n.js";
+
+/**
+ * hooks: onChange() — something changed, draw again; onUpdate(message, {before, fast}) — a new
+ * version arrived (an action and the chance after it), may return a promise (an animation) that
+ * the next update waits for; onFatal(error) — the game cannot be shown.
+ */
+export function openSession(gameId, hooks = {}) {
+  const held = seatFor(gameId);
+  const st = {
+    id: gameId,
+    token: held ? held.token : null,
+    invites: (held && held.invites) || {}, // seat -> join code, for the seats still open
+    seat: null,
+    view: null,
+    game: null,
+    version: -1,
+    legal: null, // this seat's legal actions as text, when it is to move
+    analyses: [], // the analyses it may ask for now
+    inviteOpen: false,
+    log: [], // by step index: {index, seat, events}
+    thinking: null,
+    connected: true,
+    busy: false,
+    gone: false,
+  };
+  const queue = [];
+  let pumping = false;
+  let socket = null;
+  const analyses = new Map(); // name -> {version, result | promise}
+  const changed = () => { if (!st.gone && hooks.onChange) hooks.onChange(); };
+
+  function accept(message) {
+    if (message.seat !== undefined) st.seat = message.seat ?? null;
+    st.view = message.view;
+    st.game = message.game;
+    st.version = message.version ?? message.game.version;
+    st.legal = message.legal_actions ?? null;
+    st.analyses = message.analyses || [];
+    if (message.invite_open !== undefined) st.inviteOpen = message.invite_open;
+    if (st.game.status !== "waiting") st.inviteOpen = false;
+  }
+
+  function remember(steps) {
+    for (const step of steps || []) st.log[step.index] = step;
+  }
+
+  async function load() {
+    try {
+      const data = await api.game(gameId, st.token);
+      accept({ ...data, version: data.game.version });
+      await reloadLog();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403 && st.token) {
+        st.token = null; // a token from another server or a forgotten game
+        return load();
+      }
+      if (hooks.onFatal) hooks.onFatal(error);
+      return;
+    }
+    changed();
+    socket = connect(gameId, st.token, onMessage, (connected) => {
+      st.connected = connected;
+      if (!connected) toast(t("error.connection"), "warn", 2500);
+    });
+  }
+
+  async function reloadLog() {
+    const data = await api.log(gameId, st.token, 0);
+    st.log = [];
+    remember(data.entries);
+    changed();
+  }
+
+  function onMessage(message) {
+    if (st.gone) return;
+    if (message.type === "welcome" || message.type === "game") {
+      accept(message);
+      if (message.version > st.log.length) reloadLog();
+      changed();
+    } else if (message.type === "update") {
+      queue.push(message);
+      pump();
+    } else if (message.type === "thinking") {
+      st.thinking = message.seat;
+      changed();
+    } else if (message.type === "error") {
+      toast(t("error.generic", { message: message.error }), "error");
+    }
+  }
+
+  async function pump() {
+    if (pumping) return;
+    pumping = true;
+    try {
+      while (queue.length && !st.gone) {
+        const message = queue.shift();
+        if (message.version <= st.version) continue;
+        const first = message.steps && message.steps.length ? message.steps[0].index : st.log.length;
+        const missed = first > st.log.length;
+        const fast = queue.length > 2 || document.hidden;
+        const before = st.view;
+        accept(message);
+        st.thinking = null;
+        remember(message.steps);
+        if (missed) reloadLog();
+        const waiting = hooks.onUpdate ? hooks.onUpdate(message, { before, fast }) : null;
+        changed();
+        if (waiting) await waiting;
+      }
+    } finally {
+      pumping = false;
+    }
+    changed();
+  }
+
+  async function play(action) {
+    if (st.busy || !st.token) return;
+    st.busy = true;
+    changed();
+    try {
+      const result = await api.act(gameId, st.token, action, st.version);
+      queue.push({ type: "update", actor: st.seat, ...result });
+      pump();
+    } catch (error) {
+      if (error instanceof ApiError && error.rule) {
+        toast(t("error.illegal", { rule: error.rule, message: error.message }), "error");
+      } else {
+        toast(t("error.generic", { message: error.message }), "error");
+      }
+      try {
+        const data = await api.game(gameId, st.token);
+        accept({ ...data, version: data.game.version });
+      } catch (_) { /* the socket will bring it */ }
+    } finally {
+      st.busy = false;
+      changed();
+    }
+  }
+
+  /** An analysis for this seat at the current version ({version, result}), asked once. */
+  function analysis(name) {
+    const cached = analyses.get(name);
+    if (cached && cached.version === st.version) return cached.promise;
+    const version = st.version;
+    const promise = api.analysis(gameId, st.token, name).catch((error) => {
+      analyses.delete(name);
+      throw error;
+    });
+    analyses.set(name, { version, promise });
+    return promise;
+  }
+
+  /** A new join link for an open seat (its old link stops working). */
+  async function newInvite(seat) {
+    const data = await api.invite(gameId, st.token, seat);
+    st.invites = { ...st.invites, [data.seat]: data.join_code };
+    saveSeat(gameId, { invites: st.invites });
+    changed();
+  }
+
+  load();
+  return {
+    st,
+    play,
+    analysis,
+    newInvite,
+    myTurn: () => Boolean(st.view && st.seat && st.game && st.game.to_move === st.seat && !st.game.outcome),
+    close() {
+      st.gone = true;
+      if (socket) socket.close();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// Words any game needs: how a seat is called, AI levels, and the generic descriptions of an
+// outcome and of an event, built from codes (Outcome.to_json(): result, winners, reason, params,
+// rule; an event's kind and data) and never from prose. A game module may describe them better.
+import { humanise, t } from "./i18n.js";
+
+/** How a seat is called: "You", the friend's name, "Computer (hard)", or "Player 2". */
+export function seatLabel(game, mySeat, seat) {
+  if (seat === null || seat === undefined) return "";
+  if (seat === -1) return t("seat.chance");
+  if (seat === mySeat) return t("seat.you");
+  const info = game && game.seats ? game.seats.find((x) => x.seat === seat) : null;
+  if (info && info.kind === "ai") return t("seat.ai", { level: levelName(info.level) });
+  if (info && info.name) return info.name;
+  return t("seat.player", { n: seat });
+}
+
+export function levelName(level) {
+  const text = t(`level.${level}`);
+  return text.startsWith("level.") ? level : text.split(" — ")[0];
+}
+
+/** "first" / "second" / "third" / "seat 4". */
+export function seatOrder(seat) {
+  const key = `lobby.seat_${seat}`;
+  const text = t(key);
+  return text === key ? t("lobby.seat_n", { n: seat }) : text;
+}
+
+/** A value of an event or a view as short text: lists joined, booleans as yes/no. */
+export function shortValue(value) {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "boolean") return value ? t("board.yes") : t("board.no");
+  if (Array.isArray(value)) return value.map(shortValue).join(", ");
+  if (typeof value === "object") {
+    return Object.entries(value).map(([k, v]) => `${humanise(k)} ${shortValue(v)}`).join(", ");
+  }
+  return String(value);
+}
+
+/** The parameters of a reason or an event as "target 20, rounds 8". */
+export function describeParams(params, skip = []) {
+  return Object.entries(params || {})
+    .filter(([key]) => !skip.includes(key))
+    .map(([key, value]) => `${humanise(key)} ${shortValue(value)}`)
+    .join(", ");
+}
+
+/** The result line: "You win!", "Player 2 wins.", "Players 1 and 3 win.", "A draw." */
+export function resultLine(outcome, game, mySeat) {
+  const winners = outcome.winners || (outcome.winner ? [outcome.winner] : []);
+  if (outcome.result === "draw") return t("result.draw");
+  if (!winners.length) {
+    return mySeat ? t("result.lose") : t("result.nobody");
+  }
+  if (winners.length === 1) {
+    if (mySeat) return winners[0] === mySeat ? t("result.win") : t("result.lose");
+    return t("result.player", { n: winners[0] });
+  }
+  if (mySeat && winners.includes(mySeat)) {
+    const others = winners.filter((s) => s !== mySeat).map((s) => seatLabel(game, mySeat, s));
+    return t("result.you_share", { list: others.join(", ") });
+  }
+  if (mySeat) return t("result.lose");
+  return t("result.players", { list: winners.join(", ") });
+}
+
+/** The generic description of an outcome: {result, reason, rule}; the reason is the code
+ * humanised with its parameters ("target: target 20, rounds 8"). */
+export function genericOutcome(outcome, game, mySeat) {
+  if (!outcome) return { result: "", reason: "", rule: null };
+  const params = describeParams(outcome.params);
+  const reason = humanise(outcome.reason || "") + (params ? ` (${params})` : "");
+  return { result: resultLine(outcome, game, mySeat), reason, rule: outcome.rule || null };
+}
+
+/** The generic description of an event: "{who}: {kind} — {data}". */
+export function genericEvent(event, game, mySeat) {
+  if (event.kind === "game-over") {
+    const { result, reason } = genericOutcome(event, game, mySeat);
+    return t("log.over", { result: `${result} ${reason}` });
+  }
+  const who = event.player !== undefined ? seatLabel(game, mySeat, event.player) : "";
+  const data = describeParams(event, ["kind", "player", "rule"]);
+  const text = `${humanise(event.kind)}${data ? ` — ${data}` : ""}${event.rule ? ` (${event.rule})` : ""}`;
+  return who ? `${who}: ${text}` : text;
+}
