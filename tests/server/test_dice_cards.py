@@ -302,3 +302,14 @@ def test_a_restarted_server_has_the_same_state_and_the_same_future(tmp_path: Pat
         ).json()
         rolled = next(e for e in events_of(response) if e["kind"] == "rolled")
         assert rolled["faces"] == faces
+
+
+def test_a_random_seat_and_the_adapters_found_by_name(client: TestClient) -> None:
+    seats = {create(client, DC, options={"seats": 3}, seat="random")["seat"] for _ in range(12)}
+    assert seats <= {1, 2, 3} and len(seats) > 1
+    from bitva.server.games import GameAdapter, adapter_for
+    from bitva.server.games.lords_of_war import LordsOfWarAdapter
+
+    assert type(adapter_for(DC)) is GameAdapter  # no server code of its own: the generic one
+    assert isinstance(adapter_for("lords-of-war"), LordsOfWarAdapter)
+    assert adapter_for(DC).options_model is adapter_for(DC).game.options_model

@@ -1,11 +1,12 @@
 """Stored games of an older record format, brought up to date.
 
-A game whose `format` is behind its game's `record_format` (every game stored by bitva 0.1 is
-format 1: its action rows hold the players' actions without the chance outcomes) is migrated with
-`bitva.core.record.upgrade` (the game's `migrate_record`): the migrated record is replayed, the
-seats of the players' actions are checked against the stored ones, and every step (the chance
-outcomes included) is written back in one transaction with the new format. The server does this
-for every such game when it starts, and for any game it loads that is still behind.
+A game whose `format` is behind its game's `record_format` (every game stored before chance was
+explicit is format 1: its action rows hold the players' actions without the chance outcomes) is
+migrated with `bitva.core.record.upgrade` (the game's `migrate_record`): the migrated record is
+replayed, the seats of the players' actions are checked against the stored ones, and every step
+(the chance outcomes included) is written back in one transaction with the new format. The
+server does this for every such game when it starts, and for any game it loads that is still
+behind.
 """
 
 from __future__ import annotations

@@ -118,7 +118,7 @@ class WsPing(Strict):
 
 class ErrorOut(BaseModel):
     error: str
-    rule: str | None = Field(default=None, description="the rule that forbids it, e.g. LW-6.2")
+    rule: str | None = Field(default=None, description="the rule that forbids it, e.g. DC-2")
 
 
 class SeatOut(BaseModel):

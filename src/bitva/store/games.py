@@ -8,9 +8,9 @@ is committed before anyone hears of it, so a server killed at any moment loses n
 replayed state has stepped its RNG exactly as the live one did (the same future).
 
 Schema upgrades are small and additive, run at start-up by `upgrade_schema` (SQLite and
-PostgreSQL alike): the `format` column of `server_games` was added in bitva 0.2; rows written
-before it hold format 1 (Lords of War records without chance outcomes), which the server migrates
-(`bitva.server.migration`).
+PostgreSQL alike): the `format` column of `server_games` was added when chance became explicit
+(after commit 4059a83); rows written before it hold format 1 (records without chance outcomes),
+which the server migrates (`bitva.server.migration`).
 
 >>> from bitva.store import make_engine
 >>> store = GameStore(make_engine("sqlite://"))
@@ -178,7 +178,7 @@ def now() -> datetime:
 
 def upgrade_schema(engine: Engine) -> list[str]:
     """Bring the tables of an older bitva up to date (additive changes only); returns what it
-    did. bitva 0.2 added `server_games.format` (old rows: format 1)."""
+    did. Explicit chance added `server_games.format` (old rows: format 1)."""
     done: list[str] = []
     columns = {column["name"] for column in inspect(engine).get_columns(GameRow.__tablename__)}
     if "format" not in columns:
