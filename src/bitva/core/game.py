@@ -56,7 +56,7 @@ class Analysis:
 class Game(ABC, Generic[S, O]):
     """One game of the registry."""
 
-    name: ClassVar[str]  # command-line name, e.g. "lords-of-war"
+    name: ClassVar[str]  # command-line name, e.g. "dice-cards"
     title: ClassVar[str]  # display name
     traits: ClassVar[Traits]
     options_model: ClassVar[type[BaseModel]]

@@ -66,8 +66,8 @@ export const cs = {
   "seat.friend": "Přítel",
   "seat.waiting": "(zatím nepřipojen)",
   "seat.chance": "Náhoda",
-  "seat.result_win": "vyhrál",
-  "seat.result_loss": "prohrál",
+  "seat.result_win": "výhra",
+  "seat.result_loss": "prohra",
   "seat.result_draw": "remíza",
 
   "panel.log": "Průběh hry",
