@@ -30,6 +30,25 @@ def deal_odds(state: LordsOfWarState, seat: int) -> list[tuple[int, Fraction]]:
     return [(kind, Fraction(n, total)) for kind, n in sorted(counts.items())]
 
 
+def deal_kinds(state: LordsOfWarState, seat: int) -> list[int]:
+    """The kinds the next card of `seat`'s deck may be, in the order of `deal_odds`."""
+    deck = state.deck[seat]
+    kind_of = state.static.kind_of[seat]
+    if state.stacked[seat]:
+        return [kind_of[deck[-1]]]
+    return sorted({kind_of[card_id] for card_id in deck})
+
+
+def can_deal(state: LordsOfWarState, seat: int, kind: int) -> bool:
+    """Whether the next card of `seat`'s deck may be of `kind` (a quick `deal_kinds` test)."""
+    deck = state.deck[seat]
+    if not 0 <= kind < len(state.static.kinds[seat]) or not deck:
+        return False
+    if state.stacked[seat]:
+        return state.static.kind_of[seat][deck[-1]] == kind
+    return any(card_id in deck for card_id in state.static.ids_of_kind[seat][kind])
+
+
 def draw(state: LordsOfWarState, seat: int, events: list[Event] | None) -> None:
     """LW-9.1a: draw from the top until the hand holds six or the deck is empty: one chance
     node per card."""

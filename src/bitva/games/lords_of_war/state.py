@@ -168,6 +168,15 @@ class LordsOfWarState(State[Action]):
         kinds = self.static.kinds[seat]
         return [(Dealt(kinds[kind].ref), p) for kind, p in dealing.deal_odds(self, seat)]
 
+    def sample_chance(self, rng: Rng | None = None) -> Action:
+        """The next card, each card of the deck equally likely: the same law as
+        `chance_outcomes()` (a kind with the share of its copies), drawn without Fractions."""
+        if self.phase != "deal":
+            return super().sample_chance(rng)
+        seat = self.deal_to[0]
+        code = self.sample_chance_code(rng if rng is not None else Rng(self.rng.state))
+        return self.static.codec.action(seat, code)
+
     def sample_chance_code(self, rng: Rng) -> int:
         seat = self.deal_to[0]
         deck = self.deck[seat]
@@ -183,7 +192,10 @@ class LordsOfWarState(State[Action]):
             code = self.static.codec.code(seat, action)
         except IllegalAction as exc:
             return exc.violation
-        if code in self.legal_codes():
+        if self.phase == "deal":  # a card of the kind is in the deck (on top, if stacked)
+            if dealing.can_deal(self, seat, code - self.static.codec.deal_base):
+                return None
+        elif code in self.legal_codes():
             return None
         message, rule = legality.explain(self, action)
         return Violation(message, rule)
@@ -326,7 +338,7 @@ class LordsOfWarState(State[Action]):
             start = self.static.mat.start_square(self.active)
             return [codec.place(kind, start) for kind in self.hand_kinds(self.active)]
         if phase == "deal":
-            return [codec.deal(kind) for kind, _ in dealing.deal_odds(self, self.deal_to[0])]
+            return [codec.deal(kind) for kind in dealing.deal_kinds(self, self.deal_to[0])]
         return []
 
     # -- the turn machinery ----------------------------------------------------------------------
@@ -340,6 +352,9 @@ class LordsOfWarState(State[Action]):
 
     def _dispatch(self, code: int, events: list[Event] | None) -> None:
         phase = self.phase
+        if phase == "deal":  # the most frequent step after placements: first, and cheap
+            dealing.deal(self, code - self.static.codec.deal_base, events)
+            return
         if phase == "deploy" and self._legal is None:
             self.legal_codes()  # the forced-placement flag comes with the legal squares
         forced = self._forced if phase == "deploy" else False
@@ -359,8 +374,6 @@ class LordsOfWarState(State[Action]):
             else:
                 self._recall(code - codec.recall_base, events)
                 self._end_turn(events)
-        elif phase == "deal":
-            dealing.deal(self, code - codec.deal_base, events)
 
     def _name(self, u: int) -> str:
         return self.static.card_of(u).ref
