@@ -197,6 +197,11 @@ def has_codes(state: State[Any]) -> bool:
     return True
 
 
+def listed(state: State[Any]) -> bool:
+    """Whether the game lists its actions (enumerable) rather than checking them (parametric)."""
+    return state.game.traits.enumerable
+
+
 def choices(state: State[Any]) -> list[Any]:
     """The legal actions, or at a chance node the outcomes; for a parametric game, candidates."""
     if state.is_chance or state.game.traits.enumerable:

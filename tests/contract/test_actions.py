@@ -25,6 +25,7 @@ from .cases import (
     action_pools,
     choices,
     has_codes,
+    listed,
     playouts,
     sample_states,
     snapshot,
@@ -129,9 +130,13 @@ def assert_refused(state: State[Any], action: Any, kind: type[BitvaError]) -> Bi
 def illegal_here(
     state: State[Any], pool: list[tuple[str, Any]], rng: Rng, n: int
 ) -> list[tuple[str, Any]]:
-    """Up to `n` (text, action) of `pool` that are not legal at `state`."""
-    legal = choices(state) if state.current_player is not None else []
-    out = [(text, action) for text, action in pool if action not in legal]
+    """Up to `n` (text, action) of `pool` that are not legal at `state` (for a parametric game,
+    whose actions are checked, not listed, those its `check` refuses)."""
+    if state.current_player is not None and not state.is_chance and not listed(state):
+        out = [(text, action) for text, action in pool if state.check(action) is not None]
+    else:
+        legal = choices(state) if state.current_player is not None else []
+        out = [(text, action) for text, action in pool if action not in legal]
     rng.shuffle(out)
     return out[:n]
 

@@ -110,7 +110,21 @@ def test_an_unknown_level_is_refused(client: TestClient) -> None:
         "/api/games", json={"game": LW, "opponents": [{"kind": "ai", "level": "nobody"}]}
     )
     assert response.status_code == 422
-    assert response.json()["error"].startswith("unknown AI level 'nobody'")
+    assert response.json()["error"].startswith("AI level 'nobody' is unknown")
+
+
+def test_a_level_that_cannot_play_the_game_is_refused_and_not_offered(client: TestClient) -> None:
+    """The searches need listed actions: a game with parametric actions (the test game Long
+    Jump) is offered only the levels that can play it."""
+    meta = {g["name"]: g for g in client.get("/api/meta").json()["games"]}
+    assert meta["long-jump"]["levels"] == ["random", "easy", "greedy"]
+    assert meta["long-jump"]["default_level"] == "greedy"
+    assert "hard" in meta[LW]["levels"] and meta[LW]["default_level"] == "hard"
+    response = client.post(
+        "/api/games", json={"game": "long-jump", "opponents": [{"kind": "ai", "level": "hard"}]}
+    )
+    assert response.status_code == 422
+    assert "cannot play Long Jump" in response.json()["error"]
 
 
 def test_the_ai_resumes_after_a_restart(tmp_path: Path) -> None:

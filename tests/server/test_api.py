@@ -277,7 +277,7 @@ def test_malformed_requests_get_422_with_a_clear_message(client: TestClient) -> 
         (
             "/api/games",
             (lw + '"opponents": [{"kind": "ai", "level": "grandmaster"}]}').encode(),
-            "unknown AI",
+            "AI level 'grandmaster' is unknown",
         ),
     ]
     for path, body, expected in cases:

@@ -4,6 +4,6 @@
 >>> agent = make_agent("random", seed=1)
 """
 
-from bitva.ai.agents import AGENTS, Agent, make_agent
+from bitva.ai.agents import AGENTS, Agent, check_plays, make_agent, plays
 
-__all__ = ["AGENTS", "Agent", "make_agent"]
+__all__ = ["AGENTS", "Agent", "check_plays", "make_agent", "plays"]

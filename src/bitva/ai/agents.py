@@ -17,8 +17,9 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from bitva.ai.greedy import GreedyAgent
-from bitva.ai.values import require_decision
+from bitva.ai.values import game_has_codes, require_decision
 from bitva.core.errors import BitvaError
+from bitva.core.game import Game
 from bitva.core.rng import Rng
 from bitva.core.state import State
 
@@ -136,6 +137,27 @@ def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
         except ValueError:
             raise BitvaError(f"agent {spec!r}: {field} must be a number, not {value!r}") from None
     return key, params
+
+
+# The tree searches walk integer action codes: they need a game that lists its actions by code.
+NEEDS_CODES = frozenset(("medium", "hard", "mcts", "ismcts"))
+
+
+def plays(name: str, game: Game[Any, Any]) -> bool:
+    """Whether the agent `name` can play `game` (the searches need integer action codes; random,
+    greedy and easy play any game, parametric actions included)."""
+    key, _ = parse_agent(name)
+    return key not in NEEDS_CODES or game_has_codes(game)
+
+
+def check_plays(name: str, game: Game[Any, Any]) -> None:
+    """A one-line BitvaError when the agent `name` cannot play `game`."""
+    if not plays(name, game):
+        able = ", ".join(n for n in AGENTS if plays(n, game))
+        raise BitvaError(
+            f"{name.split(':')[0]} cannot play {game.title}: it searches integer action codes, "
+            f"and {game.title}'s actions are checked, not listed (choose {able})"
+        )
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:

@@ -16,18 +16,24 @@ the heuristic scores the position as it stands.
 
 The agent searches a determinization (`state.determinize(seat, rng)`), never the real state, so
 it only knows what its seat knows; ties break at random, reproducibly.
+
+In a game whose actions are parametric (checked, not listed) it weighs the game's
+`candidate_actions` instead of every legal action, and walks the look-ahead with action objects
+(`apply_unchecked`) instead of integer codes.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bitva.ai.values import Evaluate, Heuristic, Values, evaluator, require_decision
+from bitva.ai.values import Evaluate, Heuristic, Values, evaluator, has_codes, require_decision
 from bitva.core.chance import CHANCE
+from bitva.core.errors import BitvaError
 from bitva.core.rng import Rng
 from bitva.core.state import State
 
 TIE = 1e-12
+CANDIDATES = 16  # actions weighed at a decision of a game with parametric actions
 
 
 class GreedyAgent:
@@ -51,28 +57,47 @@ class GreedyAgent:
         self.blunder = blunder
         self.exact_outcomes = exact_outcomes
         self.samples = samples
+        self._coded = True
+
+    # -- choices: integer codes where the game has them, else candidate actions -----------------
+    def _choices(self, state: State[Any]) -> list[Any]:
+        if self._coded:
+            return state.legal_codes()
+        return state.candidate_actions(self.rng, CANDIDATES)
+
+    def _step(self, state: State[Any], choice: Any) -> None:
+        if self._coded:
+            state.apply_code(choice)
+        else:
+            state.apply_unchecked(choice)
+
+    def _action(self, state: State[Any], choice: Any) -> Any:
+        return state.decode_action(choice) if self._coded else choice
 
     def choose(self, state: State[Any]) -> Any:
         seat = require_decision(state)
-        codes = state.legal_codes()
-        if len(codes) == 1:
-            return state.decode_action(codes[0])
+        self._coded = has_codes(state)
+        choices = self._choices(state)
+        if not choices:
+            raise BitvaError("no legal action to choose from")
+        if len(choices) == 1:
+            return self._action(state, choices[0])
         if self.blunder and self.rng.random() < self.blunder:
-            return state.decode_action(self.rng.choice(codes))
+            return self._action(state, self.rng.choice(choices))
         base = state.determinize(seat, self.rng)
         values = evaluator(state.game, self.heuristic)
-        share = self.max_nodes / len(codes)
-        best: list[int] = []
+        share = self.max_nodes / len(choices)
+        best: list[Any] = []
         best_value = float("-inf")
-        for code in codes:
+        for choice in choices:
             child = base.clone()
-            child.apply_code(code)
+            self._step(child, choice)
             value = self._value(child, state.turn, values, share)[seat - 1]
             if value > best_value + TIE:
-                best, best_value = [code], value
+                best, best_value = [choice], value
             elif abs(value - best_value) <= TIE:
-                best.append(code)
-        return state.decode_action(self.rng.choice(best))
+                best.append(choice)
+        return self._action(state, self.rng.choice(best))
 
     def _value(self, state: State[Any], turn: int, values: Evaluate, budget: float) -> Values:
         """The value vector of `state`: scored where the turn ends or the budget runs out."""
@@ -81,13 +106,15 @@ class GreedyAgent:
             return values(state)
         if mover == CHANCE:
             return self._expectation(state, turn, values, budget)
-        codes = state.legal_codes()
-        share = (budget - 1) / len(codes)
+        choices = self._choices(state)
+        if not choices:
+            return values(state)
+        share = (budget - 1) / len(choices)
         index = mover - 1
         best: Values | None = None
-        for code in codes:
+        for choice in choices:
             child = state.clone()
-            child.apply_code(code)
+            self._step(child, choice)
             value = self._value(child, turn, values, share)
             if best is None or value[index] > best[index] + TIE:
                 best = value
@@ -110,7 +137,10 @@ class GreedyAgent:
         total = []
         for _ in range(self.samples):
             child = state.clone()
-            child.apply_code(state.sample_chance_code(self.rng))
+            if self._coded:
+                child.apply_code(state.sample_chance_code(self.rng))
+            else:
+                child.apply_unchecked(state.sample_chance(self.rng))
             total = _add(total, self._value(child, turn, values, share), 1.0 / self.samples)
         return tuple(total)
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bitva.ai.budget import Budget
-from bitva.ai.values import Evaluate, Heuristic, Values, evaluator, require_decision
+from bitva.ai.values import Evaluate, Heuristic, Values, evaluator, has_codes, require_decision
 from bitva.core.chance import CHANCE
 from bitva.core.rng import Rng, derive_seed
 from bitva.core.state import State
@@ -330,6 +330,10 @@ class SearchAgent:
 
     def choose(self, state: State[Any]) -> Any:
         seat = require_decision(state)
+        if not has_codes(state):
+            from bitva.ai.agents import check_plays
+
+            check_plays(self.name, state.game)
         search_seed = self.rng.next_u64()
         codes = state.legal_codes()
         if len(codes) == 1:

@@ -14,12 +14,14 @@ is minimising the opponent's) and any number of seats with general-sum returns (
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 from bitva.core.chance import CHANCE
-from bitva.core.errors import BitvaError
+from bitva.core.errors import BitvaError, NotSupported
 from bitva.core.game import Game
+from bitva.core.rng import Rng
 from bitva.core.state import State
 
 Heuristic = Callable[[State[Any], int], float]
@@ -27,6 +29,26 @@ Heuristic = Callable[[State[Any], int], float]
 
 Values = tuple[float, ...]
 Evaluate = Callable[[State[Any]], Values]
+
+
+def has_codes(state: State[Any]) -> bool:
+    """Whether the game of `state` lists its actions with integer codes (the fast path that the
+    tree searches walk); games with parametric actions do not."""
+    return game_has_codes(state.game)
+
+
+@functools.cache
+def game_has_codes(game: Game[Any, Any]) -> bool:
+    """Probed once per game on a new state: its first decision's legal actions as codes."""
+    if not game.traits.enumerable:
+        return False
+    try:
+        state = game.new(None, 0)
+        state.resolve_chance(Rng(0))
+        state.legal_codes()
+    except NotSupported:
+        return False
+    return True
 
 
 def require_decision(state: State[Any]) -> int:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
-from bitva.ai.agents import make_agent, parse_agent
+from bitva.ai.agents import check_plays, make_agent, parse_agent
 from bitva.arena.simulation import Backend, GameJob, run_jobs
 from bitva.core.errors import BitvaError
 from bitva.core.registry import get_game
@@ -99,6 +99,7 @@ class Tournament:
                 raise BitvaError(f"agent {name!r}: '|' is not allowed in an agent name")
             parse_agent(name)
             make_agent(name, 0)
+            check_plays(name, definition)
         if games < 1:
             raise BitvaError("--games must be at least 1")
         if not 0 <= seed < 2**63:

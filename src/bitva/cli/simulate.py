@@ -52,7 +52,7 @@ def simulate(
 ) -> None:
     """Play GAMES games between agents (every seat not named plays `random`) and report the
     wins of every seat, the draws and the average length."""
-    from bitva.ai import make_agent
+    from bitva.ai import check_plays, make_agent
     from bitva.arena.simulation import GameJob, run_jobs, shutdown_ray
 
     definition, options, shorthand, address = command_options(
@@ -61,7 +61,8 @@ def simulate(
     seats = definition.seats_for(options)
     agents = seat_agents(seats, seat or (), shorthand)
     for name in agents.values():
-        make_agent(name)  # fail early on an unknown agent
+        make_agent(name)  # fail early on an unknown agent, or one that cannot play the game
+        check_plays(name, definition)
     backend = backend_for(workers, ray, address)
     resolved = definition.new(options, 0).options.model_dump(mode="json")
     jobs = [GameJob(definition.name, resolved, seed, index, agents) for index in range(games)]

@@ -56,8 +56,11 @@ class TerminalGame:
         save: Path | None = None,
         adapter: TerminalAdapter | None = None,
     ) -> None:
-        from bitva.ai import make_agent
+        from bitva.ai import check_plays, make_agent
 
+        for who in players.values():
+            if who != "human":
+                check_plays(who, game)
         self.console = console
         self.game = game
         self.adapter = adapter or adapter_for(game)

@@ -21,6 +21,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 from bitva.core.errors import BitvaError
+from bitva.core.game import Game
 from bitva.core.rng import Rng, derive_seed
 from bitva.server.config import ServerConfig
 from bitva.server.errors import ApiError
@@ -36,16 +37,18 @@ LEVEL_ORDER = ("random", "easy", "medium", "greedy", "hard", "mcts", "ismcts")
 DEFAULT_PREFERENCE = ("hard", "greedy", "medium", "easy", "random")
 
 
-def levels() -> list[str]:
-    """The AI levels this installation has (`bitva.ai.AGENTS`), weakest first."""
-    from bitva.ai import AGENTS
+def levels(game: Game[Any, Any] | None = None) -> list[str]:
+    """The AI levels this installation has (`bitva.ai.AGENTS`), weakest first; with a game, only
+    those that can play it (the searches need a game that lists its actions)."""
+    from bitva.ai import AGENTS, plays
 
     known = [name for name in LEVEL_ORDER if name in AGENTS]
-    return known + sorted(name for name in AGENTS if name not in LEVEL_ORDER)
+    ordered = known + sorted(name for name in AGENTS if name not in LEVEL_ORDER)
+    return [name for name in ordered if game is None or plays(name, game)]
 
 
-def default_level() -> str:
-    present = levels()
+def default_level(game: Game[Any, Any] | None = None) -> str:
+    present = levels(game)
     for name in DEFAULT_PREFERENCE:
         if name in present:
             return name
@@ -129,7 +132,7 @@ class AiPlayer:
                 if self.config.ai_delay > 0:
                     await asyncio.sleep(self.config.ai_delay)
                 version = runtime.version
-                level = runtime.seat(seat).agent or default_level()
+                level = runtime.seat(seat).agent or default_level(runtime.state.game)
                 seed = derive_seed(runtime.stored.seed, "ai", seat, version)
                 hidden = runtime.state.determinize(seat, Rng(derive_seed(seed, "determinize")))
                 self.service.hub.publish_thinking(game_id, seat)

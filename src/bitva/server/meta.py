@@ -44,6 +44,8 @@ def game_meta(game: Game[Any, Any], web: Path) -> GameMeta:
             "analyses": [analysis.to_json() for analysis in game.analyses.values()],
             "positions": game.position_suffix is not None,
             "module": web_module(web, game.name),
+            "levels": ai.levels(game),
+            "default_level": ai.default_level(game),
         }
     )
 

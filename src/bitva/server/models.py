@@ -257,6 +257,8 @@ class GameMeta(BaseModel):
     analyses: list[AnalysisMeta]
     positions: bool
     module: bool = Field(description="whether the web client has a module of its own for it")
+    levels: list[str] = Field(description="the AI levels that can play it, weakest first")
+    default_level: str = Field(description="the level a new game gets when none is named")
 
 
 class MetaOut(BaseModel):

@@ -242,10 +242,11 @@ class GameService:
         codes: dict[int, str] = {}
         for number, opponent in zip(others, opponents, strict=True):
             if isinstance(opponent, AiOpponent):
-                level = opponent.level or ai.default_level()
-                if level not in ai.levels():
-                    known = ", ".join(ai.levels())
-                    raise ApiError(422, f"unknown AI level {level!r} (known: {known})")
+                level = opponent.level or ai.default_level(game)
+                if level not in ai.levels(game):
+                    known = ", ".join(ai.levels(game))
+                    what = "cannot play " + game.title if level in ai.levels() else "is unknown"
+                    raise ApiError(422, f"AI level {level!r} {what} (choose {known})")
                 seats.append(Seat(number, "ai", agent=level))
             else:
                 codes[number] = new_code()

@@ -120,7 +120,7 @@ export const cs = {
   "replay.last": "Na konec",
   "replay.start": "Výchozí pozice.",
 
-  "error.illegal": "Nepovolený tah ({rule}): {message}",
+  "error.illegal": "Nepovolený tah: {message} ({rule})",
   "error.generic": "Chyba: {message}",
   "error.network": "Server je nedostupný. Zkouším znovu…",
   "error.no_game": "Tato hra na tomto serveru není.",

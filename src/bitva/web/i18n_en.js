@@ -122,7 +122,7 @@ export const en = {
   "replay.last": "Last",
   "replay.start": "The position at the start.",
 
-  "error.illegal": "Not allowed ({rule}): {message}",
+  "error.illegal": "Not allowed: {message} ({rule})",
   "error.generic": "Error: {message}",
   "error.network": "The server cannot be reached. Retrying…",
   "error.no_game": "This game is not on this server.",

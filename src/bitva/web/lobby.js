@@ -71,16 +71,19 @@ export function lobbyScreen(root) {
       ...Array.from({ length: seats }, (_, i) => radio("seat", String(i + 1), seatOrder(i + 1), seatChoice === String(i + 1))),
       radio("seat", "random", t("lobby.seat_random"), seatChoice === "random" || Number(seatChoice) > seats),
     ));
-    const levels = meta.levels.map((l) => ({
+    // only the levels that can play this game (the searches need listed actions)
+    const playable = meta.levels.filter((l) => !chosen.levels || chosen.levels.includes(l.name));
+    const fallback = chosen.default_level || meta.default_level;
+    const levels = playable.map((l) => ({
       value: l.name,
-      label: `${t(`level.${l.name}`).startsWith("level.") ? l.name : t(`level.${l.name}`)}${l.default ? ` ${t("level.default")}` : ""}`,
+      label: `${t(`level.${l.name}`).startsWith("level.") ? l.name : t(`level.${l.name}`)}${l.name === fallback ? ` ${t("level.default")}` : ""}`,
     }));
     const before = saved.opponents || [];
     for (let k = 1; k < seats; k++) {
       const was = before[k - 1] || {};
       const kind = was.kind || "ai";
       const level = h("select", { name: `level-${k}`, id: `level-${k}`, disabled: kind !== "ai" });
-      const wanted = was.level && meta.levels.some((l) => l.name === was.level) ? was.level : meta.default_level;
+      const wanted = was.level && playable.some((l) => l.name === was.level) ? was.level : fallback;
       for (const { value, label } of levels) level.append(h("option", { value, selected: value === wanted, text: label }));
       const sync = () => { level.disabled = box.querySelector(`input[name="opponent-${k}"]:checked`).value !== "ai"; };
       box.append(field(seats === 2 ? t("lobby.opponent") : t("lobby.opponent_n", { n: k }),

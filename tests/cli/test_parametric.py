@@ -1,0 +1,35 @@
+"""A game whose actions are checked, not listed (the test game Long Jump) in the terminal: a
+sample of candidate actions to pick from, any other typed in full; a foul is refused naming the
+rule (LJ-3), text that is no action says so; greedy plays it, the searches refuse it clearly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bitva.core.record import GameRecord
+from tests.cli.helpers import one_clear_line, run
+
+
+def test_jumps_are_typed_fouls_refused_and_the_game_ends(tmp_path: Path) -> None:
+    save = tmp_path / "jump.json"
+    answers = "hop 3\njump 0.2\n" + "jump 1.5\n" * 12
+    result = run("play", "long-jump", "--track", "5", "--seed", "1", "--save", str(save),
+                 input=answers)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Some of the legal actions (type any other in full)" in result.stdout
+    assert "cannot read 'hop 3'" in result.stdout
+    assert "within 0.50 of the other jumper" in result.stdout and "LJ-3" in result.stdout
+    record = GameRecord.load(save)
+    assert record.players == {"1": "human", "2": "greedy"}
+    assert record.outcome is not None and record.outcome["rule"] == "LJ-4"
+    assert run("replay", str(save), "--verify").exit_code == 0
+
+
+def test_a_search_agent_cannot_play_it_and_says_which_can(tmp_path: Path) -> None:
+    result = run("simulate", "long-jump", "-n", "2", "--p1", "hard")
+    assert one_clear_line(result)
+    assert "hard cannot play Long Jump" in result.output and "greedy" in result.output
+    played = run("play", "long-jump", "--p2", "mcts", input="q\n")
+    assert one_clear_line(played) and "mcts cannot play Long Jump" in played.output
+    fine = run("simulate", "long-jump", "-n", "3", "--p1", "greedy", "--p2", "easy", "--json")
+    assert fine.exit_code == 0, fine.output
