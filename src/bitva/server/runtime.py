@@ -18,8 +18,8 @@ from typing import Any
 
 from bitva.core.chance import CHANCE
 from bitva.core.errors import RecordError
-from bitva.core.events import Event
 from bitva.core.game import Game
+from bitva.core.record import Step as CoreStep
 from bitva.core.record import replay
 from bitva.core.registry import get_game
 from bitva.core.state import State
@@ -30,18 +30,9 @@ from bitva.store.games import Progress, StoredAction, StoredGame, StoredSeat
 
 
 @dataclass
-class Step:
+class Step(CoreStep):
     """One step: a seat's action (or a chance outcome, seat `CHANCE`), its text (which never
     leaves the server) and the events it caused."""
-
-    index: int
-    seat: int
-    action: str
-    events: list[Event]
-
-    @property
-    def chance(self) -> bool:
-        return self.seat == CHANCE
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         return {
