@@ -1,5 +1,5 @@
-"""Helpers for the server tests: an app on a temporary SQLite file, seats with their tokens, and
-games played by random legal actions through the API."""
+"""Helpers for the server tests: an app on a temporary database (SQLite or PostgreSQL), seats
+with their tokens, and games played by random legal actions through the API."""
 
 from __future__ import annotations
 
@@ -48,8 +48,10 @@ def _count(value: Any) -> bool:
     return value is None or (isinstance(value, int) and not isinstance(value, bool))
 
 
-def make_client(db_file: Path, **config: Any) -> TestClient:
-    settings: dict[str, Any] = {"db_url": f"sqlite:///{db_file}", "ai_executor": "thread"}
+def make_client(db: Path | str, **config: Any) -> TestClient:
+    """An app on `db` (a SQLite file, or a database URL)."""
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
+    settings: dict[str, Any] = {"db_url": url, "ai_executor": "thread"}
     settings.update(config)
     return TestClient(create_app(ServerConfig(**settings)))
 

@@ -6,7 +6,9 @@ code): its `server_games` has no `format` column and its action rows hold the pl
 only (format 1). Started on it, the server adds the column (every old game: format 1), migrates
 each game with `core.record.upgrade` (Lords of War's `migrate_record` rebuilds the deals of the
 old seeded shuffle) and rewrites its rows with the chance outcomes; every seat then sees exactly
-what it saw before, and the games go on.
+what it saw before, and the games go on. On SQLite and on PostgreSQL (there the database gets the
+tables that bitva 0.1 created, which are today's less `server_games.format`, and the fixture's
+rows).
 """
 
 from __future__ import annotations
@@ -19,25 +21,52 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import MetaData, Table, create_engine, inspect, select
 
 from bitva.core.chance import CHANCE
 from bitva.core.registry import get_game
-from bitva.store.db import make_engine
+from bitva.store.db import Base, make_engine
 from bitva.store.games import GameStore
 from tests.server.helpers import LW, TestClient, auth, make_client, read
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 OLD = json.loads((FIXTURES / "bitva-0.1.json").read_text(encoding="utf-8"))
+SERVER_TABLES = ("server_games", "server_seats", "server_actions")  # in the order of their keys
 
 
 @pytest.fixture
-def old_db(tmp_path: Path) -> Path:
+def old_sqlite(tmp_path: Path) -> Path:
+    """The fixture as the SQLite file bitva 0.1 wrote."""
     db = tmp_path / "bitva-0.1.sqlite3"
     with sqlite3.connect(db) as connection:
         connection.executescript((FIXTURES / "bitva-0.1.sql").read_text(encoding="utf-8"))
     columns = [row[1] for row in sqlite3.connect(db).execute("PRAGMA table_info(server_games)")]
     assert "format" not in columns  # the old schema
     return db
+
+
+@pytest.fixture
+def old_db(old_sqlite: Path, database_url: str) -> str:
+    """The database of bitva 0.1: the SQLite file, or a PostgreSQL database with the same tables
+    and rows."""
+    if database_url.startswith("sqlite"):
+        return f"sqlite:///{old_sqlite}"
+    engine = create_engine(database_url)
+    server_tables = [Base.metadata.tables[name] for name in SERVER_TABLES]
+    Base.metadata.create_all(engine, tables=server_tables)
+    source = create_engine(f"sqlite:///{old_sqlite}")
+    with engine.begin() as connection, source.connect() as old:
+        connection.exec_driver_sql("ALTER TABLE server_games DROP COLUMN format")
+        for table in server_tables:
+            columns = [c for c in table.columns if c.name != "format"]
+            rows = [dict(row._mapping) for row in old.execute(select(*columns))]
+            as_old = Table(table.name, MetaData(), autoload_with=connection)  # no defaults
+            connection.execute(as_old.insert(), rows)
+    columns = {c["name"] for c in inspect(engine).get_columns("server_games")}
+    assert "format" not in columns  # the old schema
+    engine.dispose()
+    source.dispose()
+    return database_url
 
 
 def old_actions(db: Path, game_id: str) -> list[tuple[int, str]]:
@@ -61,10 +90,10 @@ def same_view(old: dict[str, Any], new: dict[str, Any]) -> None:
             assert new[key] == value, key
 
 
-def test_an_old_database_is_upgraded_and_every_game_resumes(old_db: Path) -> None:
-    before = {name: old_actions(old_db, game["id"]) for name, game in OLD.items()}
+def test_an_old_database_is_upgraded_and_every_game_resumes(old_sqlite: Path, old_db: str) -> None:
+    before = {name: old_actions(old_sqlite, game["id"]) for name, game in OLD.items()}
     with make_client(old_db, ai_delay=0.0) as client:
-        store = GameStore(make_engine(f"sqlite:///{old_db}"))
+        store = GameStore(make_engine(old_db))
         for name, game in OLD.items():
             stored = store.load(game["id"])
             assert stored is not None

@@ -1,11 +1,11 @@
 """A server killed mid-game (SIGKILL) and started again on the same database continues every
-game where it stood: the actions it answered were committed before it answered."""
+game where it stood: the actions it answered were committed before it answered. On SQLite and on
+PostgreSQL (`database_url`)."""
 
 from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -44,8 +44,8 @@ def snapshot(url: str, game_id: str, tokens: dict[int, str]) -> dict[Any, Any]:
         } | {"log": http.get(f"/api/games/{game_id}/log").json()}
 
 
-def test_a_killed_server_continues_every_game(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "bitva.sqlite3", "--ai-delay", "0", "--ai-workers", "1")
+def test_a_killed_server_continues_every_game(database_url: str) -> None:
+    server = ServerProcess(database_url, "--ai-delay", "0", "--ai-workers", "1")
     server.start()
     try:
         with httpx.Client(base_url=server.url, timeout=10) as http:
@@ -82,9 +82,8 @@ def test_a_killed_server_continues_every_game(tmp_path: Path) -> None:
     assert "http://127.0.0.1:" in server.output  # the URL to open was printed
 
 
-def test_the_ai_resumes_thinking_after_a_kill(tmp_path: Path) -> None:
-    db = tmp_path / "bitva.sqlite3"
-    server = ServerProcess(db, "--ai-workers", "1")
+def test_the_ai_resumes_thinking_after_a_kill(database_url: str) -> None:
+    server = ServerProcess(database_url, "--ai-workers", "1")
     server.start("--ai-delay", "60")  # the AI will not move before the kill
     try:
         with httpx.Client(base_url=server.url, timeout=10) as http:

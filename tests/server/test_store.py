@@ -1,10 +1,10 @@
 """Server games in the database: rows, the steps of a move at a time, one-use invitations, the
-schema upgrade, and rebuilding a game by replaying its record (the same state, RNG included)."""
+schema upgrade, and rebuilding a game by replaying its record (the same state, RNG included).
+Every test runs on SQLite and on PostgreSQL (`database_url`)."""
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from sqlalchemy import update
@@ -52,8 +52,8 @@ def new_game(store: GameStore, game_id: str = "g1", ai_seat: int | None = None) 
     return game
 
 
-def test_a_game_is_stored_and_loaded(tmp_path: Path) -> None:
-    store = GameStore(make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}"))
+def test_a_game_is_stored_and_loaded(database_url: str) -> None:
+    store = GameStore(make_engine(database_url))
     new_game(store)
     loaded = store.load("g1")
     assert loaded is not None
@@ -64,8 +64,8 @@ def test_a_game_is_stored_and_loaded(tmp_path: Path) -> None:
     assert store.load("missing") is None
 
 
-def test_steps_are_appended_a_move_at_a_time(tmp_path: Path) -> None:
-    store = GameStore(make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}"))
+def test_steps_are_appended_a_move_at_a_time(database_url: str) -> None:
+    store = GameStore(make_engine(database_url))
     new_game(store)
     progress = Progress("playing", 2, 0, "challenge", None)
     move = [StoredAction(1, "Orc Warhog#1@d3", "abc"), StoredAction(-1, "deal Orc Grunt", "abd")]
@@ -81,8 +81,8 @@ def test_steps_are_appended_a_move_at_a_time(tmp_path: Path) -> None:
     assert loaded.format == 1 and loaded.record().format == 1
 
 
-def test_an_invitation_is_used_once(tmp_path: Path) -> None:
-    store = GameStore(make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}"))
+def test_an_invitation_is_used_once(database_url: str) -> None:
+    store = GameStore(make_engine(database_url))
     new_game(store)
     assert not store.claim_seat("g1", 2, "wrong", "t2", "Bob", "playing")
     assert store.claim_seat("g1", 2, "i", "t2", "Bob", "playing")
@@ -94,17 +94,16 @@ def test_an_invitation_is_used_once(tmp_path: Path) -> None:
     assert not store.set_invite("g1", 2, "new")  # the seat is taken
 
 
-def test_games_waiting_on_the_ai_are_found(tmp_path: Path) -> None:
-    store = GameStore(make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}"))
+def test_games_waiting_on_the_ai_are_found(database_url: str) -> None:
+    store = GameStore(make_engine(database_url))
     new_game(store, "human-first", ai_seat=2)  # seat 1 (a person) is to move
     new_game(store, "ai-first", ai_seat=1)
     assert store.games_with_ai_to_move() == ["ai-first"]
     assert [g.id for g in store.list_games(status="playing")] == ["ai-first", "human-first"]
 
 
-def test_a_game_is_rebuilt_exactly_by_replaying_its_record(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
-    with make_client(db) as client:
+def test_a_game_is_rebuilt_exactly_by_replaying_its_record(database_url: str) -> None:
+    with make_client(database_url) as client:
         game = friend_game(client, advanced=True)
         rng = random.Random(2)
         for _ in range(30):
@@ -113,7 +112,7 @@ def test_a_game_is_rebuilt_exactly_by_replaying_its_record(tmp_path: Path) -> No
         live = client.app.state.service._games[game.id]  # type: ignore[attr-defined]
         whole, events = live.state.to_json(), [s.events for s in live.steps]
         version = live.version
-    store = GameStore(make_engine(f"sqlite:///{db}"))
+    store = GameStore(make_engine(database_url))
     stored = store.load(game.id)
     assert stored is not None and stored.version == version > 20
     runtime = rebuild(stored)
@@ -123,9 +122,8 @@ def test_a_game_is_rebuilt_exactly_by_replaying_its_record(tmp_path: Path) -> No
     assert fresh.digest() != runtime.state.digest()
 
 
-def test_a_tampered_record_is_refused_clearly(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
-    with make_client(db) as client:
+def test_a_tampered_record_is_refused_clearly(database_url: str) -> None:
+    with make_client(database_url) as client:
         game = friend_game(client)
         legal = read(client, game.id, game.tokens[1])["legal_actions"]
         client.post(
@@ -133,28 +131,55 @@ def test_a_tampered_record_is_refused_clearly(tmp_path: Path) -> None:
             headers=auth(game.tokens[1]),
             json={"action": legal[0]},
         )
-    engine = make_engine(f"sqlite:///{db}")
+    engine = make_engine(database_url)
     with engine.begin() as connection:
         connection.execute(update(ActionRow).values(digest="0000000000000000"))
     stored = GameStore(engine).load(game.id)
     assert stored is not None
     with pytest.raises(RecordError, match="does not give the stored state"):
         rebuild(stored)
-    with make_client(db) as client:
+    with make_client(database_url) as client:
         response = client.get(f"/api/games/{game.id}")
         assert response.status_code == 500
         assert response.json()["error"].startswith(f"game {game.id} cannot be restored")
         assert "deal " not in response.text  # a step's text is never shown
 
 
-def test_an_older_schema_gets_the_format_column(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
-    engine = make_engine(f"sqlite:///{db}")
+def test_an_older_schema_gets_the_format_column(database_url: str) -> None:
+    engine = make_engine(database_url)
     new_game(GameStore(engine))
+    postgres = engine.dialect.name == "postgresql"
     with engine.begin() as connection:  # the schema of bitva 0.1 had no format column
         connection.exec_driver_sql("ALTER TABLE server_games DROP COLUMN format")
+        if postgres:  # and bounded texts, which only PostgreSQL enforces
+            connection.exec_driver_sql(
+                "ALTER TABLE server_actions ALTER COLUMN action TYPE VARCHAR(256)"
+            )
+            connection.exec_driver_sql(
+                "ALTER TABLE server_games ALTER COLUMN phase TYPE VARCHAR(32)"
+            )
     store = GameStore(engine)
-    assert store.upgraded == ["server_games.format added (existing games: format 1)"]
+    texts = ["server_actions.action is TEXT (was VARCHAR(256))"]
+    texts += ["server_games.phase is TEXT (was VARCHAR(32))"]
+    format_added = ["server_games.format added (existing games: format 1)"]
+    assert store.upgraded == (texts if postgres else []) + format_added
     loaded = store.load("g1")
     assert loaded is not None and loaded.format == 1
     assert GameStore(engine).upgraded == []  # once
+    store.append(
+        "g1", 0, [StoredAction(1, "x" * 300, "d")], Progress("playing", 2, 0, "y" * 40, None)
+    )
+
+
+def test_long_texts_are_kept_whole(database_url: str) -> None:
+    """SQLite ignores the length of a VARCHAR and PostgreSQL enforces it: a game's step text or
+    decision name is as long as the game makes it, on either database."""
+    store = GameStore(make_engine(database_url))
+    new_game(store)
+    decision = "choose-the-order-of-the-reinforcements-to-come"
+    progress = Progress("playing", 2, 0, decision, None)
+    move = [StoredAction(1, "jump " + "0.125," * 60, "abc"), StoredAction(-1, "x" * 1000, "d")]
+    store.append("g1", 0, move, progress)
+    loaded = store.load("g1")
+    assert loaded is not None
+    assert loaded.actions == move and loaded.progress.phase == decision

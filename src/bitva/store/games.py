@@ -10,7 +10,8 @@ replayed state has stepped its RNG exactly as the live one did (the same future)
 Schema upgrades are small and additive, run at start-up by `upgrade_schema` (SQLite and
 PostgreSQL alike): the `format` column of `server_games` was added when chance became explicit
 (after commit 4059a83); rows written before it hold format 1 (records without chance outcomes),
-which the server migrates (`bitva.server.migration`).
+which the server migrates (`bitva.server.migration`). A step's text and a decision's name were
+VARCHAR(256) and VARCHAR(32) before, which PostgreSQL enforces: they become TEXT there.
 
 >>> from bitva.store import make_engine
 >>> store = GameStore(make_engine("sqlite://"))
@@ -34,6 +35,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Text,
     and_,
     delete,
     insert,
@@ -62,7 +64,8 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)  # waiting | playing | over
     to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
     turn: Mapped[int] = mapped_column(Integer, default=0)
-    phase: Mapped[str] = mapped_column(String(32), default="")
+    # texts as long as a game makes them (PostgreSQL enforces a VARCHAR's length, SQLite does not)
+    phase: Mapped[str] = mapped_column(Text, default="")
     version: Mapped[int] = mapped_column(Integer, default=0)  # the number of stored steps
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -91,7 +94,7 @@ class ActionRow(Base):
     )
     index: Mapped[int] = mapped_column(Integer, primary_key=True)  # 0-based, gap-free
     seat: Mapped[int] = mapped_column(Integer)  # -1 (CHANCE) for a chance outcome
-    action: Mapped[str] = mapped_column(String(256))
+    action: Mapped[str] = mapped_column(Text)
     digest: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -176,11 +179,24 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+# (table, column): texts that were VARCHARs of a bounded length before bitva 0.2
+UNBOUNDED_TEXTS = (("server_actions", "action"), ("server_games", "phase"))
+
+
 def upgrade_schema(engine: Engine) -> list[str]:
     """Bring the tables of an older bitva up to date (additive changes only); returns what it
-    did. Explicit chance added `server_games.format` (old rows: format 1)."""
+    did. Explicit chance added `server_games.format` (old rows: format 1); on PostgreSQL the
+    bounded texts become TEXT (SQLite never enforced their length)."""
     done: list[str] = []
-    columns = {column["name"] for column in inspect(engine).get_columns(GameRow.__tablename__)}
+    inspector = inspect(engine)
+    columns = {column["name"] for column in inspector.get_columns(GameRow.__tablename__)}
+    if engine.dialect.name == "postgresql":
+        for table, name in UNBOUNDED_TEXTS:
+            kind = next(c["type"] for c in inspector.get_columns(table) if c["name"] == name)
+            if isinstance(kind, String) and kind.length is not None:
+                with engine.begin() as connection:
+                    connection.execute(text(f"ALTER TABLE {table} ALTER COLUMN {name} TYPE TEXT"))
+                done.append(f"{table}.{name} is TEXT (was VARCHAR({kind.length}))")
     if "format" not in columns:
         with engine.begin() as connection:
             connection.execute(
