@@ -49,9 +49,15 @@ def _count(value: Any) -> bool:
 
 
 def make_client(db: Path | str, **config: Any) -> TestClient:
-    """An app on `db` (a SQLite file, or a database URL)."""
+    """An app on `db` (a SQLite file, or a database URL). Its TestClient's address is not held
+    to the per-client limits (test_limits.py and test_abuse.py test those)."""
     url = db if isinstance(db, str) else f"sqlite:///{db}"
-    settings: dict[str, Any] = {"db_url": url, "ai_executor": "thread"}
+    settings: dict[str, Any] = {
+        "db_url": url,
+        "ai_executor": "thread",
+        "allowed_hosts": ("testserver",),
+        "unlimited_clients": ("testclient",),
+    }
     settings.update(config)
     return TestClient(create_app(ServerConfig(**settings)))
 

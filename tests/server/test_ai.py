@@ -110,7 +110,7 @@ def test_an_unknown_level_is_refused(client: TestClient) -> None:
         "/api/games", json={"game": LW, "opponents": [{"kind": "ai", "level": "nobody"}]}
     )
     assert response.status_code == 422
-    assert response.json()["error"].startswith("AI level 'nobody' is unknown")
+    assert response.json()["error"].startswith("the AI level of seat 2 is unknown")
 
 
 def test_a_level_that_cannot_play_the_game_is_refused_and_not_offered(client: TestClient) -> None:

@@ -1,92 +1,63 @@
-"""The FastAPI application: API routes, the WebSocket, the web client's static files, and the
-lifespan that opens the database and resumes the AI of games left waiting on it."""
+"""The FastAPI application: API routes, the WebSocket, the web client's static files, the API
+docs, and the lifespan that opens the database, resumes the AI of games left waiting on it and
+sweeps abandoned games. Its outer shell (`guard.Guard`) checks Host and Origin, reads request
+bodies within their limits and adds the security headers."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
+import uvicorn
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
+from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
 
 from bitva import __version__
 from bitva.server import routes, ws
 from bitva.server.config import ServerConfig
+from bitva.server.docs import add_docs
 from bitva.server.errors import install_handlers
-from bitva.server.hub import Hub, dumps
+from bitva.server.expiry import sweep
+from bitva.server.guard import Guard, allowed_hosts_for
+from bitva.server.hub import Hub
+from bitva.server.limits import Limits
 from bitva.server.reading import Reader
-from bitva.server.service import GameService, timings
+from bitva.server.redact import log_config
+from bitva.server.service import GameService
 from bitva.store.db import make_engine
 from bitva.store.games import GameStore
 
+__all__ = ["allowed_hosts_for", "create_app", "uvicorn_config", "web_dir"]
+
 log = logging.getLogger("bitva.server")
 
-# The client is served from this origin only: no inline scripts, no third-party anything.
-CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
-)
+# what the web client's folder may serve: never its Python files or their bytecode
+WEB_SUFFIXES = frozenset((".js", ".css", ".html", ".svg", ".png", ".ico", ".json", ".woff2"))
 
 
 def web_dir() -> Path:
     return Path(str(resources.files("bitva.web")))
 
 
-class Guard:
-    """Pure ASGI middleware: refuses request bodies over the limit (413), adds security and
-    caching headers to the web client's pages, and says how long the server took
-    (`Server-Timing: app;dur=MS`, which the load script reads)."""
+class WebFiles(StaticFiles):
+    """The web client's files, and nothing else of its package (404 for the rest)."""
 
-    def __init__(self, app: ASGIApp, max_body: int) -> None:
-        self.app = app
-        self.max_body = max_body
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for name, value in scope.get("headers", ()):
-            if name == b"content-length" and value.isdigit() and int(value) > self.max_body:
-                body = dumps({"error": f"request body over {self.max_body} bytes", "rule": None})
-                await send(
-                    {
-                        "type": "http.response.start",
-                        "status": 413,
-                        "headers": [(b"content-type", b"application/json")],
-                    }
-                )
-                await send({"type": "http.response.body", "body": body.encode()})
-                return
-        path: str = scope.get("path", "")
-        client_page = path == "/" or path.startswith("/static/")
-        started = time.perf_counter()
-        spans: dict[str, float] = {}
-        timings.set(spans)
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                headers.append((b"x-content-type-options", b"nosniff"))
-                spent = (time.perf_counter() - started) * 1000
-                parts = [f"app;dur={spent:.2f}"]
-                parts += [f"{name};dur={ms * 1000:.2f}" for name, ms in spans.items()]
-                headers.append((b"server-timing", ", ".join(parts).encode()))
-                if client_page:
-                    headers.append((b"content-security-policy", CSP.encode()))
-                    headers.append((b"cache-control", b"no-cache"))
-                    headers.append((b"referrer-policy", b"no-referrer"))
-                message["headers"] = headers
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        parts = PurePosixPath(path)
+        if parts.suffix.lower() not in WEB_SUFFIXES or "__pycache__" in parts.parts:
+            raise HTTPException(404, "not found")
+        return await super().get_response(path, scope)
 
 
 def create_app(config: ServerConfig | None = None) -> FastAPI:
@@ -102,15 +73,20 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         app.state.service = games
         app.state.reader = Reader(games)
         app.state.config = config
+        app.state.limits = Limits(config)
         migrated = await games.migrate_all()
         if migrated:
             log.info("%d stored game(s) migrated to their game's current record format", migrated)
         resumed = await games.ai.resume()
         if resumed:
             log.info("resuming the AI of %d game(s)", resumed)
+        sweeper = asyncio.get_running_loop().create_task(sweep(app), name="bitva-expiry")
         try:
             yield
         finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
             await games.ai.shutdown()
             games.hub.close_all()
             games.close()
@@ -126,12 +102,15 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             "`/api/games/{id}/ws` (see docs/server.md)."
         ),
         lifespan=lifespan,
+        docs_url=None,  # served from local files by add_docs
+        redoc_url=None,
     )
     install_handlers(app)
     app.include_router(routes.router)
     app.include_router(ws.router)
+    add_docs(app)
     static = web_dir()
-    app.mount("/static", StaticFiles(directory=static), name="static")
+    app.mount("/static", WebFiles(directory=static), name="static")
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -143,8 +122,25 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     # only the big answers (replays, long logs) are worth the CPU of compressing
     app.add_middleware(GZipMiddleware, minimum_size=32 * 1024, compresslevel=6)
-    app.add_middleware(Guard, max_body=config.max_body_bytes)
+    app.add_middleware(Guard, config=config)
     return app
+
+
+def uvicorn_config(
+    app: FastAPI, host: str, port: int, log_level: str = "warning", access_log: bool = False
+) -> uvicorn.Config:
+    """How `bitva serve` runs the app: WebSocket messages up to 64 KiB, logs without secrets
+    (`redact.log_config`), three seconds to finish at a stop."""
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        log_config=log_config(log_level),
+        access_log=access_log,
+        ws_max_size=64 * 1024,
+        timeout_graceful_shutdown=3,
+    )
 
 
 def describe(app: FastAPI) -> dict[str, Any]:

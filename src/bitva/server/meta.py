@@ -62,7 +62,7 @@ def meta(config: ServerConfig, web: Path) -> MetaOut:
                 "action_length": ACTION_LENGTH,
                 "max_seats": MAX_SEATS,
                 "max_body_bytes": config.max_body_bytes,
-                "max_watchers_per_game": config.max_watchers_per_game,
+                "max_spectators_per_game": config.max_spectators_per_game,
             },
         }
     )

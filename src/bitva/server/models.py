@@ -1,7 +1,8 @@
 """Request and response bodies of the API (pydantic v2; they make the OpenAPI document at /docs).
 
-Requests forbid unknown fields: a misspelt field is an error (422), never silently ignored. A
-game's options are validated by its adapter's client-safe options model (`server/games`).
+Requests are strict: an unknown field is an error (422), never silently ignored, and so is a
+value of the wrong type (`"yes"` for a boolean, `"2"` for a number: nothing is coerced). A game's
+options are validated, as strictly, by its adapter's client-safe options model (`server/games`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ MAX_SEATS = 16
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 def clean_name(value: str) -> str:

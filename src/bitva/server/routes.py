@@ -1,14 +1,18 @@
 """The REST endpoints (`/api/...`). Seats are held by tokens sent as `Authorization: Bearer`;
-without a token a request reads as a spectator. Every error is `{"error": ..., "rule": ...}`."""
+without a token a request reads as a spectator. Every error is `{"error": ..., "rule": ...}`.
+
+What costs the server work is limited per client address (`limits`): new games and seats, moves
+against the AI, replays and analyses; beyond a limit the answer is 429 with Retry-After."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Path, Query, Request, Security
+from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from bitva.server.errors import ApiError
+from bitva.server.limits import Limits, client_of
 from bitva.server.meta import meta
 from bitva.server.models import (
     ActionIn,
@@ -30,7 +34,9 @@ from bitva.server.models import (
     ReplayOut,
 )
 from bitva.server.reading import Reader
+from bitva.server.runtime import GameRuntime
 from bitva.server.service import GameService, chosen_options, find_game
+from bitva.store.games import now as utc_now
 
 bearer = HTTPBearer(
     auto_error=False,
@@ -53,6 +59,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (404, "no such game"),
         (409, "not allowed now: the error names the rule"),
         (422, "the request does not validate"),
+        (429, "over a limit of your address or of the server: see Retry-After"),
     )
 }
 
@@ -65,6 +72,16 @@ def service(request: Request) -> GameService:
 def reader(request: Request) -> Reader:
     found: Reader = request.app.state.reader
     return found
+
+
+def limits(request: Request) -> Limits:
+    found: Limits = request.app.state.limits
+    return found
+
+
+def charge(request: Request, kind: str) -> None:
+    """Count one request of `kind` against its client's rate (429 beyond it)."""
+    limits(request).rates.charge(kind, client_of(request.scope))
 
 
 def token(
@@ -124,46 +141,89 @@ async def list_games(
     return GameList(games=await games.list_games(limit, status))
 
 
+def wants_ai(body: CreateGameIn) -> bool:
+    """Whether a new game would have an AI seat (every other seat is the AI by default)."""
+    if body.opponents is not None:
+        return any(opponent.kind == "ai" for opponent in body.opponents)
+    try:
+        game = find_game(body.game)
+        return game.seats_for(chosen_options(game, body.options)) > 1
+    except ApiError:  # the service refuses the body with its own error
+        return False
+
+
 @router.post(
     "/games", response_model=CreateGameOut, status_code=201, responses=ERRORS, tags=["games"]
 )
-async def create_game(body: CreateGameIn, games: Service) -> CreateGameOut:
+async def create_game(body: CreateGameIn, games: Service, request: Request) -> CreateGameOut:
     """A new game of any game of /api/meta: your seat, and who plays each other seat (the AI at
     a level, or a friend, who gets a one-use join link of their own). The answer holds your seat
     token and the join links to give your friends."""
-    return await games.create(body)
+    charge(request, "create")
+    client = client_of(request.scope)
+    ai_games = limits(request).ai_games
+    if wants_ai(body):
+        ai_games.check(games, client, utc_now())
+    made = await games.create(body)
+    if any(seat.kind == "ai" for seat in made.game.seats):
+        ai_games.add(made.game.id, client)
+    return made
+
+
+def etag(runtime: GameRuntime, seat: int | None) -> str:
+    """What a read of the game depends on: its version, status and seats, and who asks."""
+    held = "".join("1" if s.held else "0" for s in runtime.seats)
+    return f'"{runtime.version}-{runtime.status}-{held}-{seat or 0}"'
 
 
 @router.get("/games/{game_id}", response_model=GameOut, responses=ERRORS, tags=["games"])
-async def read_game(game_id: GameId, games: Reading, auth: Token) -> GameOut:
+async def read_game(
+    game_id: GameId,
+    games: Reading,
+    auth: Token,
+    response: Response,
+    if_none_match: Annotated[str | None, Header()] = None,
+) -> GameOut | Response:
     """The game as your seat sees it (your hand, your legal actions, the analyses offered now),
-    or as a spectator without a token."""
+    or as a spectator without a token. It carries an ETag: asked again with `If-None-Match`,
+    an unchanged game answers 304 with no body (a cheap poll for a page without its socket)."""
+    runtime = await games.service.runtime(game_id)
+    tag = etag(runtime, games.service.seat_of(runtime, auth, required=False))
+    if if_none_match is not None and tag in (part.strip() for part in if_none_match.split(",")):
+        return Response(status_code=304, headers={"ETag": tag})
+    response.headers["ETag"] = tag
     return await games.read(game_id, auth)
 
 
 @router.post("/games/{game_id}/join", response_model=JoinOut, responses=ERRORS, tags=["games"])
-async def join_game(game_id: GameId, body: JoinIn, games: Service) -> JoinOut:
+async def join_game(game_id: GameId, body: JoinIn, games: Service, request: Request) -> JoinOut:
     """Take the open seat of the invitation with its join code (once): gives the seat's token."""
+    charge(request, "create")
     return await games.join(game_id, body)
 
 
 @router.post("/games/{game_id}/invite", response_model=InviteOut, responses=ERRORS, tags=["games"])
 async def new_invite(
-    game_id: GameId, games: Service, auth: Token, body: InviteIn | None = None
+    game_id: GameId, games: Service, auth: Token, request: Request, body: InviteIn | None = None
 ) -> InviteOut:
     """A new join link for an open seat, for a seat holder (that seat's old link stops
     working)."""
+    charge(request, "create")
     return await games.invite(game_id, auth, body.seat if body else None)
 
 
 @router.post("/games/{game_id}/actions", response_model=ActionOut, responses=ERRORS, tags=["play"])
-async def play_action(game_id: GameId, body: ActionIn, games: Service, auth: Token) -> ActionOut:
+async def play_action(
+    game_id: GameId, body: ActionIn, games: Service, auth: Token, request: Request
+) -> ActionOut:
     """Play an action for your seat; the chance that follows it is resolved at once. Text that
     is no action of the game is refused (400); an illegal action is refused (409) naming the
     rule. Either way nothing changes."""
     runtime = await games.runtime(game_id)
     seat = games.seat_of(runtime, auth, required=True)
     assert seat is not None
+    if any(s.kind == "ai" for s in runtime.seats):  # the AI may think after this move
+        charge(request, "ai_move")
     return await games.act(game_id, seat, body.action, body.version)
 
 
@@ -174,11 +234,13 @@ async def play_action(game_id: GameId, body: ActionIn, games: Service, auth: Tok
     tags=["play"],
 )
 async def run_analysis(
-    game_id: GameId, name: AnalysisName, games: Reading, auth: Token
+    game_id: GameId, name: AnalysisName, games: Reading, auth: Token, request: Request
 ) -> AnalysisOut:
     """One of the game's analyses (/api/meta lists them), run on what your seat knows: where it
     is offered now, and for the seat about to decide where the analysis says so."""
-    return await games.analysis(game_id, name, auth)
+    charge(request, "analysis")
+    async with limits(request).heavy:
+        return await games.analysis(game_id, name, auth)
 
 
 @router.get("/games/{game_id}/log", response_model=LogOut, responses=ERRORS, tags=["play"])
@@ -191,6 +253,8 @@ async def game_log(
 
 
 @router.get("/games/{game_id}/replay", response_model=ReplayOut, responses=ERRORS, tags=["play"])
-async def game_replay(game_id: GameId, games: Reading, auth: Token) -> ReplayOut:
+async def game_replay(game_id: GameId, games: Reading, auth: Token, request: Request) -> ReplayOut:
     """Every move of the game as your seat (or a spectator) saw it, for the replay viewer."""
-    return await games.replay(game_id, auth)
+    charge(request, "replay")
+    async with limits(request).heavy:
+        return await games.replay(game_id, auth)

@@ -10,6 +10,7 @@ that the database did not accept never happened.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
@@ -26,7 +27,7 @@ from bitva.core.registry import all_games, get_game
 from bitva.server import ai
 from bitva.server.auth import hash_secret, matches, new_code, new_game_id, new_token
 from bitva.server.config import ServerConfig
-from bitva.server.errors import ApiError, invalid, not_found
+from bitva.server.errors import ApiError, invalid, not_found, without_input
 from bitva.server.games import adapter_for
 from bitva.server.hub import Hub
 from bitva.server.migration import behind, migrate
@@ -73,19 +74,20 @@ def engine_message(exc: BitvaError) -> str:
 def find_game(name: str) -> Game[Any, Any]:
     try:
         return get_game(name)
-    except BitvaError as exc:
-        raise invalid(["body", "game"], str(exc)) from exc
+    except BitvaError:  # its message repeats the name; an error never echoes the input
+        known = ", ".join(game.name for game in all_games())
+        raise invalid(["body", "game"], f"unknown game (known: {known})") from None
 
 
 def chosen_options(game: Game[Any, Any], values: dict[str, Any]) -> BaseModel:
     """The client's options, validated by the game adapter's client-safe model (422 naming the
     option), then by the game itself."""
     adapter = adapter_for(game.name)
-    try:
-        chosen = adapter.options_model.model_validate(values)
+    try:  # strict, as JSON: "yes" is no boolean and "12" no number
+        chosen = adapter.options_model.model_validate_json(json.dumps(values), strict=True)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        raise invalid(["body", "options", *map(str, first["loc"])], str(first["msg"])) from None
+        loc, message = without_input(exc.errors()[0])
+        raise invalid(["body", "options", *loc], message) from None
     try:
         options: BaseModel = game.options(adapter.engine_options(chosen))
     except BitvaError as exc:
@@ -246,7 +248,7 @@ class GameService:
                 if level not in ai.levels(game):
                     known = ", ".join(ai.levels(game))
                     what = "cannot play " + game.title if level in ai.levels() else "is unknown"
-                    raise ApiError(422, f"AI level {level!r} {what} (choose {known})")
+                    raise ApiError(422, f"the AI level of seat {number} {what} (choose {known})")
                 seats.append(Seat(number, "ai", agent=level))
             else:
                 codes[number] = new_code()

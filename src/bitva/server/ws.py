@@ -5,9 +5,13 @@ token travels in a message, never in the URL, so that it stays out of logs. The 
 `welcome` (the seat, the view, its legal actions and analyses), then pushes `update` after every
 action (its steps: the action and the chance that followed, with their events as this seat sees
 them; the new view, legal actions and analyses), `game` when a friend joins, and `thinking` when
-an AI starts on a move. `{"type": "ping"}` gets `{"type": "pong"}`. A refused hello gets an
-`error` message and the socket closes with code 4400 (bad message), 4401/4403 (token) or 4404
-(no such game).
+an AI starts on a move. `{"type": "ping"}` gets `{"type": "pong"}`.
+
+A refused socket gets an `error` message, then a close frame whose code says why (docs/server.md
+lists them): 4400 a bad hello, 4401/4403 the token, 4404 no such game (or it expired), 4429 over a
+limit (a spectator then polls `GET /api/games/{id}` instead), 4409 this seat opened a newer
+socket, 1003 a binary frame (the protocol is text), 1013 the server is going away or the socket
+fell behind (reconnect). Seat holders always get in: the cap on spectators does not count them.
 """
 
 from __future__ import annotations
@@ -15,31 +19,57 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
+from starlette.types import Message
 
 from bitva.server.errors import ApiError
 from bitva.server.hub import Watcher, dumps
+from bitva.server.limits import TOO_MANY, Connection, Limits, client_of
 from bitva.server.models import WsHello, WsPing
 from bitva.server.service import GameService
 
 router = APIRouter()
 
 HELLO_TIMEOUT = 15.0
+BAD_HELLO = 'the first message must be {"type": "hello", "token": ...}'
+BINARY = 1003  # RFC 6455: a kind of data the endpoint does not accept
+GOING_AWAY = 1013  # the server closes (or the socket fell behind): reconnect
+
+
+class Binary(Exception):
+    """A binary frame arrived: this protocol is text (JSON) only."""
+
+
+class Gone(Exception):
+    """The client closed the socket."""
+
+
+async def _receive_text(websocket: WebSocket) -> str:
+    message: Message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise Gone
+    text = message.get("text")
+    if text is None:
+        raise Binary
+    return str(text)
 
 
 async def _refuse(websocket: WebSocket, code: int, error: str) -> None:
+    """An error message the page can show, then the close frame with the same reason (a
+    close frame's reason holds at most 123 bytes)."""
     with contextlib.suppress(Exception):
-        await websocket.send_text(dumps({"type": "error", "error": error}))
-        await websocket.close(code)
+        if code != GOING_AWAY:
+            await websocket.send_text(dumps({"type": "error", "error": error}))
+        await websocket.close(code, error.encode()[:120].decode(errors="ignore"))
 
 
-async def _send(websocket: WebSocket, watcher: Watcher) -> None:
+async def _send(websocket: WebSocket, watcher: Watcher, connection: Connection) -> None:
     while True:
         text = await watcher.queue.get()
         if text is None:
-            with contextlib.suppress(Exception):
-                await websocket.close(1013)
+            code, reason = connection.closing or (GOING_AWAY, "the server closed the connection")
+            await _refuse(websocket, code, reason)
             return
         await websocket.send_text(text)
 
@@ -47,12 +77,29 @@ async def _send(websocket: WebSocket, watcher: Watcher) -> None:
 @router.websocket("/api/games/{game_id}/ws")
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
     games: GameService = websocket.app.state.service
+    limits: Limits = websocket.app.state.limits
     await websocket.accept()
+    connection = limits.sockets.open(client_of(websocket.scope), game_id)
+    if connection is None:
+        await _refuse(websocket, TOO_MANY, "too many sockets from your address")
+        return
     try:
-        raw = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+        await _serve(websocket, game_id, games, limits, connection)
+    finally:
+        limits.sockets.forget(connection)
+
+
+async def _serve(
+    websocket: WebSocket, game_id: str, games: GameService, limits: Limits, connection: Connection
+) -> None:
+    try:
+        raw = await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT)
         hello = WsHello.model_validate_json(raw)
-    except (TimeoutError, ValidationError, WebSocketDisconnect, KeyError, RuntimeError):
-        await _refuse(websocket, 4400, 'the first message must be {"type": "hello", "token": ...}')
+    except Binary:
+        await _refuse(websocket, BINARY, "text frames only: this protocol is JSON")
+        return
+    except (TimeoutError, ValidationError, Gone, RuntimeError):
+        await _refuse(websocket, 4400, BAD_HELLO)
         return
     try:
         if len(game_id) > 64:
@@ -62,24 +109,31 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     except ApiError as exc:
         await _refuse(websocket, 4000 + exc.status, exc.error)
         return
-    if games.hub.count(game_id) >= games.config.max_watchers_per_game:
-        await _refuse(websocket, 4429, "too many connections to this game")
+    refusal = limits.sockets.admit(connection, seat)
+    if refusal is not None:
+        connection.closing = refusal
+        await _refuse(websocket, *refusal)
         return
     watcher = Watcher(seat)
+    connection.watcher = watcher
     async with runtime.lock:  # the welcome and every later update arrive in order
         watcher.put(games.hub.welcome(runtime, watcher, games.invite_open(runtime, seat)))
         games.hub.add(game_id, watcher)
-    sender = asyncio.get_running_loop().create_task(_send(websocket, watcher))
+    sender = asyncio.get_running_loop().create_task(_send(websocket, watcher, connection))
     try:
         while True:
-            raw = await websocket.receive_text()
+            raw = await _receive_text(websocket)
             try:
                 WsPing.model_validate_json(raw)
             except ValidationError:
                 watcher.put(dumps({"type": "error", "error": "send actions with POST .../actions"}))
                 continue
             watcher.put(dumps({"type": "pong"}))
-    except (WebSocketDisconnect, RuntimeError):
+    except Binary:
+        connection.close(BINARY, "text frames only: this protocol is JSON")
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(sender, 5.0)
+    except (Gone, RuntimeError):
         pass
     finally:
         games.hub.remove(game_id, watcher)

@@ -6,10 +6,11 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from platformdirs import user_data_dir
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, sessionmaker
 
@@ -32,6 +33,24 @@ def default_url() -> str:
     return os.environ.get("BITVA_DB") or f"sqlite:///{data_dir() / 'bitva.sqlite3'}"
 
 
+def shown_url(url: str) -> str:
+    """The URL as it may be printed or logged: its password masked."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return re.sub(r"(://[^:/@\s]*:)[^@\s]*@", r"\1***@", url)
+
+
+def _hide_password(text: str, url: str) -> str:
+    """`text` (an error about `url`) with the URL's password masked wherever it appears."""
+    try:
+        password = make_url(url).password
+    except (ArgumentError, ValueError):
+        password = None
+    text = text.replace(url, shown_url(url))
+    return text.replace(str(password), "***") if password else text
+
+
 def make_engine(url: str | None = None) -> Engine:
     """An engine for `url` (default: `default_url()`), with every table created. SQLite gets WAL
     and a busy timeout so that several processes (workers, a restarted server) can share it."""
@@ -39,7 +58,8 @@ def make_engine(url: str | None = None) -> Engine:
     try:
         engine = create_engine(url, future=True)
     except (ArgumentError, ModuleNotFoundError) as exc:
-        raise BitvaError(f"cannot use the database {url!r}: {exc}") from exc
+        problem = _hide_password(f"cannot use the database {url!r}: {exc}", url)
+        raise BitvaError(problem) from None
     if engine.dialect.name == "sqlite":
 
         @event.listens_for(engine, "connect")
@@ -56,7 +76,8 @@ def make_engine(url: str | None = None) -> Engine:
     try:
         Base.metadata.create_all(engine)
     except OperationalError as exc:
-        raise BitvaError(f"cannot open the database {url!r}: {exc.orig}") from exc
+        problem = _hide_password(f"cannot open the database {url!r}: {exc.orig}", url)
+        raise BitvaError(problem) from None
     return engine
 
 

@@ -40,6 +40,7 @@ from sqlalchemy import (
     delete,
     insert,
     inspect,
+    or_,
     select,
     text,
     update,
@@ -422,6 +423,23 @@ class GameStore:
                 .values(invite_hash=invite_hash)
             )
             return bool(result.rowcount == 1)
+
+    def delete_abandoned(self, waiting_before: datetime, unfinished_before: datetime) -> list[str]:
+        """Delete the games nobody will come back to, with their seats and steps: those still
+        waiting for a friend since before `waiting_before`, and every unfinished game whose last
+        change is older than `unfinished_before` (finished games are kept). Returns their ids."""
+        abandoned = or_(
+            and_(GameRow.status == "waiting", GameRow.updated_at < waiting_before),
+            and_(GameRow.status != "over", GameRow.updated_at < unfinished_before),
+        )
+        with self._write, self._session.begin() as session:
+            ids = list(session.scalars(select(GameRow.id).where(abandoned)).all())
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                session.execute(delete(ActionRow).where(ActionRow.game_id.in_(chunk)))
+                session.execute(delete(SeatRow).where(SeatRow.game_id.in_(chunk)))
+                session.execute(delete(GameRow).where(GameRow.id.in_(chunk)))
+            return ids
 
     # -- reading ---------------------------------------------------------------------------
     def load(self, game_id: str) -> StoredGame | None:
