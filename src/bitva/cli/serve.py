@@ -56,27 +56,45 @@ def serve(
     ] = max(1, min(4, (os.cpu_count() or 2) - 1)),
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "warning",
     access_log: Annotated[bool, typer.Option(help="log every request")] = False,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="a name the server answers to besides localhost and --host (the Host header; "
+            "repeat it for more; '*' any, see docs/server.md)",
+            metavar="NAME",
+        ),
+    ] = None,
+    unlimited_client: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="an address the per-client limits do not apply to (a load generator; repeat "
+            "it for more)",
+            metavar="ADDRESS",
+        ),
+    ] = None,
 ) -> None:
     """Start the game server: play any game in the browser, against the AI or friends."""
     import uvicorn
 
     from bitva.server import ServerConfig, create_app
+    from bitva.server.app import allowed_hosts_for, uvicorn_config
     from bitva.store.db import default_url, make_engine
 
     url = db or default_url()
     make_engine(url).dispose()  # a bad URL fails here, with one clear line
     _check_port(host, port)
-    config = ServerConfig(db_url=url, ai_delay=ai_delay, ai_workers=ai_workers)
+    config = ServerConfig(
+        db_url=url,
+        ai_delay=ai_delay,
+        ai_workers=ai_workers,
+        allowed_hosts=allowed_hosts_for(host, allowed_host or ()),
+        unlimited_clients=tuple(unlimited_client or ()),
+    )
     app = create_app(config)
     shown = url.split("@")[-1] if "@" in url else url  # no password on the screen
     console.print(f"bitva: games are kept in {shown}")
     console.print(f"bitva: open [bold]{url_for(host, port)}[/] in your browser (Ctrl-C stops)")
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level=log_level,
-        access_log=access_log,
-        ws_max_size=64 * 1024,
-        timeout_graceful_shutdown=3,
-    )
+    server = uvicorn.Server(uvicorn_config(app, host, port, log_level, access_log))
+    server.run()
+    if not server.started:
+        raise BitvaError("the server did not start: the log above says why")
