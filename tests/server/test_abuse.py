@@ -137,6 +137,27 @@ def test_a_binary_frame_gets_a_close_frame_not_a_traceback(
         assert hello(ws, None)["type"] == "welcome"
 
 
+def test_a_flood_of_messages_closes_the_socket(client: TestClient) -> None:
+    game = friend_game(client, DC)
+    with client.websocket_connect(f"/api/games/{game.id}/ws") as ws:
+        assert hello(ws, None)["type"] == "welcome"
+        for _ in range(40):
+            ws.send_text(json.dumps({"type": "ping"}))
+        kinds: list[str] = []
+        with pytest.raises(WebSocketDisconnect) as info:
+            while True:
+                kinds.append(json.loads(ws.receive_text())["type"])
+    assert info.value.code == 1008 and "messages" in info.value.reason
+    assert kinds[-1] == "error" and 20 <= kinds.count("pong") < 40
+
+
+def test_a_websocket_to_a_malformed_game_id_is_refused(client: TestClient) -> None:
+    with client.websocket_connect("/api/games/%3Cscript%3E/ws") as ws:
+        refused = hello(ws, None)
+        assert refused == {"type": "error", "error": "no such game"}
+        assert closed(ws).code == 4404
+
+
 # -- point 15 (F2): spectators cannot lock the players out ------------------------------------
 
 

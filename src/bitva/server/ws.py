@@ -10,14 +10,17 @@ an AI starts on a move. `{"type": "ping"}` gets `{"type": "pong"}`.
 A refused socket gets an `error` message, then a close frame whose code says why (docs/server.md
 lists them): 4400 a bad hello, 4401/4403 the token, 4404 no such game (or it expired), 4429 over a
 limit (a spectator then polls `GET /api/games/{id}` instead), 4409 this seat opened a newer
-socket, 1003 a binary frame (the protocol is text), 1013 the server is going away or the socket
-fell behind (reconnect). Seat holders always get in: the cap on spectators does not count them.
+socket, 1003 a binary frame (the protocol is text), 1008 a flood of messages, 1013 the server is
+going away or the socket fell behind (reconnect). Seat holders always get in: the cap on
+spectators does not count them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
+import time
 
 from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
@@ -32,6 +35,11 @@ from bitva.server.service import GameService
 router = APIRouter()
 
 HELLO_TIMEOUT = 15.0
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+# messages a client may send: a burst, then one a second (the page pings every 25 s)
+MESSAGE_BURST = 20
+MESSAGES_PER_SECOND = 1.0
+POLICY = 1008  # RFC 6455: a message that violates the server's policy
 BAD_HELLO = 'the first message must be {"type": "hello", "token": ...}'
 BINARY = 1003  # RFC 6455: a kind of data the endpoint does not accept
 GOING_AWAY = 1013  # the server closes (or the socket fell behind): reconnect
@@ -102,7 +110,7 @@ async def _serve(
         await _refuse(websocket, 4400, BAD_HELLO)
         return
     try:
-        if len(game_id) > 64:
+        if not GAME_ID.fullmatch(game_id):
             raise ApiError(404, "no such game")
         runtime = await games.runtime(game_id)
         seat = games.seat_of(runtime, hello.token, required=False)
@@ -120,9 +128,19 @@ async def _serve(
         watcher.put(games.hub.welcome(runtime, watcher, games.invite_open(runtime, seat)))
         games.hub.add(game_id, watcher)
     sender = asyncio.get_running_loop().create_task(_send(websocket, watcher, connection))
+    allowance, since = float(MESSAGE_BURST), time.monotonic()
     try:
         while True:
             raw = await _receive_text(websocket)
+            moment = time.monotonic()
+            allowance = min(MESSAGE_BURST, allowance + (moment - since) * MESSAGES_PER_SECOND)
+            since = moment
+            if allowance < 1.0:
+                connection.close(POLICY, "too many messages: the socket only needs a ping")
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await asyncio.wait_for(sender, 5.0)
+                return
+            allowance -= 1.0
             try:
                 WsPing.model_validate_json(raw)
             except ValidationError:
