@@ -67,10 +67,17 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
 
 
 def new_page(
-    browser: Browser, errors: list[str], lang: str = "en", viewport: dict[str, int] | None = None
+    browser: Browser,
+    errors: list[str],
+    lang: str = "en",
+    viewport: dict[str, int] | None = None,
+    touch: bool = False,
 ) -> Page:
+    """A page in a fresh context; `touch`: a phone's touch screen (taps, no mouse)."""
     size = viewport or {"width": 1400, "height": 900}
-    context = browser.new_context(viewport=size, locale=lang)  # type: ignore[arg-type]
+    context = browser.new_context(  # type: ignore[arg-type]
+        viewport=size, locale=lang, has_touch=touch, is_mobile=touch
+    )
     page = context.new_page()
     page.set_default_timeout(30_000)
     page.on("pageerror", lambda error: errors.append(f"page error: {error}"))

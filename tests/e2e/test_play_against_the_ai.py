@@ -83,7 +83,7 @@ def test_a_whole_game_against_the_ai_by_clicks(
     expect(page.locator(".replay-title")).to_contain_text("Krok 0 z")
     page.click('[data-action="next"]')
     expect(page.locator(".replay-title")).to_contain_text("Krok 1 z")
-    expect(page.locator("#replay-step")).to_contain_text("umístění")
+    expect(page.locator("#replay-step")).to_contain_text("Umístili jste")
     page.click('[data-action="last"]')
     expect(page.locator("#replay-step .result")).to_have_text(said)
     page.click('[data-lang="en"]')

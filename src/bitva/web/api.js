@@ -1,5 +1,8 @@
 // The server's API: REST calls, the WebSocket of a game, and the seat tokens this browser holds
-// (localStorage "bitva.seats": {gameId: {seat, token, invites?: {seat: code}, at}}).
+// (localStorage "bitva.seats": {gameId: {seat, token, invites?: {seat: code}, at}}). A request
+// that fails on the network is an ApiError with status 0 and tells connection.js that the
+// server is out of reach (one banner, not a message per request).
+import { reportOffline, reportOnline } from "./connection.js";
 
 const SEATS_KEY = "bitva.seats";
 
@@ -52,8 +55,10 @@ async function request(method, path, { body, token } = {}) {
       cache: "no-store",
     });
   } catch (error) {
-    throw new ApiError(error.message || "network error", 0, null);
+    reportOffline();
+    throw new ApiError("the server cannot be reached", 0, null);
   }
+  reportOnline();
   let data = null;
   try {
     data = await response.json();
@@ -71,10 +76,11 @@ const enc = encodeURIComponent;
 export const api = {
   meta: () => request("GET", "/api/meta"),
   options: (game, options) => request("POST", "/api/options", { body: { game, options } }),
-  list: (limit = 20) => request("GET", `/api/games?limit=${limit}`),
+  list: (limit = 20, offset = 0) => request("GET", `/api/games?limit=${limit}&offset=${offset}`),
   create: (body) => request("POST", "/api/games", { body }),
   game: (id, token) => request("GET", `/api/games/${enc(id)}`, { token }),
   join: (id, code, name) => request("POST", `/api/games/${enc(id)}/join`, { body: { code, name } }),
+  invitation: (id, code) => request("POST", `/api/games/${enc(id)}/invitation`, { body: { code } }),
   invite: (id, token, seat) =>
     request("POST", `/api/games/${enc(id)}/invite`, { token, body: seat ? { seat } : {} }),
   act: (id, token, action, version) =>
@@ -87,15 +93,19 @@ export const api = {
 
 /**
  * The live connection of a game: says hello with the token, hands every message to `onMessage`,
- * and reconnects with a growing pause when the connection drops. `onStatus(connected)`.
+ * and reconnects with a growing pause when the connection drops (`retry()`: at once).
+ * `onStatus(connected, closeCode)`; a socket the server refused (4400-4499) is not retried.
  */
 export function connect(gameId, token, onMessage, onStatus = () => {}) {
   let socket = null;
   let closed = false;
   let delay = 500;
   let pinger = null;
+  let waiting = null; // the timer of the next attempt
 
   function open() {
+    clearTimeout(waiting);
+    waiting = null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/api/games/${enc(gameId)}/ws`);
     socket.addEventListener("open", () => {
@@ -120,15 +130,23 @@ export function connect(gameId, token, onMessage, onStatus = () => {}) {
       if (closed) return;
       onStatus(false, event.code);
       if (event.code >= 4400 && event.code < 4500 && event.code !== 4429) return; // refused
-      setTimeout(() => !closed && open(), delay);
+      waiting = setTimeout(() => !closed && open(), delay);
       delay = Math.min(delay * 2, 8000);
     });
   }
 
   open();
   return {
+    /** Try again now, if the socket is down and waiting for its next attempt. */
+    retry() {
+      if (!closed && waiting !== null) {
+        delay = 500;
+        open();
+      }
+    },
     close() {
       closed = true;
+      clearTimeout(waiting);
       clearInterval(pinger);
       if (socket) socket.close();
     },

@@ -39,14 +39,15 @@ export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** A short message at the bottom of the page (errors, "link copied"). */
-export function toast(text, kind = "info", ms = 4200) {
+/** A short message at the bottom of the page (errors, "link copied"); `title`: its tooltip
+ * (the rule an illegal action broke). */
+export function toast(text, kind = "info", ms = 4200, title = null) {
   let box = document.getElementById("toasts");
   if (!box) {
     box = h("div", { id: "toasts", "aria-live": "polite" });
     document.body.append(box);
   }
-  const item = h("div", { class: ["toast", kind], role: kind === "error" ? "alert" : "status", text });
+  const item = h("div", { class: ["toast", kind], role: kind === "error" ? "alert" : "status", title, text });
   box.append(item);
   setTimeout(() => item.classList.add("leaving"), ms - 400);
   setTimeout(() => item.remove(), ms);

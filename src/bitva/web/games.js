@@ -13,9 +13,12 @@
 //   describeEvent(event, ctx)         one log line for an event ({kind, ...data}), or null
 //   logEvents(entries, ctx)           the events the log shows, as [{event, seat}] (to merge)
 //   eventClass(event)                 a class for its log line ("kill", "general", ...)
+//   eventRule(event)                  the rule behind an event, for its line's tooltip
 //   describeOutcome(outcome, ctx)     {result, reason, rule} from Outcome.to_json()
 //   describeOptions(options, ctx)     one line about a game's options, for the lobby's lists
-//   describeSeat(game, seat, ctx)     the join page: what that seat plays
+//   describeSeat(game, seat, ctx)     the join page: what that seat plays, as a sentence
+//   seatSide(game, seat, ctx)         the lobby's lists: what a seat plays in a word or two
+//                                     (Lords of War: its army), or null
 //   optionsForm(ctx, saved, changed)  {element, values(seat), saved()}: a nicer new-game form
 //                                     (values(seat): the options for the seat the player took,
 //                                     or null after saying what is wrong; saved(): what to

@@ -86,7 +86,7 @@ export function lobbyScreen(root) {
       const wanted = was.level && playable.some((l) => l.name === was.level) ? was.level : fallback;
       for (const { value, label } of levels) level.append(h("option", { value, selected: value === wanted, text: label }));
       const sync = () => { level.disabled = box.querySelector(`input[name="opponent-${k}"]:checked`).value !== "ai"; };
-      box.append(field(seats === 2 ? t("lobby.opponent") : t("lobby.opponent_n", { n: k }),
+      box.append(field(seats === 2 ? t("lobby.opponent") : t("lobby.opponent_n", { seat: k }),
         h("div", { class: "opponent-choice", dataset: { opponent: k } },
           radio(`opponent-${k}`, "ai", t("lobby.ai"), kind === "ai", { onChange: sync }),
           h("div", { class: "level-line" }, level),

@@ -38,7 +38,8 @@ export function renderLog(list, entries, mod, ctx) {
     const seat = event.player ?? event.owner ?? (actor > 0 ? actor : null);
     const look = (mod.own && mod.eventClass && mod.eventClass(event)) || KIND_CLASS[event.kind];
     const line = h("li", { class: ["log-line", look, seat && `p${seat}`], dataset: { kind: event.kind }, text });
-    if (event.rule) line.title = event.rule;
+    const rule = (mod.own && mod.eventRule && mod.eventRule(event)) || event.rule;
+    if (rule) line.title = t("result.rule", { rule });
     list.append(line);
   }
   if (!any) list.append(h("li", { class: "log-line empty", text: t("log.empty") }));

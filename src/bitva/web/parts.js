@@ -1,5 +1,6 @@
 // Pieces of a game screen that every game shares: the join links of the seats still open, and
 // the prompt for a seat that waits (for friends, for another seat, or as a spectator).
+import { showError } from "./connection.js";
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatLabel } from "./words.js";
@@ -8,7 +9,7 @@ function linkRow(session, seat, many) {
   const { st } = session;
   const code = st.invites[seat];
   const row = h("div", { class: "share", dataset: { seat } });
-  if (many) row.append(h("span", { class: "share-seat", text: t("seat.player", { n: seat }) }));
+  if (many) row.append(h("span", { class: "share-seat", text: t("seat.player", { seat }) }));
   if (code) {
     const url = `${location.origin}/#/join/${st.id}/${code}`;
     const input = h("input", {
@@ -26,7 +27,7 @@ function linkRow(session, seat, many) {
     row.append(h("button", {
       type: "button", class: "primary", dataset: { action: "new-link" }, text: t("button.new_link"),
       onClick: async () => {
-        try { await session.newInvite(seat); } catch (error) { toast(t("error.generic", { message: error.message }), "error"); }
+        try { await session.newInvite(seat); } catch (error) { showError(error); }
       },
     }));
   }

@@ -67,10 +67,10 @@ export function replayScreen(root, gameId) {
     const last = steps.length - 1;
     const events = st.index === 0 ? [] : step.events || [];
     mod.replayBoard(boardCol, { view, events, game, seat, index: st.index }, ctx);
-    const slider = h("input", { type: "range", min: 0, max: last, value: st.index, id: "replay-slider", "aria-label": t("replay.step", { i: st.index, n: last }), onInput: (e) => go(Number(e.target.value)) });
+    const slider = h("input", { type: "range", min: 0, max: last, value: st.index, id: "replay-slider", "aria-label": t("replay.step", { step: st.index, steps: last }), onInput: (e) => go(Number(e.target.value)) });
     const b = (label, action, onClick, disabled) => h("button", { type: "button", class: "small", dataset: { action }, disabled, onClick, text: label });
     controls.replaceChildren(
-      h("div", { class: "replay-title", text: t("replay.step", { i: st.index, n: last }) }),
+      h("div", { class: "replay-title", text: t("replay.step", { step: st.index, steps: last }) }),
       slider,
       h("div", { class: "buttons" },
         b("«", "first", () => go(0), st.index === 0),

@@ -3,6 +3,7 @@
 // the other), plays actions and asks for analyses. Game modules and the generic board draw
 // from `session.st` and never talk to the server themselves.
 import { api, ApiError, connect, saveSeat, seatFor } from "./api.js";
+import { isOnline, onConnection, reportOffline, reportOnline, showError } from "./connection.js";
 import { toast } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -26,7 +27,7 @@ export function openSession(gameId, hooks = {}) {
     inviteOpen: false,
     log: [], // by step index: {index, seat, events}
     thinking: null,
-    connected: true,
+    connected: true, // the game's socket is open and the server answers: actions are allowed
     busy: false,
     gone: false,
   };
@@ -35,6 +36,18 @@ export function openSession(gameId, hooks = {}) {
   let socket = null;
   const analyses = new Map(); // name -> {version, result | promise}
   const changed = () => { if (!st.gone && hooks.onChange) hooks.onChange(); };
+  let socketUp = false;
+  const connection = () => {
+    const now = socketUp && isOnline();
+    if (now !== st.connected) {
+      st.connected = now;
+      changed();
+    }
+  };
+  const stopListening = onConnection((online) => {
+    if (online && socket) socket.retry(); // the server is back: reconnect now, not after a pause
+    connection();
+  });
 
   function accept(message) {
     if (message.seat !== undefined) st.seat = message.seat ?? null;
@@ -61,13 +74,25 @@ export function openSession(gameId, hooks = {}) {
         st.token = null; // a token from another server or a forgotten game
         return load();
       }
+      if (error instanceof ApiError && error.status === 0) {
+        // the server is out of reach (the banner says so): load again when it answers
+        const stop = onConnection((online) => {
+          if (!online || st.gone) return;
+          stop();
+          load();
+        });
+        return;
+      }
       if (hooks.onFatal) hooks.onFatal(error);
       return;
     }
     changed();
-    socket = connect(gameId, st.token, onMessage, (connected) => {
-      st.connected = connected;
-      if (!connected) toast(t("error.connection"), "warn", 2500);
+    socketUp = true;
+    socket = connect(gameId, st.token, onMessage, (connected, code) => {
+      socketUp = connected;
+      if (connected) reportOnline();
+      else if (!(code >= 4400 && code < 4500)) reportOffline(); // not a refusal: the server is gone
+      connection();
     });
   }
 
@@ -121,7 +146,7 @@ export function openSession(gameId, hooks = {}) {
   }
 
   async function play(action) {
-    if (st.busy || !st.token) return;
+    if (st.busy || !st.token || !st.connected) return;
     st.busy = true;
     changed();
     try {
@@ -130,9 +155,9 @@ export function openSession(gameId, hooks = {}) {
       pump();
     } catch (error) {
       if (error instanceof ApiError && error.rule) {
-        toast(t("error.illegal", { rule: error.rule, message: error.message }), "error");
+        toast(t("error.illegal", { message: error.message }), "error", 4200, t("result.rule", { rule: error.rule }));
       } else {
-        toast(t("error.generic", { message: error.message }), "error");
+        showError(error);
       }
       try {
         const data = await api.game(gameId, st.token);
@@ -174,6 +199,7 @@ export function openSession(gameId, hooks = {}) {
     myTurn: () => Boolean(st.view && st.seat && st.game && st.game.to_move === st.seat && !st.game.outcome),
     close() {
       st.gone = true;
+      stopListening();
       if (socket) socket.close();
     },
   };

@@ -11,7 +11,22 @@ export function seatLabel(game, mySeat, seat) {
   const info = game && game.seats ? game.seats.find((x) => x.seat === seat) : null;
   if (info && info.kind === "ai") return t("seat.ai", { level: levelName(info.level) });
   if (info && info.name) return info.name;
-  return t("seat.player", { n: seat });
+  return t("seat.player", { seat });
+}
+
+/** A seat after "against" (in Czech the dative: "proti počítači (těžký)", "proti hráči 2"); a
+ * friend's name as given. */
+export function seatAgainst(game, seat) {
+  const info = game && game.seats ? game.seats.find((x) => x.seat === seat) : null;
+  if (info && info.kind === "ai") return t("seat.against_ai", { level: levelName(info.level) });
+  if (info && info.name) return info.name;
+  return t("seat.against_player", { seat });
+}
+
+/** The text with its first letter in capitals ("out of rounds" -> "Out of rounds"). */
+export function capital(text) {
+  const value = String(text);
+  return value.charAt(0).toLocaleUpperCase() + value.slice(1);
 }
 
 export function levelName(level) {
@@ -23,7 +38,7 @@ export function levelName(level) {
 export function seatOrder(seat) {
   const key = `lobby.seat_${seat}`;
   const text = t(key);
-  return text === key ? t("lobby.seat_n", { n: seat }) : text;
+  return text === key ? t("lobby.seat_n", { seat }) : text;
 }
 
 /** A value of an event or a view as short text: lists joined, booleans as yes/no. */
@@ -54,33 +69,34 @@ export function resultLine(outcome, game, mySeat) {
   }
   if (winners.length === 1) {
     if (mySeat) return winners[0] === mySeat ? t("result.win") : t("result.lose");
-    return t("result.player", { n: winners[0] });
+    return t("result.player", { player: seatLabel(game, null, winners[0]) });
   }
   if (mySeat && winners.includes(mySeat)) {
     const others = winners.filter((s) => s !== mySeat).map((s) => seatLabel(game, mySeat, s));
     return t("result.you_share", { list: others.join(", ") });
   }
   if (mySeat) return t("result.lose");
-  return t("result.players", { list: winners.join(", ") });
+  return t("result.players", { list: winners.map((s) => seatLabel(game, null, s)).join(", ") });
 }
 
 /** The generic description of an outcome: {result, reason, rule}; the reason is the code
- * humanised with its parameters ("target: target 20, rounds 8"). */
+ * humanised with its parameters ("Out of rounds (target 20, rounds 8)"). */
 export function genericOutcome(outcome, game, mySeat) {
   if (!outcome) return { result: "", reason: "", rule: null };
   const params = describeParams(outcome.params);
-  const reason = humanise(outcome.reason || "") + (params ? ` (${params})` : "");
+  const reason = capital(humanise(outcome.reason || "")) + (params ? ` (${params})` : "");
   return { result: resultLine(outcome, game, mySeat), reason, rule: outcome.rule || null };
 }
 
-/** The generic description of an event: "{who}: {kind} — {data}". */
+/** The generic description of an event: "{who} · {kind}: {data}" ("You · rolled: faces 2,
+ * 6"); its rule goes to the line's tooltip (log.js). */
 export function genericEvent(event, game, mySeat) {
   if (event.kind === "game-over") {
     const { result, reason } = genericOutcome(event, game, mySeat);
-    return t("log.over", { result: `${result} ${reason}` });
+    return t("log.over", { result: `${result} ${reason}`.trim() });
   }
   const who = event.player !== undefined ? seatLabel(game, mySeat, event.player) : "";
   const data = describeParams(event, ["kind", "player", "rule"]);
-  const text = `${humanise(event.kind)}${data ? ` — ${data}` : ""}${event.rule ? ` (${event.rule})` : ""}`;
-  return who ? `${who}: ${text}` : text;
+  const text = `${who ? humanise(event.kind) : capital(humanise(event.kind))}${data ? `: ${data}` : ""}`;
+  return who ? `${who} · ${text}` : text;
 }

@@ -2,7 +2,8 @@
 // first day. It shows what this seat sees (the view, as readable tables), its legal actions as
 // buttons (and a text field where a game's actions cannot be listed), the analyses the game
 // offers now, the players, and the log.
-import { h, toast } from "../dom.js";
+import { showError } from "../connection.js";
+import { h } from "../dom.js";
 import { humanise, t } from "../i18n.js";
 import { renderLog, resultBox } from "../log.js";
 import { waitingPrompt } from "../parts.js";
@@ -49,7 +50,7 @@ export function mountGeneric(root, session, ctx) {
     const box = h("div", { class: "actions", id: "actions" });
     for (const action of st.legal || []) {
       box.append(h("button", {
-        type: "button", class: "action-button", dataset: { action }, disabled: st.busy,
+        type: "button", class: "action-button", dataset: { action }, disabled: st.busy || !st.connected,
         onClick: () => session.play(action), text: action,
       }));
     }
@@ -63,7 +64,7 @@ export function mountGeneric(root, session, ctx) {
         e.preventDefault();
         if (input.value.trim()) session.play(input.value.trim());
       },
-    }, input, h("button", { type: "submit", class: "primary", dataset: { action: "play-text" }, disabled: st.busy, text: t("board.play") }));
+    }, input, h("button", { type: "submit", class: "primary", dataset: { action: "play-text" }, disabled: st.busy || !st.connected, text: t("board.play") }));
   }
 
   function drawPrompt() {
@@ -109,7 +110,7 @@ export function mountGeneric(root, session, ctx) {
             const data = await session.analysis(item.name);
             results.set(item.name, data);
             render();
-          } catch (error) { toast(t("error.generic", { message: error.message }), "error"); }
+          } catch (error) { showError(error); }
         },
         text: item.title,
       }));
@@ -127,7 +128,7 @@ export function mountGeneric(root, session, ctx) {
     screen.dataset.status = game.outcome ? "over" : game.status;
     els.turnLine.textContent = game.outcome
       ? `${game.title} · ${t("board.over")}`
-      : t("board.turn", { n: game.turn, player: seatLabel(game, st.seat, game.to_move), phase: humanise(game.phase) });
+      : t("board.turn", { turn: game.turn, player: seatLabel(game, st.seat, game.to_move), phase: humanise(game.phase) });
     els.seats.replaceChildren(seatsLine(game, st.seat));
     els.view.replaceChildren(h("h3", { text: t("board.view") }), renderValue(st.view, st.seat));
     drawPrompt();

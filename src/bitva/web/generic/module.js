@@ -2,7 +2,7 @@
 // game's own module over it). It knows no game: views as tables, actions as buttons, events and
 // outcomes from their codes.
 import { humanise, t } from "../i18n.js";
-import { describeParams, genericEvent, genericOutcome, seatOrder } from "../words.js";
+import { describeParams, genericEvent, genericOutcome } from "../words.js";
 import { genericReplayBoard, mountGeneric } from "./board.js";
 
 export const generic = {
@@ -11,7 +11,8 @@ export const generic = {
   describeEvent: (event, ctx) => genericEvent(event, ctx.game, ctx.seat),
   describeOutcome: (outcome, ctx) => genericOutcome(outcome, ctx.game, ctx.seat),
   describeOptions: (options) => describeParams(options),
-  describeSeat: (game, seat) => `${t("join.seat", { n: seat })} (${seatOrder(seat)})`,
+  describeSeat: (game, seat) => t("join.seat", { seat }),
+  seatSide: () => null,
   howToPlay: () => t("lobby.how_text"),
   phaseName: (phase) => humanise(phase),
 };

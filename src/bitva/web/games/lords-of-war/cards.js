@@ -51,31 +51,84 @@ export function shortName(card) {
   return (kept.length ? kept : words).join(" ");
 }
 
-function nameLines(text, max = 11) {
-  if (text.length <= max) return [text];
-  const words = text.split(" ");
-  const lines = [""];
-  for (const word of words) {
-    const last = lines[lines.length - 1];
-    if (!last) lines[lines.length - 1] = word;
-    else if ((last + " " + word).length <= max) lines[lines.length - 1] = last + " " + word;
-    else lines.push(word);
-  }
-  const out = lines.slice(0, 2);
-  if (lines.length > 2 || out.some((l) => l.length > max + 2)) {
-    return out.map((l) => (l.length > max + 1 ? l.slice(0, max) + "…" : l));
-  }
-  return out;
+// The symbols of a card's rank and class (a legend names them: rankIcon/classIcon below).
+const RANK_PATHS = {
+  general: "M -7 5 L -7 -3 L -3.5 0.5 L 0 -6 L 3.5 0.5 L 7 -3 L 7 5 Z",
+  command: "M 0 -7 L 2 -2.2 L 7 -2.2 L 3 1 L 4.5 6.5 L 0 3.3 L -4.5 6.5 L -3 1 L -7 -2.2 L -2 -2.2 Z",
+  special: "M 0 -7 L 6 0 L 0 7 L -6 0 Z",
+  elite: "M -6 -2 L 0 -6 L 6 -2 M -6 2.5 L 0 -1.5 L 6 2.5 M -6 7 L 0 3 L 6 7",
+  veteran: "M -6 0 L 0 -4 L 6 0 M -6 4.5 L 0 0.5 L 6 4.5",
+  regular: "M -6 2.5 L 0 -1.5 L 6 2.5",
+  recruit: "M -2.5 0 A 2.5 2.5 0 1 0 2.5 0 A 2.5 2.5 0 1 0 -2.5 0",
+};
+const FILLED_RANKS = new Set(["general", "command", "special"]);
+const CLASS_PATHS = {
+  infantry: "M 0 -8 L 0 4 M -4.5 3 L 4.5 3 M 0 4 L 0 8",
+  cavalry: "M -5 7 L -5 -1 A 5 5 0 0 1 5 -1 L 5 7",
+  spear: "M 0 8 L 0 -2 M -3.5 -1.5 L 0 -8 L 3.5 -1.5 Z",
+  berserk: "M -1.5 8 L -1.5 -8 M -1.5 -6.5 Q 7 -7 7 -1 Q 6.5 2 -1.5 1.5",
+  ranged: "M -7 0 A 7 7 0 1 0 7 0 A 7 7 0 1 0 -7 0 M -2.5 0 A 2.5 2.5 0 1 0 2.5 0 A 2.5 2.5 0 1 0 -2.5 0",
+};
+
+/** A rank's symbol as a <g> centred on 0,0 (about 14 units across). */
+export function rankIcon(rank) {
+  const filled = FILLED_RANKS.has(rank);
+  return s("g", { class: ["rank-icon", filled ? "filled" : "stroked", `rank-${rank}`] },
+    s("path", { d: RANK_PATHS[rank] || RANK_PATHS.regular }));
 }
+
+/** A class's symbol as a <g> centred on 0,0 (about 16 units high). */
+export function classIcon(unitClass) {
+  return s("g", { class: ["class-icon", `class-${unitClass}`] }, s("path", { d: CLASS_PATHS[unitClass] || CLASS_PATHS.infantry }));
+}
+
+/** A small stand-alone picture of a symbol, for the legend and the card details. */
+export function iconSvg(icon, size = 22) {
+  const svg = s("svg", { class: "icon-svg", viewBox: "-10 -10 20 20", width: size, height: size, "aria-hidden": "true" });
+  svg.append(icon);
+  return svg;
+}
+
+const NAME_WIDTH = 66; // the room between the corner arrows, in card units
 
 /**
  * A card as a <g> in a 100x100 box. `owner` picks the colours and the facing; `flip` is whether
  * the board is seen from player 2's edge (so that each player's own cards face up for them).
+ * Its name on top (hidden where the board is too small to read it), the defence in the shield,
+ * the rank's symbol on the left, the class's on the right (a ranged unit: its ranged value in
+ * a target), and the arrows with their values.
  */
 export function drawCard(card, owner, { flip = false, extra = "" } = {}) {
   const g = s("g", { class: ["card", `p${owner}`, card.command && "command", card.rank === "general" && "general", extra] });
   g.append(s("rect", { class: "card-face", x: 5, y: 5, width: 90, height: 90, rx: 9 }));
   if (card.command) g.append(s("rect", { class: "card-crown", x: 9, y: 9, width: 82, height: 82, rx: 6 }));
+  const name = shortName(card);
+  const long = name.length * 8.4 > NAME_WIDTH;
+  g.append(s("text", {
+    class: "card-name", x: 50, y: 38, text: name,
+    textLength: long ? NAME_WIDTH : null, lengthAdjust: long ? "spacingAndGlyphs" : null,
+  }));
+  g.append(
+    s("path", { class: "shield", d: "M 50 42 L 63 46 L 62 58 Q 60 66 50 71 Q 40 66 38 58 L 37 46 Z" }),
+    s("text", { class: "defence", x: 50, y: 63, text: card.defence }),
+  );
+  const rank = rankIcon(card.rank);
+  rank.setAttribute("transform", "translate(28 73)");
+  g.append(rank);
+  if (card.ranged) {
+    // the ranged value, in a target
+    const target = s("g", { class: "ranged", transform: "translate(71 73)" });
+    target.append(
+      s("circle", { r: 10.5 }),
+      s("path", { d: "M -14 0 L -10.5 0 M 10.5 0 L 14 0 M 0 -14 L 0 -10.5 M 0 10.5 L 0 14" }),
+      s("text", { y: 6.5, text: card.ranged.value }),
+    );
+    g.append(target);
+  } else {
+    const icon = classIcon(card.class);
+    icon.setAttribute("transform", "translate(72 73)");
+    g.append(icon);
+  }
   for (const [direction, dx, dy] of DIRECTIONS) {
     const value = card.arrows[direction];
     if (!value) continue;
@@ -83,43 +136,17 @@ export function drawCard(card, owner, { flip = false, extra = "" } = {}) {
     if (flip) [bx, by] = [-bx, -by];
     const sx = bx;
     const sy = -by; // screen y grows downwards
-    const cx = 50 + sx * 38;
-    const cy = 50 + sy * 38;
+    const cx = 50 + sx * 36;
+    const cy = 50 + sy * 36;
     const angle = (Math.atan2(sy, sx) * 180) / Math.PI;
     const arrow = s("g", { class: "arrow", transform: `translate(${cx} ${cy})` });
     arrow.append(
-      s("path", { class: "arrow-tip", d: "M 5 -5.5 L 12.5 0 L 5 5.5 Z", transform: `rotate(${angle})` }),
-      s("circle", { class: "arrow-badge", r: 8.2 }),
-      s("text", { class: "arrow-value", y: 4.2, text: value }),
+      s("path", { class: "arrow-tip", d: "M 10 -6 L 17 0 L 10 6 Z", transform: `rotate(${angle})` }),
+      s("circle", { class: "arrow-badge", r: 11 }),
+      s("text", { class: "arrow-value", y: 6.5, text: value }),
     );
     g.append(arrow);
   }
-  const lines = nameLines(shortName(card));
-  const top = lines.length === 1 ? 37 : 32;
-  const long = lines.some((line) => line.length > 9);
-  lines.forEach((line, i) =>
-    g.append(s("text", { class: ["card-name", long && "long"], x: 50, y: top + i * 10, text: line })),
-  );
-  // the defence, in a shield
-  g.append(
-    s("path", {
-      class: "shield",
-      d: "M 50 46 L 61 50 L 60 60 Q 58 66 50 70 Q 42 66 40 60 L 39 50 Z",
-    }),
-    s("text", { class: "defence", x: 50, y: 63, text: card.defence }),
-  );
-  if (card.ranged) {
-    // the ranged value, in a target
-    const target = s("g", { class: "ranged", transform: "translate(72 58)" });
-    target.append(
-      s("circle", { r: 8.5 }),
-      s("path", { d: "M -11 0 L -8 0 M 8 0 L 11 0 M 0 -11 L 0 -8 M 0 8 L 0 11" }),
-      s("text", { y: 4, text: card.ranged.value }),
-    );
-    g.append(target);
-  }
-  const facts = `${card.command ? "★" : ""}${term("short", card.rank)} ${term("short", card.class)}`;
-  g.append(s("text", { class: "card-facts", x: 50, y: 80, text: facts }));
   g.append(s("title", { text: describeCard(card) }));
   return g;
 }

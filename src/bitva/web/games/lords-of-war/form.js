@@ -5,9 +5,9 @@
 import { h } from "../../dom.js";
 import { t, term } from "./text.js";
 
-function radio(name, value, label, checked) {
+function radio(name, value, label, checked, rule) {
   const id = `${name}-${value}`;
-  return h("label", { class: "radio", for: id },
+  return h("label", { class: "radio", for: id, title: rule ? t("result.rule", { rule }) : null },
     h("input", { type: "radio", name, value, id, checked }),
     h("span", { text: label }),
   );
@@ -21,6 +21,11 @@ function select(name, options, chosen) {
 
 function field(label, ...control) {
   return h("div", { class: "field" }, h("div", { class: "field-label", text: label }), h("div", { class: "field-control" }, ...control));
+}
+
+function ruled(element, rule) {
+  element.title = t("result.rule", { rule });
+  return element;
 }
 
 /** The form: {element, values(seat), saved()}; `saved` is what this browser chose last time. */
@@ -41,13 +46,13 @@ export function optionsForm(ctx, saved = {}) {
     field(t("lobby.their_army"), theirs),
     field(t("lobby.rules"),
       radio("rules", "basic", t("lobby.basic"), !saved.advanced),
-      radio("rules", "advanced", t("lobby.advanced"), Boolean(saved.advanced)),
+      radio("rules", "advanced", t("lobby.advanced"), Boolean(saved.advanced), "LW-11"),
     ),
-    field("", h("label", { class: "check", for: "borderless" }, borderless, h("span", { text: t("lobby.borderless") }))),
-    field(t("lobby.victory"),
+    field("", h("label", { class: "check", for: "borderless", title: t("result.rule", { rule: "LW-10.1" }) }, borderless, h("span", { text: t("lobby.borderless") }))),
+    ruled(field(t("lobby.victory"),
       h("label", { class: "inline" }, units, h("span", { text: t("lobby.units_to_win") })),
       h("label", { class: "inline" }, commands, h("span", { text: t("lobby.commands_to_win") })),
-    ),
+    ), "LW-3.3, LW-10.2"),
   );
   const advanced = () => element.querySelector('input[name="rules"]:checked').value === "advanced";
   function saved_() {
@@ -71,16 +76,27 @@ export function optionsForm(ctx, saved = {}) {
   return { element, values, saved: saved_ };
 }
 
-/** One line for the lobby: "Orcs vs Dwarves · Basic · to win: 20 units or 4 command". */
+/** One line for the lobby: "Orcs against Dwarves · basic rules · to win: 20 units or 4
+ * command units eliminated". */
 export function describeOptions(o) {
-  const armies = o.armies.map((a) => term("army", a)).join(` ${t("lobby.vs")} `);
-  const rules = o.advanced || o.cavalry || o.berserkers ? t("lobby.advanced").split(" (")[0] : t("lobby.basic");
-  const extra = [o.borderless ? t("lobby.borderless").split(" (")[0] : null, t("lobby.thresholds", { u: o.units_to_win, c: o.commands_to_win })].filter(Boolean);
-  return `${armies} · ${rules} · ${extra.join(" · ")}`;
+  const [first, second] = o.armies;
+  const armies = t("lobby.armies", { first: term("army", first), second: term("army_against", second) });
+  const rules = o.advanced || o.cavalry || o.berserkers ? t("lobby.advanced_short") : t("lobby.basic_short");
+  const win = t("lobby.thresholds", {
+    units: t("lobby.win_units", { n: o.units_to_win }),
+    commands: t("lobby.win_commands", { n: o.commands_to_win }),
+  });
+  return [armies, rules, o.borderless ? t("lobby.borderless_short") : null, win].filter(Boolean).join(" · ");
 }
 
-/** The join page: "You play the Dwarves, moving second." */
+/** The join page: "You play the Dwarves and move second." */
 export function describeSeat(game, seat) {
-  const army = term("army", game.options.armies[seat - 1]);
-  return t("join.you_play", { army, order: t(seat === 1 ? "join.first" : "join.second") });
+  const army = term("army_play", game.options.armies[seat - 1]);
+  return t(seat === 1 ? "join.you_play_first" : "join.you_play_second", { army });
+}
+
+/** What a seat plays, for the lobby's lists: its army. */
+export function seatSide(game, seat) {
+  const army = game.options && game.options.armies ? game.options.armies[seat - 1] : null;
+  return army ? term("army", army) : null;
 }

@@ -2,11 +2,11 @@
 // The shell loads it with import() because /api/meta says it exists; everything here is Lords of
 // War: the SVG board and cards, the hand, the placement previews (the game's "placements"
 // analysis), the lobby form, and the words for its events and outcomes in English and Czech.
-import { describeOptions, describeSeat, optionsForm } from "./form.js";
+import { describeOptions, describeSeat, optionsForm, seatSide } from "./form.js";
 import { replayBoard } from "./replay.js";
 import { mountLordsOfWar } from "./screen.js";
 import { strings, t } from "./text.js";
-import { describeEvent, describeOutcome, eventClass, logEvents } from "./words.js";
+import { describeEvent, describeOutcome, eventClass, eventRule, logEvents } from "./words.js";
 
 export default {
   strings,
@@ -15,10 +15,12 @@ export default {
   replayBoard,
   describeEvent,
   eventClass,
+  eventRule,
   logEvents,
   describeOutcome,
   describeOptions,
   describeSeat,
+  seatSide,
   optionsForm,
   howToPlay: () => t("lobby.how_text"),
 };

@@ -10,3 +10,9 @@ export const t = translator(strings);
 export function term(kind, value) {
   return termOf(t, kind, value);
 }
+
+/** A card as a player reads it: its printed name, without the "#2" that tells the catalogue's
+ * variants of one card apart ("Goblin Shanker#2" -> "Goblin Shanker"). */
+export function cardName(ref) {
+  return String(ref || "").replace(/#\d+$/, "");
+}
