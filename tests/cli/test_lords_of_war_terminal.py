@@ -64,8 +64,13 @@ def test_a_person_plays_a_whole_game_against_greedy(tmp_path: Path) -> None:
         assert any(action.startswith("deal ") for action in record.actions)  # LW-3.2 as chance
         assert run("replay", str(save), "--verify").exit_code == 0
         screen = (tmp_path / "screen.txt").read_text(encoding="utf-8")
-        assert "Game over" in screen and "Player 1's hand" in screen
+        outcome = Outcome.from_json(record.outcome)
+        end = "You win — you eliminated" if outcome.winner == 1 else "Player 2 wins — player 2 elim"
+        assert screen.count(end) == 1 and "Game over" not in screen, screen[-2000:]
+        assert "Player 1's hand" in screen
         assert "Where " in screen and "best outcome" in screen  # the placement previews
+        log = terminal.log(1)  # printed once each, in order
+        assert [line for line in screen.splitlines() if line in set(log)] == log
 
 
 def test_the_opening_deal_reads_as_one_draw_per_player() -> None:
@@ -84,6 +89,29 @@ def test_a_human_may_ask_for_the_placements_analysis() -> None:
     assert "player 1: where player 1 can place (challenge)" in result.stdout
 
 
+def test_an_illegal_square_says_why() -> None:
+    console = Console(file=io.StringIO(), width=120)
+    answers = iter(["1", "1", "a7", "q", "y"])  # the challenge, a card, a square it cannot take
+    console.input = lambda prompt="": next(answers)  # type: ignore[method-assign]
+    game = get_game("lords-of-war")
+    TerminalGame(console, game, {}, {1: "human", 2: "greedy"}, 5).run()
+    screen = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Goblin Bow Pest makes no contact from a7 and has no friendly unit next to it" in screen
+    assert "next to it (LW-6.3)" in screen  # the reason first, the rule after it
+
+
+def test_the_second_seat_sees_the_mat_from_its_own_edge() -> None:
+    console = Console(file=io.StringIO(), width=120)
+    answers = iter(["q", "y"])
+    console.input = lambda prompt="": next(answers)  # type: ignore[method-assign]
+    game = get_game("lords-of-war")
+    TerminalGame(console, game, {}, {1: "greedy", 2: "human"}, 5).run()
+    screen = console.file.getvalue()  # type: ignore[attr-defined]
+    labels = [int(m.group(1)) for m in re.finditer(r"^│  (\d)│", screen, re.MULTILINE)]
+    assert labels[:7] == [1, 2, 3, 4, 5, 6, 7]  # row 7 at the bottom
+    assert re.search(r"│   │ +f +│ +e +│ +d +│ +c +│ +b +│ +a +│", screen)
+
+
 def test_outcomes_are_told_from_their_codes() -> None:
     adapter = adapter_for(get_game("lords-of-war"))
     units = Outcome.win(2, 2, "units", {"units": 20, "commands": 1}, "LW-8.1")
@@ -95,4 +123,9 @@ def test_outcomes_are_told_from_their_codes() -> None:
     count = Outcome.win(1, 2, "no-placements", {"units": [7, 5]}, "LW-8.3")
     assert adapter.describe_outcome(count) == (
         "two turns without a placement; eliminated units 7-5, player 1 wins (LW-8.3)"
+    )
+    # the end line's reason, for the player at the screen: whose units were eliminated
+    assert adapter.outcome_reason(commands, 1) == "you eliminated 4 enemy command units (LW-8.1)"
+    assert adapter.outcome_reason(commands, 2) == (
+        "player 1 eliminated 4 of your command units (LW-8.1)"
     )

@@ -42,7 +42,8 @@ def test_a_solo_game_seats_the_human_alone_and_ends_won_or_lost(tmp_path: Path) 
     assert record.players == {"1": "human"} and record.options["seats"] == 1
     outcome = Outcome.from_json(record.outcome or {})
     assert outcome.result in ("win", "loss") and len(outcome.returns) == 1  # DC-5, solo
-    assert ("Won — " if outcome.result == "win" else "Lost — ") in result.stdout
+    end = "You win — " if outcome.result == "win" else "You lose to the rules — "
+    assert result.stdout.count(end) == 1 and "(DC-5)" in result.stdout
     assert "1. roll" in result.stdout and "Dice and Cards — as player 1 sees it" in result.stdout
 
 
@@ -86,9 +87,31 @@ def test_hot_seat_shows_each_deal_only_to_its_seat() -> None:
     assert terminal.viewer is None  # two humans share the screen
 
 
-def test_agents_only_play_to_the_end() -> None:
+def test_agents_only_play_to_the_end_without_a_human_s_instructions() -> None:
     result = run("play", "dice-cards", "--p1", "greedy", "--p2", "random", "--seed", "1")
-    assert result.exit_code == 0 and "Game over" in result.stdout
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Dice and Cards — seed 1 — P1 greedy vs P2 random\n")
+    assert "Type the number" not in result.stdout and "'q'" not in result.stdout
+    assert "choice (1-" not in result.stdout and "Player 1: turn" not in result.stdout
+    ends = [line for line in result.stdout.splitlines() if " — target: " in line]
+    assert len(ends) == 1 and ends[0].startswith(("Player 1 wins", "Player 2 wins", "Draw"))
+
+
+def test_no_line_of_the_log_is_printed_twice() -> None:
+    console = Console(file=io.StringIO(), width=100)
+    answers = iter(ROLL_AND_HOLD.split())
+    console.input = lambda prompt="": next(answers)  # type: ignore[method-assign]
+    players = {1: "human", 2: "greedy"}
+    terminal = TerminalGame(console, get_game("dice-cards"), {"rounds": 3}, players, seed=5)
+    terminal.run()
+    assert terminal.state.outcome is not None
+    printed = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    log = terminal.log(1)
+    assert len(log) > 12
+    # each line of the log is printed exactly as often as it happens, in order
+    assert [line for line in printed if line.lstrip() in set(log)] == log
+    ends = [line for line in printed if line.startswith(("You win", "Player 2 wins", "Draw"))]
+    assert len(ends) == 1 and not any(line.startswith("Game over") for line in printed)
 
 
 def test_refusals_say_why_and_the_human_may_ask_for_an_analysis() -> None:

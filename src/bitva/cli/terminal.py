@@ -1,34 +1,44 @@
 """A game in the terminal, for any game: the play loop of `bitva play`.
 
 A `Match` drives the game, so chance is resolved (and recorded) as play goes; the game's terminal
-adapter (`bitva.cli.games`) draws it. Agents play their seats; a human chooses from the numbered
-legal actions or types one (or the adapter offers something richer). The log shows every move
-and the chance that followed it as the viewer may see it: with one human, as that human; with
-several at one screen (hot-seat), in public, and each human's own secrets only on that human's
-turn, after the others have been asked to look away. The record is saved after every move.
+adapter (`bitva.cli.games`) draws it and a display (`bitva.cli.terminal_screen`) shows it: one
+screen redrawn in place on a terminal, a plain stream anywhere else. Agents play their seats; a
+human chooses from the numbered legal actions or types one (or the adapter offers something
+richer). The log shows every move and the chance that followed it as the viewer may see it: with
+one human, as that human; with several at one screen (hot-seat), in public, and each human's own
+secrets only on that human's turn, after the others have been asked to look away.
+
+The record is saved after every move (`--save`); a human who leaves is asked to confirm, the
+record is kept (in the data folder when there was no `--save`) and `bitva play --resume FILE`
+replays it and goes on where the game was left, with the same seats.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from platformdirs import user_data_dir
 from pydantic import BaseModel
 from rich.console import Console, RenderableType
-from rich.markup import escape
 from rich.text import Text
 
 from bitva.cli.games import Screen, TerminalAdapter, adapter_for
+from bitva.cli.games.generic import seats_text
+from bitva.cli.terminal_screen import Display, LiveDisplay, StreamDisplay, is_live
 from bitva.core.chance import CHANCE
 from bitva.core.errors import BitvaError, NotSupported
 from bitva.core.events import Event
 from bitva.core.game import Game
-from bitva.core.record import Match
+from bitva.core.outcome import Outcome
+from bitva.core.record import GameRecord, Match, Step, replay, start, verify
 from bitva.core.rng import Rng, derive_seed
 from bitva.core.state import State
 
 LISTED_CANDIDATES = 12  # actions shown to a human in a game that cannot list them all
+GAME_OVER = "game-over"  # the event the end line tells (so the log does not tell it too)
 
 
 class Quit(Exception):
@@ -45,6 +55,64 @@ class Move:
     events: list[Event]
 
 
+def end_line(outcome: Outcome, viewer: int | None) -> str:
+    """Who won, from the outcome's codes and for `viewer` (the only human at the screen, or
+    None).
+
+    >>> end_line(Outcome.win(2, 2, "units"), 1), end_line(Outcome.win(2, 2, "units"), 2)
+    ('Player 2 wins', 'You win')
+    >>> end_line(Outcome.solo(False, "bust"), 1), end_line(Outcome.solo(True, "target"), None)
+    ('You lose to the rules', 'Player 1 wins')
+    >>> end_line(Outcome.drawn(2, "both-thresholds"), 1)
+    'Draw'
+    """
+    winners = list(outcome.winners)
+    if outcome.result == "win" and winners:
+        if viewer in winners:
+            others = [seat for seat in winners if seat != viewer]
+            return "You win" if not others else f"You and {seats_text(others)} win"
+        return f"{seats_text(winners)} win" + ("s" if len(winners) == 1 else "")
+    if outcome.result == "draw":
+        return "Draw"
+    if len(outcome.returns) == 1:  # a solo game: the opponent is the rules themselves
+        return "You lose to the rules" if viewer == 1 else "Player 1 loses to the rules"
+    return "You all lose" if viewer is not None else "Every player loses"
+
+
+def unfinished_path(record: GameRecord) -> Path:
+    """Where a game left without --save is kept: the data folder (BITVA_DATA_DIR if set)."""
+    folder = Path(os.environ.get("BITVA_DATA_DIR") or user_data_dir("bitva", appauthor=False))
+    return folder / "unfinished" / f"{record.game}-{record.seed}.json"
+
+
+def resumed_match(game: Game[Any, Any], record: GameRecord) -> Match:
+    """A match that goes on from `record`: every step replayed (and checked against its
+    digest), the state's chance where the record left it, the record kept as it was."""
+    if record.game != game.name:
+        raise BitvaError(f"the record is a game of {record.game}, not {game.name}")
+    verify(record)  # RecordError names the first step that does not replay
+    match = Match(game, record.options, record.seed)
+    state, steps = start(record), []
+    for step in replay(record):
+        state = step.state
+        steps.append(Step(step.index, step.seat, step.action, step.events))
+    match.state, match.steps, match.record = state, steps, record.model_copy(deep=True)
+    return match
+
+
+def moves_of(steps: list[Step], players: dict[int, str]) -> list[Move]:
+    """The log's moves: each seat's step with the chance steps that follow it."""
+    moves: list[Move] = []
+    for step in steps:
+        if step.chance and moves:
+            moves[-1].events.extend(step.events)
+        elif step.chance:
+            moves.append(Move(CHANCE, "", list(step.events)))
+        else:
+            moves.append(Move(step.seat, players.get(step.seat, ""), list(step.events)))
+    return moves
+
+
 class TerminalGame:
     def __init__(
         self,
@@ -55,6 +123,8 @@ class TerminalGame:
         seed: int,
         save: Path | None = None,
         adapter: TerminalAdapter | None = None,
+        resume: GameRecord | None = None,
+        live: bool | None = None,
     ) -> None:
         from bitva.ai import check_plays, make_agent
 
@@ -65,22 +135,25 @@ class TerminalGame:
         self.game = game
         self.adapter = adapter or adapter_for(game)
         self.players = players
+        self.match = resumed_match(game, resume) if resume else Match(game, options, seed)
+        seed = self.match.record.seed
+        played = len(self.match.record.actions)
+        later = (played,) if resume else ()  # agents resumed later play on fresh seeds
         self.agents = {
-            seat: make_agent(who, derive_seed(seed, "agent", seat))
+            seat: make_agent(who, derive_seed(seed, "agent", seat, *later))
             for seat, who in players.items()
             if who != "human"
         }
         self.humans = sorted(seat for seat, who in players.items() if who == "human")
-        self.match = Match(game, options, seed)
         self.match.record.players = {str(seat): who for seat, who in players.items()}
         self.save = save
-        self.rng = Rng(derive_seed(seed, "analyses"))  # determinizations for a human's analyses
-        self.moves: list[Move] = []
+        self.resumed = played if resume else None
+        self.rng = Rng(derive_seed(seed, "analyses", *later))  # a human's analyses
+        self.moves = moves_of(self.match.steps, players)
         self._logs: dict[int | None, tuple[int, list[str]]] = {}
         self.last_human: int | None = None
-        opening = [event for step in self.match.steps for event in step.events]
-        if opening:  # the set-up's chance (a deal), shown when the game starts
-            self.moves.append(Move(CHANCE, "", opening))
+        live = is_live(console) if live is None else live
+        self.display: Display = LiveDisplay(self) if live else StreamDisplay(self)
 
     @property
     def state(self) -> State[Any]:
@@ -93,11 +166,25 @@ class TerminalGame:
         return self.humans[0] if len(self.humans) == 1 else None
 
     def names(self) -> dict[int, str]:
-        return {seat: f"({who})" for seat, who in self.players.items()}
+        return {
+            seat: "(you)" if seat == self.viewer else f"({who})"
+            for seat, who in self.players.items()
+        }
+
+    def title_line(self) -> str:
+        """The first line: the game, the seed and, when a human plays, what to type."""
+        title = f"{self.game.title} — seed {self.match.record.seed}"
+        if self.resumed is not None:
+            title += f" — resumed after {self.resumed} steps"
+        if not self.humans:
+            return title + " — " + " vs ".join(f"P{s} {w}" for s, w in self.players.items())
+        return f"{title}. {self.adapter.help}"
 
     # -- the log -------------------------------------------------------------------------------
     def lines(self, move: Move, viewer: int | None) -> list[str]:
-        lines = self.adapter.describe_events([event.for_seat(viewer) for event in move.events])
+        """The log lines of `move` for `viewer` (the end of the game is the end line's)."""
+        events = [event.for_seat(viewer) for event in move.events if event.kind != GAME_OVER]
+        lines = self.adapter.describe_events(events)
         if move.who not in ("human", "") and lines:
             lines[0] = f"[{move.who}] " + lines[0]
         return lines
@@ -110,27 +197,21 @@ class TerminalGame:
         self._logs[viewer] = (len(self.moves), lines)
         return lines
 
+    def recent(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The events of the last move as `viewer` sees them."""
+        return [event.for_seat(viewer) for event in self.moves[-1].events] if self.moves else []
+
     def screen(self, viewer: int | None) -> Screen:
-        recent = self.moves[-1].events if self.moves else []
-        return Screen(self.names(), self.log(viewer), [event.for_seat(viewer) for event in recent])
+        return Screen(self.names(), self.log(viewer), self.recent(viewer))
 
     def _record(self, move: Move) -> None:
         self.moves.append(move)
-        self._print(move)
-
-    def _print(self, move: Move) -> None:
-        for line in self.lines(move, self.viewer):
-            style = self.adapter.seat_style(move.seat) if line.startswith(("P", "[")) else ""
-            self.console.print(line, markup=False, style=style)
+        self.display.moved(move)
 
     # -- playing -------------------------------------------------------------------------------
     def run(self) -> None:
-        record = self.match.record
-        self.console.print(
-            f"[bold]{escape(self.game.title)}[/] — seed {record.seed}. {escape(self.adapter.help)}"
-        )
-        for move in self.moves:
-            self._print(move)
+        self.display.start()
+        left = False
         try:
             while self.state.current_player is not None:
                 if self.state.is_chance:  # a Match resolves chance itself; never wait on it
@@ -139,37 +220,55 @@ class TerminalGame:
                     continue
                 seat = self.state.current_player
                 agent = self.agents.get(seat)
+                if agent:
+                    self.display.thinking(seat)
                 action = agent.choose(self.state) if agent else self._human(seat)
                 steps = self.match.play(action)
                 self._record(Move(seat, self.players[seat], [e for s in steps for e in s.events]))
                 self._save()
-        except Quit:
-            self.console.print("Game left unfinished.")
+        except (Quit, KeyboardInterrupt):
+            left = True
         finally:
-            self._save()
-        viewer = self.viewer
-        self.console.print(self.adapter.render(self.state, viewer, self.screen(viewer)))
+            self._save(left)
+        self.display.finish(self.closing_lines(left))
+
+    def closing_lines(self, left: bool) -> list[Text]:
+        """Who won (or how to go on), and where the record is."""
+        lines: list[Text] = []
         outcome = self.state.outcome
+        path = self.where_saved(left)
         if outcome is not None:
+            viewer = self.viewer
             winner = outcome.winner
             style = self.adapter.seat_style(winner) if winner else "bold yellow"
-            self.console.print(Text(self.adapter.describe_outcome(outcome), style=style))
-        if self.save:
-            self.console.print(
-                f"Record saved to {self.save} (replay: bitva replay {self.save})",
-                markup=False,
-                soft_wrap=True,
-            )
+            reason = self.adapter.outcome_reason(outcome, viewer)
+            lines.append(Text(f"{end_line(outcome, viewer)} — {reason}", style=style))
+        elif left and path is not None:
+            lines.append(Text("Game left unfinished. Resume it with:", style="bold"))
+            lines.append(Text(f"  bitva play --resume {path}"))
+        if path is not None and outcome is not None:
+            lines.append(Text(f"Record saved to {path} (replay: bitva replay {path})"))
+        elif path is not None and not left:
+            lines.append(Text(f"Record saved to {path} (resume: bitva play --resume {path})"))
+        return lines
 
-    def _save(self) -> None:
-        if self.save:
-            self.match.record.save(self.save)
+    def where_saved(self, left: bool) -> Path | None:
+        if self.save is not None:
+            return self.save
+        if left and self.humans and self.state.outcome is None:
+            return unfinished_path(self.match.record)
+        return None
+
+    def _save(self, left: bool = False) -> None:
+        path = self.where_saved(left)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.match.record.save(path)
 
     def _human(self, seat: int) -> Any:
         turn = HumanTurn(self, seat)
         if len(self.humans) > 1 and seat != self.last_human:
-            self.console.clear()  # hot-seat: hide the last player's secrets before handing over
-            turn.ask(f"Player {seat}, your turn — press Enter (the others look away)")
+            turn.ask(f"Player {seat}, your turn — press Enter (the others look away)", hidden=True)
         self.last_human = seat
         action = self.adapter.choose(turn)
         return action if action is not None else turn.choose_from_list()
@@ -183,6 +282,7 @@ class HumanTurn:
         self.seat = seat
         self.console = game.console
         self.adapter = game.adapter
+        self.message: str | None = None  # why the last answer was refused, shown once
 
     @property
     def state(self) -> State[Any]:
@@ -192,25 +292,41 @@ class HumanTurn:
         """The log and recent events as this seat may see them."""
         return self.game.screen(self.seat)
 
-    def show(self, renderable: RenderableType | str) -> None:
-        self.console.print(renderable)
-
     def error(self, message: str) -> None:
-        self.console.print(Text(message, style="red"))
+        """Say why an answer was refused (with the next question)."""
+        self.message = message
 
-    def show_screen(self) -> None:
-        self.show(self.adapter.render(self.state, self.seat, self.screen()))
+    def show(self, renderable: RenderableType | str) -> None:
+        """Something to read that is not the game (an analysis, the help)."""
+        self.game.display.page(renderable)
 
-    def ask(self, prompt: str) -> str:
-        """The human's answer; 'q' quits, '?' shows the help and 'a' the analyses (both answer
-        ""); the end of the input quits too."""
+    def ask(
+        self,
+        prompt: str,
+        menu: list[str] | None = None,
+        heading: str | None = None,
+        marks: dict[str, str] | None = None,
+        hidden: bool = False,
+    ) -> str:
+        """The human's answer to `prompt` under the position, `heading` and the numbered
+        `menu`. 'q' leaves (after a confirmation), '?' shows the help and 'a' the analyses
+        (both answer ""); the end of the input leaves too."""
+        screen = replace(
+            self.screen(),
+            heading=heading,
+            menu=tuple(menu or ()),
+            marks=dict(marks or {}),
+            message=self.message,
+        )
+        self.message = None
         try:
-            answer = self.console.input(f"[bold]{escape(prompt)}[/] ").strip()
+            answer = self.game.display.ask(self.seat, prompt, screen, hidden).strip()
         except EOFError:
             raise Quit from None
         lowered = answer.lower()
         if lowered in ("q", "quit", "exit"):
-            raise Quit
+            self.confirm_leaving(screen)
+            return ""
         if lowered in ("?", "h", "help"):
             self.show(Text(self.adapter.help))
             return ""
@@ -218,6 +334,18 @@ class HumanTurn:
             self.analyse(lowered[2:].strip())
             return ""
         return answer
+
+    def confirm_leaving(self, screen: Screen) -> None:
+        """Raise Quit if the human says yes; the message tells how to come back."""
+        path = self.game.where_saved(left=True)
+        how = f"`bitva play --resume {path}` goes on with it" if path else "nothing is saved"
+        screen = replace(screen, message=f"The game is kept: {how}.")
+        try:
+            answer = self.game.display.ask(self.seat, "Leave the game? (y/n)", screen)
+        except EOFError:
+            raise Quit from None
+        if answer.strip().lower() in ("y", "yes", "q"):
+            raise Quit
 
     def typed(self, text: str) -> Any | None:
         """The action the human typed, or None after saying why it cannot be played."""
@@ -238,20 +366,17 @@ class HumanTurn:
         state = self.state
         try:
             actions = state.legal_actions()
-            complete = True
+            heading = self.adapter.heading(state, self.seat)
         except NotSupported:
             actions = state.candidate_actions(self.game.rng, LISTED_CANDIDATES)
-            complete = False
-        self.show_screen()
-        heading = self.adapter.heading(state, self.seat)
-        if heading:
-            self.show(Text(heading, style="bold"))
-        if not complete:
-            self.show("Some of the legal actions (type any other in full):")
-        for number, action in enumerate(actions, start=1):
-            self.show(Text(f"  {number}. {self.adapter.action_label(state, action)}"))
+            heading = "Some of the legal actions (type any other in full):"
+        menu = [
+            f"{number}. {self.adapter.action_label(state, action)}"
+            for number, action in enumerate(actions, start=1)
+        ]
         while True:
-            answer = self.ask(f"P{self.seat}: choice (1-{len(actions)}) or an action:")
+            prompt = f"P{self.seat}: choice (1-{len(actions)}) or an action:"
+            answer = self.ask(prompt, menu, heading)
             if answer.isdigit() and 1 <= int(answer) <= len(actions):
                 return actions[int(answer) - 1]
             if answer:
@@ -273,7 +398,7 @@ class HumanTurn:
         offered = self.analyses()
         if name not in offered:
             listing = ", ".join(f"'a {n}' ({a.title})" for n, a in offered.items())
-            self.show(Text(f"Analyses: {listing}" if listing else "No analysis is offered now."))
+            self.error(f"Analyses: {listing}" if listing else "No analysis is offered now.")
             return
         analysis = offered[name]
         state = self.state.determinize(self.seat, self.game.rng)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.console import RenderableType
+from rich.text import Text
 
 from bitva.core.game import Analysis, Game
 from bitva.core.outcome import Outcome
@@ -32,15 +33,26 @@ if TYPE_CHECKING:
     from bitva.cli.terminal import HumanTurn
 
 
+Size = tuple[int, int]  # a terminal's (columns, lines)
+
+
 @dataclass(frozen=True)
 class Screen:
     """What the play loop knows beyond the state, for drawing a screen: who plays each seat,
     the log as the viewer may read it (oldest first), and the events of the last move as the
-    viewer sees them (so an adapter can mark what just changed)."""
+    viewer sees them (so an adapter can mark what just changed).
+
+    While a human decides it also carries the question: a `heading`, the numbered `menu` of
+    choices, `marks` (a short note per square or place, e.g. what a placement there would
+    win) and a `message` (why the last answer was refused)."""
 
     names: Mapping[int, str] = field(default_factory=dict)
     log: Sequence[str] = ()
     recent: Sequence[Mapping[str, Any]] = ()
+    heading: str | None = None
+    menu: Sequence[str] = ()
+    marks: Mapping[str, str] = field(default_factory=dict)
+    message: str | None = None
 
 
 class TerminalAdapter(Protocol):
@@ -54,6 +66,13 @@ class TerminalAdapter(Protocol):
         """The screen for `seat`: the position as that seat sees it, and the recent log."""
         ...
 
+    def frame(self, state: State[Any], seat: int | None, screen: Screen, size: Size) -> list[Text]:
+        """The whole screen above the prompt for a terminal of `size` (columns, lines): the
+        position as `seat` sees it, the question (`screen.heading`, `menu`, `marks`,
+        `message`) and as much of the log's end as there is room for. One `Text` per line;
+        lines that do not fit the size tell the play loop that the window is too small."""
+        ...
+
     def describe_events(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
         """Log lines for the events of one move (the seat's action and the chance that
         followed), each event a dict with "kind" and its data."""
@@ -62,6 +81,11 @@ class TerminalAdapter(Protocol):
     def describe_outcome(self, outcome: Outcome) -> str:
         """One line for how the game ended, from the outcome's codes (result, reason, params,
         rule), never from prose."""
+        ...
+
+    def outcome_reason(self, outcome: Outcome, viewer: int | None) -> str:
+        """Why the game ended, for the end line after "You win" / "Player 2 wins": from the
+        outcome's codes, worded for `viewer` (None: nobody's side), the rule last."""
         ...
 
     def seat_style(self, seat: int) -> str:
@@ -114,4 +138,4 @@ def adapter_for(game: Game[Any, Any] | str) -> TerminalAdapter:
     return adapter
 
 
-__all__ = ["Screen", "TerminalAdapter", "adapter_for"]
+__all__ = ["Screen", "Size", "TerminalAdapter", "adapter_for"]

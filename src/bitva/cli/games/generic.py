@@ -12,24 +12,28 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from bitva.cli.pretty import pretty, scalar
+from bitva.cli.pretty import compact, lines_of, pretty, scalar
 from bitva.core.game import Analysis
 from bitva.core.outcome import Outcome
 from bitva.core.state import State
 
 if TYPE_CHECKING:
-    from bitva.cli.games import Screen
+    from bitva.cli.games import Screen, Size
     from bitva.cli.terminal import HumanTurn
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue", "bold red")
 
 HELP = (
-    "Type the number of a choice, or an action in full. 'a' lists the analyses you may ask for"
-    " ('a NAME' runs one), '?' shows this help, 'q' quits (the game so far is saved with --save)."
+    "Type the number of a choice, or an action in full; the up arrow recalls what you typed."
+    " 'a' lists the analyses you may ask for ('a NAME' runs one), '?' shows this help, 'q'"
+    " leaves the game (it is saved, and `bitva play --resume FILE` takes it up again)."
 )
+HINT = "? help · q leave · ↑ earlier answers"
+LOG_ROOM = 3  # log lines a screen keeps room for before it falls back to a compact view
 
 
 def seats_text(seats: Sequence[int]) -> str:
@@ -37,6 +41,29 @@ def seats_text(seats: Sequence[int]) -> str:
     if len(seats) == 1:
         return f"Player {seats[0]}"
     return "Players " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+
+
+def fitted(lines: Sequence[str], width: int, style: str = "") -> list[Text]:
+    """Lines cut to `width` (an ellipsis where cut), for a screen that must not wrap."""
+    return [Text(line, style=style, no_wrap=True, overflow="ellipsis", end="") for line in lines]
+
+
+def question_lines(screen: Screen, width: int) -> list[Text]:
+    """The heading, the numbered menu (in columns when it is long) and the message of a
+    question, as lines of at most `width` columns."""
+    lines: list[Text] = []
+    if screen.heading:
+        lines.append(Text(screen.heading, style="bold", no_wrap=True, overflow="ellipsis"))
+    if len(screen.menu) > 6:
+        columns = Columns([Text(item) for item in screen.menu], padding=(0, 3), column_first=True)
+        lines += lines_of(columns, width)
+    else:
+        lines += fitted(screen.menu, width)
+    if screen.heading or screen.menu:
+        lines += fitted([HINT], width, "dim")
+    if screen.message:
+        lines += lines_of(Text(screen.message, style="red"), width)
+    return lines
 
 
 def outcome_details(outcome: Outcome) -> str:
@@ -66,6 +93,24 @@ class GenericAdapter:
         if screen.log:
             parts.append(Text("\n".join(screen.log[-8:])))
         return Group(*parts)
+
+    def frame(self, state: State[Any], seat: int | None, screen: Screen, size: Size) -> list[Text]:
+        """The title, the view (as a tree, or compact when the tree leaves no room), the end
+        of the log and the question, fitted to `size`."""
+        width, height = size
+        title = fitted([self.status(state, seat, screen)], width, "bold")
+        question = question_lines(screen, width)
+        view = state.view(seat)
+        body: list[Text] = []
+        # the tree's root line is the title's; the compact view has none
+        for drawn, skip in ((pretty(view), 1), (compact(view), 0)):
+            body = lines_of(drawn, width)[skip:]
+            room = height - len(title) - len(body) - len(question)
+            if room >= min(LOG_ROOM, len(screen.log)):
+                break
+        room = max(height - len(title) - len(body) - len(question), 0)
+        log = fitted(screen.log[len(screen.log) - room :] if room else [], width)
+        return [*title, *body, *log, *question]
 
     def status(self, state: State[Any], seat: int | None, screen: Screen) -> str:
         """The title line of the screen: the game, whose eyes, who decides what."""
@@ -115,6 +160,9 @@ class GenericAdapter:
         else:
             head = "Lost" if solo else "Every player lost"
         return f"{head} — {outcome_details(outcome)}"
+
+    def outcome_reason(self, outcome: Outcome, viewer: int | None) -> str:
+        return outcome_details(outcome)
 
     # -- human decisions -----------------------------------------------------------------------
     def action_label(self, state: State[Any], action: Any) -> str:

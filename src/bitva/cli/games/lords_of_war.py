@@ -1,6 +1,8 @@
 """The Lords of War terminal adapter: the mat with arrows, the hand, the piles and the log
-(`lords_of_war_render`); a placement chosen as a card, then a square among previews of what it
-eliminates; the "lines" and "placements" analyses as tables (`lords_of_war_lines`)."""
+(`lords_of_war_render`), on one screen that fits the window (`lords_of_war_screen`: a compact mat
+at 80x24, seen from the player's own edge); a placement chosen as a card, then a square among
+previews of what it eliminates; the "lines" and "placements" analyses as tables
+(`lords_of_war_lines`)."""
 
 from __future__ import annotations
 
@@ -9,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
-from rich.table import Table
+from rich.text import Text
 
-from bitva.cli.games import Screen
+from bitva.cli.games import Screen, Size
 from bitva.cli.games.generic import GenericAdapter
 from bitva.cli.games.lords_of_war_lines import analysis_table, best_line, line_summary
 from bitva.cli.games.lords_of_war_render import (
@@ -20,6 +22,7 @@ from bitva.cli.games.lords_of_war_render import (
     log_lines,
     render_screen,
 )
+from bitva.cli.games.lords_of_war_screen import frame, marked_squares
 from bitva.core.errors import BitvaError
 from bitva.core.game import Analysis
 from bitva.core.outcome import Outcome
@@ -31,9 +34,12 @@ from bitva.games.lords_of_war.state import LordsOfWarState
 if TYPE_CHECKING:
     from bitva.cli.terminal import HumanTurn
 
-HELP = """Type the number of a choice, or an action in full: 'Orc Catapult@d2', 'shoot e4',
-'arrows', 'berserk d3-d4', 'draw', 'recall d3'. 'b' goes back, 'a' lists the analyses, 'q'
-quits (the game so far is saved with --save)."""
+HELP = (
+    "Type the number of a choice, or an action in full: 'Orc Catapult@d2', 'shoot e4', 'arrows',"
+    " 'berserk d3-d4', 'draw', 'recall d3'; the up arrow recalls what you typed. 'b' goes back,"
+    " 'a' lists the analyses, 'q' leaves the game (it is saved, and `bitva play --resume FILE`"
+    " takes it up again)."
+)
 
 HEADINGS = {
     "shoot": "Ranged unit on {square}: choose its attack (LW-7.3)",
@@ -61,12 +67,28 @@ class LordsOfWarAdapter(GenericAdapter):
     def render(self, state: State[Any], seat: int | None, screen: Screen) -> RenderableType:
         lords = _lords(state)
         last = changed_squares(lords, screen.recent)
-        return render_screen(lords, seat, dict(screen.names), list(screen.log), last=last)
+        marks = marked_squares(lords, screen.marks)
+        return render_screen(lords, seat, dict(screen.names), list(screen.log), marks, last)
+
+    def frame(self, state: State[Any], seat: int | None, screen: Screen, size: Size) -> list[Text]:
+        lords = _lords(state)
+        last = changed_squares(lords, screen.recent)
+        return frame(lords, seat, screen, size, marked_squares(lords, screen.marks), last)
 
     def describe_events(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
         return log_lines(events)
 
     def describe_outcome(self, outcome: Outcome) -> str:
+        return describe_outcome(outcome)
+
+    def outcome_reason(self, outcome: Outcome, viewer: int | None) -> str:
+        """Why, for the player at the screen: whose units were eliminated (LW-8.1)."""
+        winner = outcome.winner
+        counted = {"units": "units", "commands": "command units"}.get(outcome.reason)
+        if counted and winner is not None and viewer is not None:
+            number = outcome.params.get(outcome.reason)
+            who, whose = ("you", "enemy") if winner == viewer else (f"player {winner}", "of your")
+            return f"{who} eliminated {number} {whose} {counted} ({outcome.rule or 'LW-8.1'})"
         return describe_outcome(outcome)
 
     def seat_style(self, seat: int) -> str:
@@ -129,14 +151,14 @@ def _choose_placement(turn: HumanTurn) -> Any:
         assert isinstance(action, Place)
         by_card[action.card].append(action)
     refs = [state.static.kinds[seat][kind].ref for kind in state.hand_kinds(seat)]
+    heading = "Choose a card of your hand by its number."
+    if state.forced_placement:
+        heading = (
+            "No card can make contact: this is a forced placement next to an enemy unit, and"
+            " your hand will be shown (LW-6.5)."
+        )
     while True:
-        turn.show_screen()
-        if state.forced_placement:
-            turn.show(
-                "[yellow]No card can make contact: this is a forced placement next to an enemy "
-                "unit, and your hand will be shown (LW-6.5).[/]"
-            )
-        answer = turn.ask(f"P{seat}: card number (1-{len(refs)}) or an action:")
+        answer = turn.ask(f"P{seat}: card number (1-{len(refs)}) or an action:", heading=heading)
         if not answer:
             continue
         if answer.isdigit() and 1 <= int(answer) <= len(refs):
@@ -153,33 +175,32 @@ def _choose_placement(turn: HumanTurn) -> Any:
 def _choose_square(turn: HumanTurn, ref: str, options: list[Place]) -> Place | None:
     """The square for `ref`: each legal one with the best line it starts (what it eliminates
     and loses through every choice of shots, to the end of phase 2). The previews are worked
-    out on what the seat knows (a determinization), so they cannot leak."""
+    out on what the seat knows (a determinization), so they cannot leak. A square that is not
+    legal is refused with the reason, the rule after it."""
     state = _lords(turn.state)
     seat = turn.seat
     mat = state.static.mat
     if not options:
-        turn.error(f"{ref} cannot be placed anywhere now.")
+        violation = state.check(Place(ref, mat.name(next(iter(state.board), 0))))
+        why = f": {violation}" if violation else ""
+        turn.error(f"{ref} cannot be placed anywhere now{why}")
         return None
     if len(options) == 1 and state.phase == "challenge":
         return options[0]
     known = state.determinize(seat, turn.game.rng)
-    table = Table(title=f"Where {ref} can go")
-    for column in ("square", "best outcome", "ways"):
-        table.add_column(column)
-    highlight = {}
+    menu, marks = [], {}
     for action in options:
         lines = [line.to_json() for line in lines_after(known, action)]
         best = best_line(lines, seat)
-        table.add_row(action.square, line_summary(best, seat), str(len(lines)))
+        ways = f"{len(lines)} way" + ("s" if len(lines) != 1 else "")
+        menu.append(f"{action.square}: {line_summary(best, seat)} ({ways})")
         kills = sum(1 for e in best["eliminated"] if e["owner"] != seat)
         losses = sum(1 for e in best["eliminated"] if e["owner"] == seat)
-        highlight[mat.parse(action.square)] = f"+{kills} -{losses}"
-    screen = turn.screen()
-    last = changed_squares(state, screen.recent)
-    turn.show(render_screen(state, seat, dict(screen.names), [], highlight, last))
-    turn.show(table)
+        marks[action.square] = f"+{kills} -{losses}"
+    heading = f"Where {ref} can go (the best outcome each square starts):"
     while True:
-        answer = turn.ask(f"Square for {ref} (e.g. {options[0].square}), 'b' to go back:")
+        prompt = f"Square for {ref} (e.g. {options[0].square}), 'b' to go back:"
+        answer = turn.ask(prompt, menu, heading, marks)
         if answer.lower() in ("b", "back"):
             return None
         if not answer:
@@ -192,7 +213,8 @@ def _choose_square(turn: HumanTurn, ref: str, options: list[Place]) -> Place | N
         for action in options:
             if action.square == square:
                 return action
-        turn.error(f"{ref} may not go on {square}.")
+        violation = state.check(Place(ref, square))  # the reason, the rule after it
+        turn.error(str(violation) if violation else f"{ref} may not go on {square} now")
 
 
 ADAPTER = LordsOfWarAdapter()

@@ -44,11 +44,14 @@ def _arrow(values: list[int], direction: int) -> str:
     return f"{GLYPHS[direction]}{values[direction]}" if values[direction] else ""
 
 
-def card_cell(card: Card, owner: int, marks: str = "") -> Text:
-    """Four lines: the arrows around the card as they point on the board, its name, and a line
-    with its facing (▲ player 1, ▼ player 2), defence, ranged value, rank and class."""
+def card_cell(card: Card, owner: int, marks: str = "", flip: bool = False) -> Text:
+    """Four lines: the arrows around the card as they point on the board (as seen from the far
+    edge if `flip`), its name, and a line with its facing (▲ towards the far edge), defence,
+    ranged value, rank and class."""
     a = board_arrows(card, owner)
-    facing = "▲" if owner == 1 else "▼"
+    if flip:  # seen from player 2's edge, the board is turned half round
+        a = [a[(i + 4) % 8] for i in range(8)]
+    facing = "▲" if (owner == 1) != flip else "▼"
     rank = RANK_ABBREVIATIONS[card.rank]
     if card.is_ranged:
         facts = f"{facing}D{card.defence} R{card.ranged} {rank}"
@@ -69,10 +72,14 @@ def empty_cell(name: str, note: str = "", style: str = "dim") -> Text:
 
 
 def render_board(
-    state: LordsOfWarState, highlight: dict[int, str] | None = None, last: set[int] | None = None
+    state: LordsOfWarState,
+    highlight: dict[int, str] | None = None,
+    last: set[int] | None = None,
+    flip: bool = False,
 ) -> Table:
-    """The mat seen from player 1's edge (row 1 at the bottom). `highlight` marks squares (e.g.
-    legal placements) with a short note; `last` marks squares that just changed."""
+    """The mat seen from player 1's edge (row 1 at the bottom), or from player 2's if `flip`
+    (turned half round: row 7 at the bottom, column f on the left). `highlight` marks squares
+    (e.g. legal placements) with a short note; `last` marks squares that just changed."""
     static = state.static
     mat = static.mat
     highlight = highlight or {}
@@ -82,11 +89,13 @@ def render_board(
         ys = [mat.coords(s)[1] for s in state.board] + [0, ROWS - 1]
         xs += [mat.coords(s)[0] for s in highlight]
         ys += [mat.coords(s)[1] for s in highlight]
-        x_range = range(min(xs) - 1, max(xs) + 2)
-        y_range = range(max(ys) + 1, min(ys) - 2, -1)
+        x_range = list(range(min(xs) - 1, max(xs) + 2))
+        y_range = list(range(max(ys) + 1, min(ys) - 2, -1))
     else:
-        x_range = range(COLUMNS)
-        y_range = range(ROWS - 1, -1, -1)
+        x_range = list(range(COLUMNS))
+        y_range = list(range(ROWS - 1, -1, -1))
+    if flip:
+        x_range, y_range = x_range[::-1], y_range[::-1]
     table = Table(show_header=True, show_lines=True, padding=0, box=box.SQUARE)
     table.add_column("", justify="right", width=3)
     for x in x_range:
@@ -100,7 +109,7 @@ def render_board(
             u = state.board.get(square)
             if u is not None:
                 marks = "*" if square in last else ""
-                cell = card_cell(static.card_of(u), u >> 8, marks)
+                cell = card_cell(static.card_of(u), u >> 8, marks, flip)
                 if square in highlight:
                     cell.stylize("on dark_red")
                 elif square in last:
@@ -253,7 +262,9 @@ def render_screen(
     highlight: dict[int, str] | None = None,
     last: set[int] | None = None,
 ) -> Group:
-    parts: list[Any] = [render_board(state, highlight, last), render_status(state, names)]
+    """The mat from `seat`'s edge, the score, `seat`'s hand and the end of `log`."""
+    board = render_board(state, highlight, last, flip=seat == 2)
+    parts: list[Any] = [board, render_status(state, names)]
     if seat is not None:
         parts.append(render_hand(state, seat))
     if log:
