@@ -130,18 +130,26 @@ class LiveDisplay:
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(
-        self, seat: int | None, screen: Screen, below: int = PROMPT_LINES, hidden: bool = False
+        self,
+        seat: int | None,
+        screen: Screen,
+        below: int = PROMPT_LINES,
+        hidden: bool = False,
+        last: bool = False,
     ) -> None:
-        """The frame for `seat`, leaving `below` lines under it for the prompt or the end."""
+        """The frame for `seat`, leaving `below` lines under it for the prompt or the end (the
+        `last` frame may scroll a little rather than say the window is too small)."""
         game = self.game
         width, height = self.console.size
         room = max(height - below, 1)
         if hidden:
-            lines = [Text(game.title_line(), style="bold", no_wrap=True, overflow="ellipsis")]
+            lines = [Text(game.game.title, style="bold")]  # nothing of anybody's hand
         else:
             lines = game.adapter.frame(game.state, seat, screen, (width, room))
         wide = max((line.cell_len for line in lines), default=0)
-        if len(lines) > room or wide > width:
+        if last and len(lines) > room and wide <= width:
+            room = len(lines)
+        elif len(lines) > room or wide > width:
             need = f"{max(wide, width)}×{len(lines) + below}"
             notice = Text(
                 f"This window is {width}×{height}; {game.game.title} needs at least {need}:"
@@ -195,6 +203,6 @@ class LiveDisplay:
         viewer = game.viewer
         width = self.console.size[0]
         height = sum(max(1, -(-line.cell_len // width)) for line in lines) + 1
-        self.draw(viewer, game.screen(viewer), below=height)
+        self.draw(viewer, game.screen(viewer), below=height, last=True)
         for line in lines:
             self.console.print(line)

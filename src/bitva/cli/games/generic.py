@@ -9,6 +9,7 @@ they can draw better.
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -45,7 +46,22 @@ def seats_text(seats: Sequence[int]) -> str:
 
 def fitted(lines: Sequence[str], width: int, style: str = "") -> list[Text]:
     """Lines cut to `width` (an ellipsis where cut), for a screen that must not wrap."""
-    return [Text(line, style=style, no_wrap=True, overflow="ellipsis", end="") for line in lines]
+    out = [Text(line, style=style, no_wrap=True, overflow="ellipsis", end="") for line in lines]
+    for text in out:
+        text.truncate(width, overflow="ellipsis")
+    return out
+
+
+def log_tail(log: Sequence[str], width: int, room: int) -> list[Text]:
+    """The end of the log in `room` lines of `width` columns: the latest lines whole (a long
+    one wrapped, its continuation indented), as many as fit."""
+    tail: list[str] = []
+    for line in reversed(log):
+        wrapped = textwrap.wrap(line, max(width, 8), subsequent_indent="  ") or [""]
+        if len(tail) + len(wrapped) > room:
+            break
+        tail[:0] = wrapped
+    return fitted(tail, width)
 
 
 def question_lines(screen: Screen, width: int) -> list[Text]:
@@ -109,7 +125,7 @@ class GenericAdapter:
             if room >= min(LOG_ROOM, len(screen.log)):
                 break
         room = max(height - len(title) - len(body) - len(question), 0)
-        log = fitted(screen.log[len(screen.log) - room :] if room else [], width)
+        log = log_tail(screen.log, width, room)
         return [*title, *body, *log, *question]
 
     def status(self, state: State[Any], seat: int | None, screen: Screen) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 from rich.text import Text
 
 from bitva.cli.games import Screen, Size
-from bitva.cli.games.generic import HINT, fitted
+from bitva.cli.games.generic import HINT, fitted, log_tail
 from bitva.cli.games.lords_of_war_render import (
     RACE_WORDS,
     SEAT_STYLE,
@@ -196,7 +196,7 @@ def panel_lines(
     if compact and room > 4 + len(screen.log):
         legend = lines_of(Text(LEGEND, style="dim"), width)
     room -= len(legend)
-    log = fitted(screen.log[len(screen.log) - room :], width) if room > 0 and screen.log else []
+    log = log_tail(screen.log, width, room) if room > 0 else []
     lines = [*top, *hand, *log, *legend][:height]
     for line in lines:
         line.truncate(width, overflow="ellipsis")
