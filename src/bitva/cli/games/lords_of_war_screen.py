@@ -35,7 +35,6 @@ from bitva.games.lords_of_war.state import LordsOfWarState
 from bitva.games.lords_of_war.victory import eliminated_counts
 
 CELL = 7  # columns of a compact square
-LABEL = 2  # columns of the row labels
 PANEL = 28  # the narrowest panel that reads
 LEGEND = "digits: arrows · inverse: defence, G/C General or command, »2 ranged"
 
@@ -102,7 +101,8 @@ def compact_board(
     mat = static.mat
     flip = flipped(seat)
     columns, rows = board_ranges(state, flip, list(marks))
-    header = Text(" " * LABEL)
+    label_width = max(len(str(y + 1)) for y in rows) + 1  # a borderless mat has rows -1, 10...
+    header = Text(" " * label_width)
     header.append(
         " ".join(("abcdef"[x] if 0 <= x < COLUMNS else str(x)).center(CELL) for x in columns),
         style="bold",
@@ -123,7 +123,7 @@ def compact_board(
                 cells.append(empty_lines(mat.name(square), note, "dim"))
         for row in range(3):
             label = str(y + 1) if row == 1 else ""
-            line = Text(label.rjust(LABEL - 1) + " ", style="bold")
+            line = Text(label.rjust(label_width - 1) + " ", style="bold")
             line.append(Text(" ").join(cell[row] for cell in cells))
             lines.append(line)
     return lines
