@@ -136,3 +136,15 @@ def test_play_takes_the_agent_strings_of_every_command(tmp_path: Path) -> None:
 def test_a_bad_agent_string_is_one_line(agent: str, says: str) -> None:
     result = run("play", "lords-of-war", "--p2", agent)
     assert one_clear_line(result) and says in result.output, result.output
+
+
+def test_a_record_s_seat_that_no_agent_plays_here_asks_for_one(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    record = left_after_one_roll(save)
+    record.players = {"1": "human", "2": "a friend by link"}  # e.g. a record from the server
+    record.save(save)
+    refused = run("play", "--resume", str(save))
+    assert one_clear_line(refused) and "say who plays them with --pN AGENT" in refused.output
+    taken_over = run("play", "--resume", str(save), "--p2", "random", input=ROLL_AND_HOLD)
+    assert taken_over.exit_code == 0, taken_over.output
+    assert GameRecord.load(save).players == {"1": "human", "2": "random"}

@@ -114,7 +114,17 @@ def play(
         default = {}
     seats = definition.seats_for(options)
     default = default or {n: "human" if n == 1 else "greedy" for n in range(1, seats + 1)}
-    players = agents_of(seat_agents(seats, seat or (), shorthand, default))
+    chosen = seat_agents(seats, seat or (), shorthand, default)
+    try:
+        players = agents_of(chosen)
+    except BitvaError as exc:
+        if record is None:
+            raise
+        restored = [n for n, who in chosen.items() if who == default.get(n)]
+        raise BitvaError(
+            f"{exc}: the record's seats ({', '.join(map(str, restored))}) need an agent or"
+            " human here; say who plays them with --pN AGENT"
+        ) from None
     from bitva.cli.terminal import TerminalGame
 
     TerminalGame(
