@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from bitva.cli.common import console, friendly_errors, load_game
-from bitva.core.errors import BitvaError, NotSupported
+from bitva.cli.common import check_output_file, console, friendly_errors, load_game
+from bitva.core.errors import BitvaError, NotSupported, PositionError
 
 
 def read_text(path: Path, what: str) -> str:
@@ -39,6 +39,8 @@ def analyse(
     The result is printed as a table or a tree, or as JSON with --json; `bitva games GAME` lists
     the analyses (the first is the default)."""
     definition = load_game(game)
+    if write is not None:
+        check_output_file(write, "position")  # before any work: a bad path costs nothing
     if definition.position_suffix is None:
         raise NotSupported(f"{definition.title} has no position files")
     analyses = definition.analyses
@@ -50,7 +52,14 @@ def analyse(
             f"{definition.name} has no analysis {name!r} (known: {', '.join(analyses)})"
         )
     chosen = analyses[name]
-    state = definition.read_position(read_text(position, "position file"), source=str(position))
+    text = read_text(position, "position file")
+    try:
+        state = definition.read_position(text, source=str(position))
+    except PositionError as exc:  # the message names the file, whatever the game says
+        message = str(exc)
+        raise BitvaError(
+            message if str(position) in message else f"{position}: {message}"
+        ) from None
     if write is not None:
         text = definition.write_position(state)
         try:

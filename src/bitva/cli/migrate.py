@@ -9,8 +9,9 @@ from typing import Annotated
 import typer
 
 from bitva.cli.common import console, friendly_errors
+from bitva.cli.replay import load_record
 from bitva.core.errors import BitvaError, RecordError
-from bitva.core.record import GameRecord, verify
+from bitva.core.record import verify
 
 
 @friendly_errors
@@ -32,7 +33,7 @@ def migrate(
     written in as a step of its own. The migrated record is replayed before it is written: a
     record that does not replay is left as it was.
     """
-    record = GameRecord.load(record_file)  # migrated as it loads
+    record = load_record(record_file)  # migrated as it loads
     try:
         old = json.loads(record_file.read_text(encoding="utf-8")).get("format", 1)
     except (OSError, ValueError, AttributeError):

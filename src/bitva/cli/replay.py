@@ -17,6 +17,24 @@ from bitva.core.chance import CHANCE
 from bitva.core.errors import RecordError
 from bitva.core.record import GameRecord, replay, verify
 
+SNIFF_BYTES = 8192  # how much of a file is read to tell a binary file from JSON text
+
+
+def load_record(path: Path) -> GameRecord:
+    """The record in `path`, migrated as it loads; a binary file, or any file that is not a
+    record, is a RecordError of one line."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(SNIFF_BYTES)
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read the record ({exc.strerror})") from None
+    if b"\x00" in head:
+        raise RecordError(
+            f"{path}: not a game record but a binary file (a record is JSON text, as"
+            " `bitva play --save` writes it)"
+        )
+    return GameRecord.load(path)
+
 
 @friendly_errors
 def replay_command(
@@ -38,7 +56,7 @@ def replay_command(
     from bitva.cli.games import Screen, adapter_for
     from bitva.core.registry import get_game
 
-    record = GameRecord.load(record_file)
+    record = load_record(record_file)
     if check:
         try:
             final = verify(record)

@@ -5,12 +5,24 @@ from __future__ import annotations
 import errno
 import os
 import socket
+from enum import StrEnum
 from typing import Annotated
 
 import typer
 
-from bitva.cli.common import console, friendly_errors
+from bitva.cli.common import console, friendly_errors, open_database
 from bitva.core.errors import BitvaError
+
+
+class LogLevel(StrEnum):
+    """uvicorn's log levels: a word outside them is a usage error (exit code 2), not a crash."""
+
+    critical = "critical"
+    error = "error"
+    warning = "warning"
+    info = "info"
+    debug = "debug"
+    trace = "trace"
 
 
 def _check_port(host: str, port: int) -> None:
@@ -54,7 +66,9 @@ def serve(
     ai_workers: Annotated[
         int, typer.Option(min=1, max=64, help="processes that think for AI seats")
     ] = max(1, min(4, (os.cpu_count() or 2) - 1)),
-    log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "warning",
+    log_level: Annotated[
+        LogLevel, typer.Option(case_sensitive=False, help="how much the server logs")
+    ] = LogLevel.warning,
     access_log: Annotated[bool, typer.Option(help="log every request")] = False,
     allowed_host: Annotated[
         list[str] | None,
@@ -78,10 +92,10 @@ def serve(
 
     from bitva.server import ServerConfig, create_app
     from bitva.server.app import allowed_hosts_for, uvicorn_config
-    from bitva.store.db import default_url, make_engine
+    from bitva.store.db import default_url
 
     url = db or default_url()
-    make_engine(url).dispose()  # a bad URL fails here, with one clear line
+    open_database(url).dispose()  # a bad URL, or a file that is not a database: one clear line
     _check_port(host, port)
     config = ServerConfig(
         db_url=url,
@@ -94,7 +108,7 @@ def serve(
     shown = url.split("@")[-1] if "@" in url else url  # no password on the screen
     console.print(f"bitva: games are kept in {shown}")
     console.print(f"bitva: open [bold]{url_for(host, port)}[/] in your browser (Ctrl-C stops)")
-    server = uvicorn.Server(uvicorn_config(app, host, port, log_level, access_log))
+    server = uvicorn.Server(uvicorn_config(app, host, port, log_level.value, access_log))
     server.run()
     if not server.started:
         raise BitvaError("the server did not start: the log above says why")
