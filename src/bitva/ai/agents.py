@@ -117,12 +117,27 @@ _ACCEPTS: dict[str, tuple[str, ...]] = {
 }
 
 
+HUMAN = "human"  # a seat a person plays: `bitva play` and the server seat one, no agent does
+
+
+def known_agents() -> str:
+    """The registered agent names, for messages: "easy, greedy, hard, ..."."""
+    return ", ".join(sorted(AGENTS))
+
+
 def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
-    """Split `name[:key=value,...]` into the registered name and its parameters."""
+    """Split `name[:key=value,...]` into the registered name and its parameters. Every command
+    reads agent strings here, so `hard:evaluations=15000` means the same everywhere; `human` is
+    a person, not an agent (a front end that seats people handles it before asking here)."""
     name, _, rest = spec.strip().partition(":")
     key = name.strip().lower()
+    if key == HUMAN:
+        raise BitvaError(
+            f"{spec.strip()!r} is a person, not an agent: only `bitva play` and the server seat a"
+            f" human; choose an agent ({known_agents()})"
+        )
     if key not in AGENTS:
-        raise BitvaError(f"unknown agent {spec!r} (known: {', '.join(sorted(AGENTS))}, human)")
+        raise BitvaError(f"unknown agent {spec!r} (known: {known_agents()})")
     params: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         field, eq, value = item.partition("=")

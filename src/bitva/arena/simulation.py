@@ -14,10 +14,12 @@ import multiprocessing
 import os
 import socket
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import chain, islice
+from typing import Any, Protocol
 
 from bitva.ai import make_agent
 from bitva.core.errors import BitvaError
@@ -118,68 +120,142 @@ class Backend:
         return "this process" if self.workers == 1 else f"{self.workers} local processes"
 
 
+Work = Iterable[tuple[int, GameJob]]
+"""Jobs with their positions, produced as they are needed: a run of 10**20 games never lists
+them, it holds only the jobs in flight."""
+
+RAY_WINDOW = 256  # jobs in flight on a Ray cluster, at least (it may have many more CPUs)
+
+
 def run_jobs(
     jobs: Sequence[GameJob],
     backend: Backend | None = None,
-    positions: Sequence[int] | None = None,
+    positions: Iterable[int] | None = None,
 ) -> Iterator[GameResult]:
     """Play `jobs` and yield each result as it finishes (in any order; `result.position` is the
     job's index in `jobs`). `positions` restricts the run to those indices (a resumed run)."""
+    chosen = range(len(jobs)) if positions is None else positions
+    return run_stream(((position, jobs[position]) for position in chosen), backend)
+
+
+def run_stream(
+    work: Work, backend: Backend | None = None, ordered: bool = False
+) -> Generator[GameResult, None, None]:
+    """Play the (position, job) pairs of `work`, taking the next one only when a worker is free,
+    and yield each result as it finishes, or in the order of `work` when `ordered`. Memory holds
+    only a window of jobs, two per worker (at least RAY_WINDOW on Ray): in flight, or finished
+    and waiting for an earlier one when `ordered` (then workers wait too, rather than results
+    pile up behind one long game)."""
     backend = backend or Backend()
-    todo = list(range(len(jobs))) if positions is None else list(positions)
-    if not todo:
-        return
+    queue = iter(work)
     if backend.ray is not None:
-        yield from _run_ray(jobs, todo, backend)
-    elif backend.workers == 1 or len(todo) == 1:
-        for position in todo:
-            yield run_job(position, jobs[position])
-    else:
-        yield from _run_processes(jobs, todo, backend.workers)
+        yield from _windowed(_RayPool(backend), queue, ordered)
+        return
+    window = 2 * backend.workers
+    first = list(islice(queue, window))
+    if backend.workers == 1 or len(first) <= 1:
+        for position, job in chain(first, queue):
+            yield run_job(position, job)
+        return
+    pool = _ProcessPool(min(backend.workers, len(first)), window)
+    yield from _windowed(pool, chain(first, queue), ordered)
 
 
-def _run_processes(jobs: Sequence[GameJob], todo: list[int], workers: int) -> Iterator[GameResult]:
-    """Local processes (spawned, so the parent's threads such as a progress bar never leak into
-    them). At most `2 * workers` jobs are in flight, so an interrupted run loses little."""
-    context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=context)
-    queue = iter(todo)
-    running: set[Future[GameResult]] = set()
+class _Pool(Protocol):
+    window: int
+
+    def submit(self, position: int, job: GameJob) -> None: ...
+
+    def finished(self) -> list[GameResult]:
+        """Wait until a job is done; every result done, in position order."""
+        ...
+
+    def running(self) -> int: ...
+
+    def close(self, cancel: bool) -> None: ...
+
+
+def _windowed(
+    pool: _Pool, queue: Iterator[tuple[int, GameJob]], ordered: bool
+) -> Iterator[GameResult]:
+    """Keep `pool.window` jobs in flight or waiting, yielding results as `run_stream` says."""
+    order: deque[int] = deque()  # positions in the order they were taken (ordered runs)
+    held: dict[int, GameResult] = {}
     try:
-        for position in queue:
-            running.add(pool.submit(run_job, position, jobs[position]))
-            if len(running) >= 2 * workers:
-                break
-        while running:
-            done, running = wait(running, return_when=FIRST_COMPLETED)
-            for result in sorted((future.result() for future in done), key=_position):
-                yield result
+        while True:
+            while pool.running() + len(held) < pool.window:
                 following = next(queue, None)
-                if following is not None:
-                    running.add(pool.submit(run_job, following, jobs[following]))
+                if following is None:
+                    break
+                pool.submit(*following)
+                if ordered:
+                    order.append(following[0])
+            if not pool.running():
+                break
+            for result in pool.finished():
+                if ordered:
+                    held[result.position] = result
+                else:
+                    yield result
+            while order and order[0] in held:
+                yield held.pop(order.popleft())
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.close(cancel=True)
         raise
-    pool.shutdown(wait=True)
+    pool.close(cancel=False)
+
+
+class _ProcessPool:
+    """Local processes (spawned, so the parent's threads such as a progress bar never leak into
+    them)."""
+
+    def __init__(self, workers: int, window: int) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        self.window = window
+        self.futures: set[Future[GameResult]] = set()
+
+    def submit(self, position: int, job: GameJob) -> None:
+        self.futures.add(self.executor.submit(run_job, position, job))
+
+    def finished(self) -> list[GameResult]:
+        done, self.futures = wait(self.futures, return_when=FIRST_COMPLETED)
+        return sorted((future.result() for future in done), key=_position)
+
+    def running(self) -> int:
+        return len(self.futures)
+
+    def close(self, cancel: bool) -> None:
+        self.executor.shutdown(wait=not cancel, cancel_futures=cancel)
+
+
+class _RayPool:
+    """Jobs as Ray tasks, one CPU each."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.ray = connect_ray(backend)
+        self.remote = self.ray.remote(num_cpus=1)(run_job)
+        self.window = max(2 * backend.workers, RAY_WINDOW)
+        self.pending: list[Any] = []
+
+    def submit(self, position: int, job: GameJob) -> None:
+        self.pending.append(self.remote.remote(position, job))
+
+    def finished(self) -> list[GameResult]:
+        done, self.pending = self.ray.wait(self.pending, num_returns=1)
+        return sorted((self.ray.get(ref) for ref in done), key=_position)
+
+    def running(self) -> int:
+        return len(self.pending)
+
+    def close(self, cancel: bool) -> None:
+        if cancel:
+            for ref in self.pending:
+                self.ray.cancel(ref, force=True)
 
 
 def _position(result: GameResult) -> int:
     return result.position
-
-
-def _run_ray(jobs: Sequence[GameJob], todo: list[int], backend: Backend) -> Iterator[GameResult]:
-    ray = connect_ray(backend)
-    remote = ray.remote(num_cpus=1)(run_job)
-    pending = {remote.remote(position, jobs[position]): position for position in todo}
-    try:
-        while pending:
-            done, _ = ray.wait(list(pending), num_returns=1)
-            for ref in done:
-                del pending[ref]
-                yield ray.get(ref)
-    finally:
-        for ref in pending:
-            ray.cancel(ref, force=True)
 
 
 _RAY_OPENED: list[bool] = []  # whether this module started the Ray connection it uses

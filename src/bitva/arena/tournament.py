@@ -25,18 +25,20 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations, product
 from typing import Any
 
 from bitva.ai.agents import check_plays, make_agent, parse_agent
-from bitva.arena.simulation import Backend, GameJob, run_jobs
+from bitva.arena.simulation import Backend, GameJob, run_stream
 from bitva.core.errors import BitvaError
 from bitva.core.registry import get_game
 from bitva.store.tournaments import StoredGame, TournamentStore
 
 MAX_SEATINGS = 720  # the seatings of one table (six agents at six seats)
+MAX_GAMES = 1_000_000  # games in one tournament: its summary holds a line of each in memory
 
 
 @dataclass(frozen=True)
@@ -106,9 +108,16 @@ class Tournament:
             raise BitvaError("--seed must be between 0 and 2**63 - 1")
         if count_seatings(min(seats, len(names)), seats) > MAX_SEATINGS:
             raise BitvaError(f"{len(names)} agents at {seats} seats: too many seatings per deal")
-        return cls(
+        tournament = cls(
             definition.name, resolved.model_dump(mode="json"), tuple(names), games, seed, seats
         )
+        if tournament.size > MAX_GAMES:
+            tables = tournament.size // games
+            raise BitvaError(
+                f"{tables} table{'s' if tables > 1 else ''} of {games:,} games is"
+                f" {tournament.size:,} games: a tournament holds at most {MAX_GAMES:,}"
+            )
+        return tournament
 
     @property
     def solo(self) -> bool:
@@ -131,19 +140,46 @@ class Tournament:
 
     def tables(self) -> list[tuple[str, ...]]:
         """Every group of agents that plays together, each in name order."""
-        ordered = tuple(sorted(self.agents))
-        return list(combinations(ordered, min(self.seats, len(ordered))))
+        return list(_tables_of(tuple(sorted(self.agents)), self.seats))
+
+    @property
+    def size(self) -> int:
+        """How many games the schedule holds (tables x games per table), without listing them."""
+        return math.comb(len(self.agents), min(self.seats, len(self.agents))) * self.games
 
     def schedule(self) -> list[Scheduled]:
-        out = []
-        for table in self.tables():
-            orders = seatings(table, self.seats)
-            for index in range(self.games):
-                deal, order = divmod(index, len(orders))
-                agents = {seat: name for seat, name in enumerate(orders[order], start=1)}
-                job = GameJob(self.game, self.options, self.seed, deal, agents)
-                out.append(Scheduled("|".join(table), index, job))
-        return out
+        return list(self.scheduled())
+
+    def scheduled(self) -> Iterator[Scheduled]:
+        """The games of the schedule in order, one at a time (a run never lists them all)."""
+        for position in range(self.size):
+            yield self.at(position)
+
+    def at(self, position: int) -> Scheduled:
+        """Game `position` of the schedule: table `position // games`, index `position % games`."""
+        table_number, index = divmod(position, self.games)
+        table = self._table(table_number)
+        orders = self._seatings(table)
+        deal, order = divmod(index, len(orders))
+        agents = {seat: name for seat, name in enumerate(orders[order], start=1)}
+        job = GameJob(self.game, self.options, self.seed, deal, agents)
+        return Scheduled("|".join(table), index, job)
+
+    def _table(self, number: int) -> tuple[str, ...]:
+        return _tables_of(tuple(sorted(self.agents)), self.seats)[number]
+
+    def _seatings(self, table: tuple[str, ...]) -> list[tuple[str, ...]]:
+        return _seatings_of(table, self.seats)
+
+
+@cache
+def _tables_of(agents: tuple[str, ...], seats: int) -> list[tuple[str, ...]]:
+    return list(combinations(agents, min(seats, len(agents))))
+
+
+@cache
+def _seatings_of(table: tuple[str, ...], seats: int) -> list[tuple[str, ...]]:
+    return seatings(table, seats)
 
 
 def run_tournament(
@@ -164,17 +200,19 @@ def run_tournament(
         tournament.seed,
     )
     stored = store.finished(tournament_id)
-    schedule = tournament.schedule()
-    todo = [p for p, s in enumerate(schedule) if (s.table, s.index) not in stored]
     if on_start is not None:
-        on_start(len(schedule), len(schedule) - len(todo))
-    jobs = [s.job for s in schedule]
-    for result in run_jobs(jobs, backend, positions=todo):
-        entry = schedule[result.position]
+        on_start(tournament.size, len(stored))
+    todo = (
+        (position, entry.job)
+        for position, entry in enumerate(tournament.scheduled())
+        if (entry.table, entry.index) not in stored
+    )
+    for result in run_stream(todo, backend):
+        entry = tournament.at(result.position)
         game = store.add(
             tournament_id, entry.table, entry.index, result.record, result.seconds, result.moves
         )
         stored[(entry.table, entry.index)] = game
         if on_game is not None:
             on_game(game)
-    return [stored[(s.table, s.index)] for s in schedule]
+    return [stored[(s.table, s.index)] for s in tournament.scheduled()]

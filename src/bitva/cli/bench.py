@@ -17,7 +17,7 @@ import typer
 from pydantic import BaseModel
 from rich.table import Table
 
-from bitva.cli.common import console, friendly_errors, load_game
+from bitva.cli.common import console, friendly_errors, load_game, seed_option
 from bitva.cli.options import OptionPairs, OptionsFile, options_and_seats
 from bitva.cli.pretty import scalar
 from bitva.core.chance import CHANCE
@@ -108,7 +108,7 @@ def bench(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="games on the fast path")] = (
         1000
     ),
-    seed: Annotated[int, typer.Option(help="master seed")] = 0,
+    seed: Annotated[int, seed_option("master seed")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="print the measures as JSON")] = False,
     option: OptionPairs = None,
     options_file: OptionsFile = None,

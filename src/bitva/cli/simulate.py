@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from bitva.cli.common import console, friendly_errors, games_progress
+from bitva.cli.common import console, friendly_errors, games_progress, seed_option
 from bitva.cli.options import seat_agents
 from bitva.cli.tournament import (
     GAME_HELP,
@@ -25,6 +25,7 @@ from bitva.cli.tournament import (
     backend_for,
     command_options,
 )
+from bitva.core.errors import BitvaError
 from bitva.core.record import GameRecord
 
 SeatSpecs = Annotated[
@@ -39,91 +40,119 @@ SeatSpecs = Annotated[
 def simulate(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="how many games")] = 100,
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            min=1,
+            help="how many games (no upper bound: games are dealt out as workers free up, so"
+            " memory holds only the games in flight, and the progress bar starts at once)",
+        ),
+    ] = 100,
     seat: SeatSpecs = None,
-    seed: Annotated[int, typer.Option(help="master seed: same seed, same output")] = 0,
+    seed: Annotated[int, seed_option("master seed: same seed, same output")] = 0,
     option: OptionPairs = None,
     options_file: OptionsFile = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object with records")] = (
-        False
-    ),
+    as_json: Annotated[
+        bool, typer.Option("--json", help="print one JSON object with the records, as they end")
+    ] = False,
     workers: Workers = 1,
     ray: UseRay = False,
 ) -> None:
     """Play GAMES games between agents (every seat not named plays `random`) and report the
     wins of every seat, the draws and the average length."""
     from bitva.ai import check_plays, make_agent
-    from bitva.arena.simulation import GameJob, run_jobs, shutdown_ray
+    from bitva.arena.simulation import GameJob, run_stream, shutdown_ray
 
     definition, options, shorthand, address = command_options(
         game, ctx.args, option, options_file, ray
     )
     seats = definition.seats_for(options)
     agents = seat_agents(seats, seat or (), shorthand)
-    for name in agents.values():
+    for number, name in agents.items():
+        if name.strip().lower() == "human":
+            raise BitvaError(
+                f"seat {number}: a human cannot play in simulate, which plays whole games"
+                " between agents; play yourself with `bitva play`"
+            )
         make_agent(name)  # fail early on an unknown agent, or one that cannot play the game
         check_plays(name, definition)
     backend = backend_for(workers, ray, address)
     resolved = definition.new(options, 0).options.model_dump(mode="json")
-    jobs = [GameJob(definition.name, resolved, seed, index, agents) for index in range(games)]
-    finished: list[GameRecord | None] = [None] * games
+    work = (
+        (index, GameJob(definition.name, resolved, seed, index, agents)) for index in range(games)
+    )
+    tally = Tally(seats)
+    if as_json:
+        print(f'{{"games": {games}, "seats": {json.dumps(agents_json(agents))}, "records": [')
     with games_progress("simulating") as progress:
         task = progress.add_task("games", total=games)
         try:
-            for result in run_jobs(jobs, backend):
-                finished[result.position] = result.record
+            for result in run_stream(work, backend, ordered=True):
+                tally.add(result.record)
+                if as_json:
+                    comma = "," if result.position else ""
+                    print(comma + json.dumps(result.record.model_dump()))
                 progress.advance(task)
         finally:
             if ray:
                 shutdown_ray()
-    records = [record for record in finished if record is not None]
-    tally = _tally(records, seats)
     if as_json:
-        print(
-            json.dumps(
-                {
-                    "games": games,
-                    "seats": {str(s): name for s, name in agents.items()},
-                    **tally,
-                    "records": [record.model_dump() for record in records],
-                }
-            )
-        )
+        print("], " + json.dumps(tally.to_json())[1:])
         return
-    _print(definition.name, agents, tally, games, seed)
+    _print(definition.name, agents, tally.to_json(), games, seed)
 
 
-def _tally(records: list[GameRecord], seats: int) -> dict[str, Any]:
-    """Wins per seat, draws and mean returns (for a solo game: wins, losses, the Wilson interval
-    and the mean score)."""
-    from bitva.arena.benchmark import wilson
+def agents_json(agents: dict[int, str]) -> dict[str, str]:
+    return {str(seat): name for seat, name in agents.items()}
 
-    wins = {str(s): 0 for s in range(1, seats + 1)}
-    draws = 0
-    returns = [0.0] * seats
-    scores: list[float] = []
-    for record in records:
+
+class Tally:
+    """Wins per seat, draws and mean returns, counted game by game (for a solo game also the
+    losses, the Wilson interval and the mean score): nothing grows with the number of games."""
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+        self.games = 0
+        self.wins = {str(s): 0 for s in range(1, seats + 1)}
+        self.draws = 0
+        self.returns = [0.0] * seats
+        self.score_total = 0.0
+        self.scored = 0
+        self.actions = 0
+
+    def add(self, record: GameRecord) -> None:
+        self.games += 1
         outcome = record.outcome or {}
         for winner in outcome.get("winners", []):
-            wins[str(winner)] += 1
-        draws += outcome.get("result") == "draw"
+            self.wins[str(winner)] += 1
+        self.draws += outcome.get("result") == "draw"
         for i, value in enumerate(outcome.get("returns", [])):
-            returns[i] += value
+            self.returns[i] += value
         score = (outcome.get("scores") or {}).get("1")
-        if seats == 1 and score is not None:
-            scores.append(float(score))
-    count = max(1, len(records))
-    average = sum(len(record.actions) for record in records) / count
-    tally: dict[str, Any] = {"wins": wins, "draws": draws}
-    if seats == 1:
-        low, high = wilson(wins["1"], len(records))
-        tally["losses"] = len(records) - wins["1"] - draws
-        tally["win_rate"] = round(wins["1"] / count, 4)
-        tally["win_interval"] = [round(low, 4), round(high, 4)]
-        tally["mean_score"] = round(sum(scores) / len(scores), 4) if scores else None
-    tally["mean_returns"] = {str(i + 1): round(total / count, 4) for i, total in enumerate(returns)}
-    tally["average_length"] = round(average, 3)
-    return tally
+        if self.seats == 1 and score is not None:
+            self.score_total += float(score)
+            self.scored += 1
+        self.actions += len(record.actions)
+
+    def to_json(self) -> dict[str, Any]:
+        from bitva.arena.benchmark import wilson
+
+        played = max(1, self.games)
+        tally: dict[str, Any] = {"wins": self.wins, "draws": self.draws}
+        if self.seats == 1:
+            won = self.wins["1"]
+            low, high = wilson(won, self.games)
+            tally["losses"] = self.games - won - self.draws
+            tally["win_rate"] = round(won / played, 4)
+            tally["win_interval"] = [round(low, 4), round(high, 4)]
+            tally["mean_score"] = round(self.score_total / self.scored, 4) if self.scored else None
+        tally["mean_returns"] = {
+            str(i + 1): round(total / played, 4) for i, total in enumerate(self.returns)
+        }
+        tally["average_length"] = round(self.actions / played, 3)
+        return tally
 
 
 def _print(name: str, agents: dict[int, str], tally: dict[str, Any], games: int, seed: int) -> None:

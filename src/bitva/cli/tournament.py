@@ -21,7 +21,16 @@ import typer
 from pydantic import BaseModel
 from rich.table import Table
 
-from bitva.cli.common import console, err_console, friendly_errors, games_progress
+from bitva.arena.tournament import MAX_GAMES
+from bitva.cli.common import (
+    check_output_directory,
+    console,
+    err_console,
+    friendly_errors,
+    games_progress,
+    open_database,
+    seed_option,
+)
 from bitva.cli.options import game_options, split_flags
 from bitva.core.errors import BitvaError
 from bitva.core.game import Game
@@ -39,6 +48,7 @@ UseRay = Annotated[
     bool,
     typer.Option(
         "--ray",
+        metavar="[ADDRESS]",
         help="run the games on Ray (pip install 'bitva\\[ray]'); an ADDRESS right after --ray"
         " (auto, HOST:PORT or ray://HOST:PORT) joins a running cluster, none starts a local one",
     ),
@@ -151,7 +161,11 @@ def tournament(
     games: Annotated[
         int,
         typer.Option(
-            "--games", "-n", min=1, help="games per table (each deal in every seating of a table)"
+            "--games",
+            "-n",
+            min=1,
+            help="games per table (each deal in every seating of a table); at most"
+            f" {MAX_GAMES:,} games in all, games are dealt out as workers free up",
         ),
     ] = 20,
     workers: Annotated[
@@ -163,7 +177,7 @@ def tournament(
         str | None,
         typer.Option(help="database URL (default: a SQLite file in the user data directory)"),
     ] = None,
-    seed: Annotated[int, typer.Option(help="master seed: same seed, same games")] = 0,
+    seed: Annotated[int, seed_option("master seed: same seed, same games")] = 0,
     report: Annotated[
         Path | None, typer.Option(help="write DIR/tournament.md and DIR/tournament.png")
     ] = None,
@@ -177,17 +191,18 @@ def tournament(
     game is a benchmark: win rates with Wilson 95% intervals and mean scores, no Elo."""
     from bitva.arena.simulation import shutdown_ray
     from bitva.arena.tournament import Tournament, run_tournament
-    from bitva.store.db import make_engine
     from bitva.store.tournaments import TournamentStore
 
     definition, options, seats, address = command_options(game, ctx.args, option, options_file, ray)
     if seats:
         raise BitvaError("a tournament seats its agents itself: name them with --agents")
+    if report is not None:
+        check_output_directory(report, "report")  # before any game is played
     backend = backend_for(workers or os.cpu_count() or 1, ray, address)
     spec = Tournament.create(
         definition.name, options.model_dump(mode="json"), agents.split(","), games, seed
     )
-    store = TournamentStore(make_engine(db))
+    store = TournamentStore(open_database(db))
     with games_progress("tournament") as progress:
         task = progress.add_task("tournament", total=None)
 
