@@ -8,6 +8,7 @@ Bad input prints one ``error:`` line and exits with code 2.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
@@ -17,15 +18,18 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from bitva.cli.common import Command, Group, check_output_file, seed_option
 from bitva.core.errors import BitvaError
 
 if TYPE_CHECKING:
     from bitva.analysis.aos_calc.calculator import CalcResult
     from bitva.games.age_of_sigmar.units import UnitSpec
 
-app = typer.Typer(help="Exact combat calculators.", no_args_is_help=True)
+app = typer.Typer(help="Exact combat calculators.", no_args_is_help=True, cls=Group)
 
 BAR_WIDTH = 40
+HISTOGRAM_ROWS = 60  # a wider law of wounds is shown in bins of several values
+MAX_MODELS = 10_000  # the calculator's MAX_TARGET_MODELS (kept equal by a test)
 
 
 class Reroll(StrEnum):
@@ -83,8 +87,24 @@ def _load_unit(
     )
 
 
-@app.command("aos")
+def _list_warscrolls() -> None:
+    """The shipped warscrolls: id and name (what --attacker and --target take)."""
+    from bitva.games.age_of_sigmar.loader import builtin_warscrolls
+
+    table = Table(title="Shipped warscrolls (--attacker / --target take the id or the name)")
+    for column in ("id", "name"):
+        table.add_column(column)
+    for scroll in sorted(builtin_warscrolls().values(), key=lambda s: s.name):
+        table.add_row(scroll.id, scroll.name)
+    Console().print(table)
+
+
+@app.command("aos", cls=Command)
 def aos(
+    list_warscrolls: Annotated[
+        bool,
+        typer.Option("--list", help="List the shipped warscrolls (ids and names) and exit."),
+    ] = False,
     attacker: Annotated[
         str | None,
         typer.Option(help="Attacking unit: a warscroll id or name, or a unit/warscroll TOML file."),
@@ -97,9 +117,13 @@ def aos(
         list[str] | None,
         typer.Option(help='Ad-hoc attack profile "MODELSxA/H/W/R/D", e.g. "5x2/4+/3+/-1/D3".'),
     ] = None,
-    attacker_models: Annotated[int | None, typer.Option(min=1, help="Attacker unit size.")] = None,
+    attacker_models: Annotated[
+        int | None, typer.Option(min=1, max=MAX_MODELS, help="Attacker unit size.")
+    ] = None,
     attacker_loadout: Annotated[str | None, typer.Option(help="Attacker loadout id.")] = None,
-    target_models: Annotated[int | None, typer.Option(min=1, help="Target unit size.")] = None,
+    target_models: Annotated[
+        int | None, typer.Option(min=1, max=MAX_MODELS, help="Target unit size.")
+    ] = None,
     target_loadout: Annotated[str | None, typer.Option(help="Target loadout id.")] = None,
     target_save: Annotated[
         str | None, typer.Option(help='Ad-hoc target Save: 2+..6+ or "-".')
@@ -151,9 +175,24 @@ def aos(
         bool, typer.Option("--natural-one-fails", help="House rule: a natural 1 always fails.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
-    plot: Annotated[Path | None, typer.Option(help="Draw the distributions to a PNG.")] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Draw the distributions as a PNG image to FILE (exactly that path).",
+        ),
+    ] = None,
 ) -> None:
-    """Exact distribution of an attack: wounds, models slain, battleshock (CALC-1..13)."""
+    """Exact distribution of an attack: wounds, models slain, battleshock (CALC-1..13).
+
+    Bounds: at most 10,000 attacks in all (models x the most attacks of a model), 60,000 wounds
+    in all (attacks x the most wounds one attack inflicts), 10,000 models a unit, and 1,000 for
+    any dice value; a larger calculation is refused at once (one line, exit code 2). At the
+    bounds a calculation takes about a second.
+    """
+    if list_warscrolls:
+        _list_warscrolls()
+        return
     from bitva.analysis.aos_calc.calculator import calculate
     from bitva.analysis.aos_calc.profiles import (
         AttackProfile,
@@ -174,6 +213,11 @@ def aos(
         _fail("give --attacker NAME_OR_FILE or at least one --profile")
     if target is None and target_save is None:
         _fail("give --target NAME_OR_FILE or an ad-hoc target with --target-save")
+    if plot is not None:
+        try:
+            check_output_file(plot, "plot")  # before the calculation: a bad path costs nothing
+        except BitvaError as exc:
+            _fail(str(exc))
     if target is not None and any(
         v is not None for v in (target_save, target_wounds, target_bravery, target_ward)
     ):
@@ -303,6 +347,39 @@ def _bar(p: float, top: float) -> str:
     return "█" * full + ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")[part]
 
 
+def _histogram(damage: list[float], tail: list[float]) -> Table:
+    """Wounds inflicted, a row per value; values with P(W >= x) < 0.005% left out, and a law
+    wider than HISTOGRAM_ROWS values shown in bins (from the first value with P(W <= x) of
+    0.005%), so a large calculation prints a readable table quickly."""
+    cut = len(damage)
+    while cut > 1 and tail[cut - 1] < 5e-5:
+        cut -= 1
+    start = 0
+    if cut > HISTOGRAM_ROWS:
+        while start < cut - 1 and 1 - tail[start + 1] < 5e-5:
+            start += 1
+    width = max(1, math.ceil((cut - start) / HISTOGRAM_ROWS))
+    bins = [(low, min(low + width, cut)) for low in range(start, cut, width)]
+    masses = [sum(damage[low:high]) for low, high in bins]
+    top = max(masses)
+    hist = Table(title="Wounds inflicted (before allocation)")
+    for column in ("W", "P(W = x)" if width == 1 else "P(W in bin)", "P(W >= x)", ""):
+        hist.add_column(column, justify="right" if column else "left")
+    for (low, high), mass in zip(bins, masses, strict=True):
+        label = str(low) if high - low == 1 else f"{low}-{high - 1}"
+        hist.add_row(label, f"{mass:.4%}", f"{tail[low]:.4%}", _bar(mass, top))
+    notes = []
+    if start:
+        notes.append(f"W below {start} has P < 0.005%")
+    if cut < len(damage):
+        notes.append(f"rows with P(W >= x) < 0.005% left out (max W = {len(damage) - 1})")
+    if width > 1:
+        notes.append(f"values in bins of {width}")
+    if notes:
+        hist.caption = "; ".join(notes)
+    return hist
+
+
 def _render(result: CalcResult, attacker: str, plot: Path | None, situation: str) -> None:
     from bitva.analysis.aos_calc.pmf import to_floats
     from bitva.analysis.aos_calc.report import (
@@ -359,19 +436,7 @@ def _render(result: CalcResult, attacker: str, plot: Path | None, situation: str
         )
     console.print(summary)
 
-    damage = to_floats(result.damage_pmf)
-    tail = to_floats(result.damage_tail)
-    cut = len(damage)
-    while cut > 1 and tail[cut - 1] < 5e-5:
-        cut -= 1
-    top = max(damage)
-    hist = Table(title="Wounds inflicted (before allocation)")
-    for column in ("W", "P(W = x)", "P(W >= x)", ""):
-        hist.add_column(column, justify="right" if column else "left")
-    for x in range(cut):
-        hist.add_row(str(x), f"{damage[x]:.4%}", f"{tail[x]:.4%}", _bar(damage[x], top))
-    if cut < len(damage):
-        hist.caption = f"rows with P(W >= x) < 0.005% left out (max W = {len(damage) - 1})"
+    hist = _histogram(to_floats(result.damage_pmf), to_floats(result.damage_tail))
     console.print(hist)
 
     slain = {policy: to_floats(result.slain_pmf[policy]) for policy in result.slain_pmf}
@@ -397,12 +462,12 @@ def _render(result: CalcResult, attacker: str, plot: Path | None, situation: str
         console.print(f"plot written to {plot}")
 
 
-@app.command("aos-bench")
+@app.command("aos-bench", cls=Command)
 def aos_bench(
     samples: Annotated[
         int, typer.Option(min=1000, help="Monte Carlo trials (die by die, about 30,000 a second).")
     ] = 200_000,
-    seed: Annotated[int, typer.Option(help="Monte Carlo seed.")] = 2015,
+    seed: Annotated[int, seed_option("Monte Carlo seed")] = 2015,
     repeat: Annotated[int, typer.Option(min=1, help="Timing repeats (best is kept).")] = 3,
 ) -> None:
     """Time the largest cases and compare one case with a seeded Monte Carlo run (CALC-12)."""

@@ -24,9 +24,63 @@ from bitva.analysis.aos_calc.profiles import (
     CalcOptions,
     TargetProfile,
 )
+from bitva.core.errors import BitvaError
 
 PERCENTILES = (10, 25, 50, 75, 90)
 SAVE_COLUMNS: tuple[int | None, ...] = (2, 3, 4, 5, 6, None)
+
+# The bounds of one calculation. Its work grows with the square of the most wounds the attacks
+# can inflict (CALC-7 convolves the law of one attack once per possible attack), so these keep
+# the largest calculation to a few seconds and a few megabytes; beyond them a calculation is
+# refused at once instead of running for minutes.
+MAX_ATTACKS = 10_000  # the most attacks in all: models x the most attacks a model makes
+MAX_WOUNDS = 60_000  # the most wounds in all: attacks x the most wounds one attack inflicts
+MAX_TARGET_MODELS = 10_000
+
+
+class CalculationTooLarge(BitvaError):
+    """Attacks beyond the calculator's bounds (MAX_ATTACKS, MAX_WOUNDS, MAX_TARGET_MODELS)."""
+
+
+@dataclass(frozen=True)
+class Size:
+    """How large a calculation is: the most attacks and the most wounds the profiles can
+    inflict, and the target's models."""
+
+    attacks: int
+    wounds: int
+    target_models: int
+
+
+def calculation_size(
+    profiles: Sequence[AttackProfile], target: TargetProfile, options: CalcOptions
+) -> Size:
+    """The size of a calculation, from the profiles' largest values (nothing is convolved)."""
+    attacks = wounds = 0
+    for profile in profiles:
+        most = profile.n_models * max(0, profile.attacks.maximum + profile.extra_attacks)
+        attacks += most
+        wounds += most * (len(E.per_attack(profile, target, options, exact=False).wounds) - 1)
+    return Size(attacks, wounds, target.n_models)
+
+
+def check_size(
+    profiles: Sequence[AttackProfile], target: TargetProfile, options: CalcOptions
+) -> None:
+    """CalculationTooLarge, in one line, for a calculation beyond the bounds."""
+    size = calculation_size(profiles, target, options)
+    limits = (
+        (size.attacks, MAX_ATTACKS, "attacks"),
+        (size.wounds, MAX_WOUNDS, "wounds"),
+        (size.target_models, MAX_TARGET_MODELS, "target models"),
+    )
+    for value, bound, what in limits:
+        if value > bound:
+            raise CalculationTooLarge(
+                f"too large to calculate exactly: up to {value:,} {what}, and the calculator"
+                f" takes at most {bound:,} (at most {MAX_ATTACKS:,} attacks and"
+                f" {MAX_WOUNDS:,} wounds in all, {MAX_TARGET_MODELS:,} target models)"
+            )
 
 
 @dataclass(frozen=True)
@@ -136,8 +190,10 @@ def calculate(
     exact: bool = False,
     notes: Sequence[str] = (),
 ) -> CalcResult:
-    """The exact CALC-11 outputs for ``profiles`` attacking ``target``."""
+    """The exact CALC-11 outputs for ``profiles`` attacking ``target``. A calculation beyond the
+    bounds (MAX_ATTACKS, MAX_WOUNDS, MAX_TARGET_MODELS) raises CalculationTooLarge at once."""
     options = options or CalcOptions()
+    check_size(profiles, target, options)
     damage = P.delta(0, exact=exact)
     summaries: list[ProfileSummary] = []
     retaliation = P.number(0, exact=exact)

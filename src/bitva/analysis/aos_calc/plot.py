@@ -10,7 +10,9 @@ from bitva.analysis.aos_calc.profiles import POLICIES
 
 
 def plot_result(result: CalcResult, path: str | Path, title: str = "") -> Path:
-    """Wounds inflicted (with P(W >= x)), models slain per policy and losses after battleshock."""
+    """Wounds inflicted (with P(W >= x)), models slain per policy and losses after battleshock,
+    as a PNG image written to exactly `path` (whatever its suffix: matplotlib would add ".png" to a
+    name without one, and the caller would name a file that was never written)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -54,6 +56,6 @@ def plot_result(result: CalcResult, path: str | Path, title: str = "") -> Path:
     if title:
         fig.suptitle(title)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, format="png")
     plt.close(fig)
     return path

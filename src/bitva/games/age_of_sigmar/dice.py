@@ -26,6 +26,8 @@ from bitva.core.errors import BitvaError
 
 _DICE_RE = re.compile(r"^\s*(\d*)\s*[dD]\s*([36])\s*(?:([+-])\s*(\d+))?\s*$")
 MAX_DICE = 20
+MAX_VALUE = 1000  # the most a dice expression may show: far above any warscroll, and a bound
+# that keeps a mistyped number (1x99999999999 attacks) from building a gigantic distribution
 
 
 class DiceError(BitvaError):
@@ -47,6 +49,8 @@ class Dice:
             raise DiceError(f"between 0 and {MAX_DICE} dice, not {self.count}")
         if self.minimum < 0:
             raise DiceError(f"{self} can be negative")
+        if self.maximum > MAX_VALUE:
+            raise DiceError(f"{self} is more than {MAX_VALUE:,}, the most a dice value may be")
 
     @classmethod
     def fixed(cls, value: int) -> Dice:
