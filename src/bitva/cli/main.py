@@ -10,15 +10,15 @@ from __future__ import annotations
 import inspect
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
 
+from bitva import __version__
 from bitva.cli import calc
 from bitva.cli.analyse import analyse
 from bitva.cli.bench import bench
-from bitva.cli.common import fail
+from bitva.cli.common import Command, Group, console, fail
 from bitva.cli.game_info import games
 from bitva.cli.migrate import migrate
 from bitva.cli.options import FREE_FLAGS
@@ -29,7 +29,7 @@ from bitva.cli.simulate import simulate
 from bitva.cli.tournament import tournament
 
 
-class Bitva(TyperGroup):
+class Bitva(Group):
     """The command group. A usage error (a missing argument, a number out of range) is one line
     with exit code 2, like every other bad input, instead of a framed message."""
 
@@ -65,11 +65,30 @@ class Bitva(TyperGroup):
 app = typer.Typer(
     name="bitva",
     cls=Bitva,
-    help="Tabletop wargames, rules exact: play, analyse, simulate and replay.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
 )
+
+
+def show_version(value: bool) -> None:
+    if value:
+        console.print(f"bitva {__version__}", markup=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=show_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Tabletop wargames, rules exact: play, analyse, simulate and replay.
+
+    Shell completion: `bitva --install-completion` (bash, zsh, fish, PowerShell)."""
 
 
 def takes_context(command: Callable[..., Any]) -> bool:
@@ -81,7 +100,7 @@ def takes_context(command: Callable[..., Any]) -> bool:
 
 def add(command: Callable[..., Any], name: str | None = None) -> None:
     settings = FREE_FLAGS if takes_context(command) else None
-    app.command(name, context_settings=settings)(command)
+    app.command(name, cls=Command, context_settings=settings)(command)
 
 
 add(games, "games")
