@@ -295,3 +295,146 @@ def test_d_14_declared_shots_hold_for_the_turn_and_round_trip() -> None:
     with pytest.raises(PositionError) as info:
         parse_position(text.replace('placed_this_turn = ["d2"]', 'shots = { d4 = "d2" }'))
     assert info.value.rule == "LW-7.2"
+
+
+# -- positions a real game cannot reach (issue 10, point 11) -------------------------------------
+DECKS = Path(__file__).resolve().parents[2] / "examples/lords-of-war/decks"
+ARMIES = '[players.1]\narmy = "orcs"\n{one}\n[players.2]\narmy = "dwarves"\n{two}\n'
+ORC = 'hand = ["Goblin Shanker#1"]'
+DWARF = 'hand = ["Dwarf Slugger#1"]'
+
+
+def armies(one: str = ORC, two: str = DWARF, head: str = "") -> str:
+    return head + ARMIES.format(one=one, two=two)
+
+
+def refs(ref: str, times: int) -> str:
+    return "[" + ", ".join([f'"{ref}"'] * times) + "]"
+
+
+IMPOSSIBLE = [
+    ("", "players", "no card at all", "LW-4"),
+    (armies(one=""), "players.1", "no cards", "LW-4.1"),
+    ('[players.1]\narmy = "hobbits"\n' + ORC, "players.1.army", "unknown army", "LW-3.1"),
+    (
+        armies(one='hand = ["Gonke Longtooth", "Gonke Longtooth"]'),
+        "players.1",
+        "2 Generals; a deck holds one",
+        "LW-1.1",
+    ),
+    (
+        armies(one=f"hand = []\ndeck = {refs('Goblin Shanker#1', 60)}"),
+        "players.1",
+        "60 cards; a deck holds 36",
+        "LW-1.1",
+    ),
+    (
+        armies(one=f"hand = []\ndeck = {refs('Goblin Shanker#1', 9)}"),
+        "players.1",
+        "9 recruit cards; a deck holds 8",
+        "LW-1.1",
+    ),
+    (
+        armies(one='hand = ["Goblin Shanker#1", "Dwarf Slugger#2"]'),
+        "players.1.hand[1]",
+        "Dwarf Slugger#2 is a card of the dwarves; player 1 plays the orcs",
+        "LW-10.3",
+    ),
+    (
+        armies(one='hand = []\ndeck = ["Gonke Longtooth"]'),
+        "players.1.deck[0]",
+        "the General is never in the deck",
+        "LW-3.2",
+    ),
+    (armies(head="[turn]\nnumber = -5\n"), "turn.number", "turn -5", "D-15"),
+    (armies(head="[turn]\nnumber = 0\n"), "turn.number", "numbered from 1", "D-15"),
+    (
+        armies(head="[turn]\nnumber = 2\n")
+        + '[board]\na1 = { owner = 1, card = "Goblin Shanker#2" }\n'
+        + 'b1 = { owner = 1, card = "Goblin Shanker#3" }\n'
+        + 'c1 = { owner = 1, card = "Goblin Shanker#4" }\n'
+        + 'd1 = { owner = 1, card = "Orc Butcher" }\n',
+        "turn.number",
+        "4 units were placed",
+        "LW-6.1",
+    ),
+    (
+        armies(head="[turn]\nnumber = 2\n") + "[[reveals]]\nturn = 3\nplayer = 1\ncards = []\n",
+        "reveals[0].turn",
+        "shown in turn 3",
+        "LW-6.5",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "reason", "rule"), IMPOSSIBLE, ids=[e[1] + ":" + e[2][:24] for e in IMPOSSIBLE]
+)
+def test_positions_no_game_can_reach_are_refused_naming_the_rule(
+    text: str, key: str, reason: str, rule: str
+) -> None:
+    with pytest.raises(PositionError) as caught:
+        parse_position(text)
+    error = caught.value
+    assert (error.key, error.rule) == (key, rule), str(error)
+    assert reason in error.reason
+
+
+def test_a_toml_syntax_error_names_the_file(tmp_path: Path) -> None:
+    broken = tmp_path / "puzzle.toml"
+    broken.write_text("[players.1\n", encoding="utf-8")
+    with pytest.raises(PositionError) as caught:
+        read_position(broken)
+    assert caught.value.key == str(broken) and "not valid TOML" in str(caught.value)
+    with pytest.raises(PositionError) as again:
+        get_game("lords-of-war").read_position("[players.1\n", str(broken))
+    assert str(broken) in str(again.value)
+
+
+def test_what_a_game_can_reach_is_accepted() -> None:
+    """A full set of a seat's cards, the copies a custom deck of the army may hold (LW-10.3),
+    any army's cards in a mercenary deck (LW-10.4) and a puzzle of loose cards without armies."""
+    full = armies(
+        one=f'hand = ["Gonke Longtooth", "Orc Catapult"]\ndeck = {refs("Goblin Shanker#1", 8)}\n',
+        head="[turn]\nnumber = 3\n",
+    )
+    assert parse_position(full).turn == 3
+    mercenary = '[players.1]\narmy = "mercenaries"\nhand = ["Dwarf Slugger#1", "Orc Butcher"]\n'
+    parse_position(mercenary + '[players.2]\narmy = "dwarves"\n' + DWARF)
+    loose = position_text(eliminated={1: ["Dwarf Slugger#1"] * 19}, hands={1: ["Orc Catapult"]})
+    parse_position(loose)  # rules puzzles repeat a card as often as they need (section 13)
+
+
+def test_a_deck_file_army_holds_each_card_as_often_as_the_file() -> None:
+    horde = DECKS / "orc-berserkers.toml"  # six Orc Deathbringer#1 (LW-10.3)
+    seat = f'[players.1]\narmy = "{horde}"\nhand = []\ndeck = {{deck}}\n'
+    two = '[players.2]\narmy = "dwarves"\n' + DWARF
+    state = parse_position(seat.format(deck=refs("Orc Deathbringer#1", 6)) + two)
+    assert write_position(state).count("Orc Deathbringer#1") == 6
+    with pytest.raises(PositionError) as caught:
+        parse_position(seat.format(deck=refs("Orc Deathbringer#1", 7)) + two)
+    assert caught.value.rule == "LW-10.3" and "7 times" in caught.value.reason
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"armies": f"{DECKS / 'mercenaries.toml'},{DECKS / 'orc-berserkers.toml'}"},
+        {"armies": "elves,lizardmen", "advanced": True},
+    ],
+    ids=["deck-files", "elves-lizardmen"],
+)
+def test_positions_of_played_games_are_reachable(options: dict[str, object]) -> None:
+    """Every position of random games from deck files and other armies reads back."""
+    game = get_game("lords-of-war")
+    for seed in range(3):
+        state = game.new(game.options(options), seed)
+        rng = Rng(seed)
+        while state.current_player is not None:
+            if state.phase in ("deploy", "reinforce"):
+                text = write_position(state)
+                assert write_position(parse_position(text)) == text
+            if state.decision == "deal":
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(rng.choice(state.legal_actions()))

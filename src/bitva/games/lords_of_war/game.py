@@ -101,7 +101,7 @@ class LordsOfWar(Game[LordsOfWarState, LordsOfWarOptions]):
     def read_position(self, text: str, source: str = "(position)") -> LordsOfWarState:
         from bitva.games.lords_of_war.position import parse_position
 
-        return parse_position(text)
+        return parse_position(text, source)
 
     def write_position(self, state: LordsOfWarState) -> str:
         from bitva.games.lords_of_war.position import write_position

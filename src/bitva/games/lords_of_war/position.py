@@ -24,6 +24,15 @@ from bitva.games.lords_of_war.cards import HAND_SIZE, Card
 from bitva.games.lords_of_war.catalogue import CardData, card_index, card_to_data, find_card
 from bitva.games.lords_of_war.mat import SquareError, make_mat
 from bitva.games.lords_of_war.options import LordsOfWarOptions
+from bitva.games.lords_of_war.reachable import (
+    NO_ARMY,
+    SeatCards,
+    Turn,
+    check_army,
+    check_not_empty,
+    check_seat,
+    check_turn,
+)
 from bitva.games.lords_of_war.state import LordsOfWarState
 from bitva.games.lords_of_war.static import Static
 from bitva.games.lords_of_war.victory import reached_threshold
@@ -57,7 +66,7 @@ def read_position(path: str | Path) -> LordsOfWarState:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise PositionError(str(path), f"cannot read the file ({exc})") from exc
-    return parse_position(text)
+    return parse_position(text, str(path))
 
 
 def _table(data: dict[str, Any], key: str, where: str) -> dict[str, Any]:
@@ -81,11 +90,13 @@ def _int(value: Any, key: str, allowed: tuple[int, ...] | None = None) -> int:
     return value
 
 
-def parse_position(text: str) -> LordsOfWarState:
+def parse_position(text: str, source: str | None = None) -> LordsOfWarState:
+    """The position of a TOML text; `source` (the file) is named in a TOML syntax error. A
+    position a real game cannot reach is refused, naming the rule (`reachable`)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise PositionError("(file)", f"not valid TOML: {exc}") from exc
+        raise PositionError(source or "(file)", f"not valid TOML: {exc}") from None
     unknown = set(data) - _TOP_KEYS
     if unknown:
         raise PositionError(sorted(unknown)[0], f"unknown key (known: {sorted(_TOP_KEYS)})")
@@ -100,6 +111,8 @@ def parse_position(text: str) -> LordsOfWarState:
         if key not in ("1", "2"):
             raise PositionError(f"players.{key}", "players are 1 and 2", "LW-1.6")
     armies = tuple(str(_table(players, s, "players.").get("army", "inline")) for s in ("1", "2"))
+    for seat, army in enumerate(armies, start=1):
+        check_army(army, seat)
     try:
         options = LordsOfWarOptions.model_validate({**raw_options, "armies": armies})
     except ValidationError as exc:
@@ -146,6 +159,7 @@ def parse_position(text: str) -> LordsOfWarState:
             "LW-5.1",
         )
     number = _int(turn.get("number", 1), "turn.number")
+    number_given = "number" in turn
     idle = _int(turn.get("turns_without_placement", 0), "turn.turns_without_placement", (0, 1))
     placement_made = turn.get("placement_made", phase == "reinforce")
     if not isinstance(placement_made, bool):
@@ -161,6 +175,15 @@ def parse_position(text: str) -> LordsOfWarState:
 
     # [players.N] and [board]: the cards of each seat, board first
     cards: list[list[Card]] = [[], [], []]
+    given = [SeatCards(), SeatCards(armies[0]), SeatCards(armies[1])]  # what checks reachability
+
+    def own(seat: int, ref: str, key: str) -> int:
+        """Give `seat` the card `ref` (named by `key`); its card id."""
+        found = card(ref, key)
+        given[seat].add(found, key)
+        cards[seat].append(found)
+        return len(cards[seat]) - 1
+
     board: dict[int, tuple[int, int]] = {}
     for name, entry in _table(data, "board", "").items():
         key = f"board.{name}"
@@ -179,8 +202,7 @@ def parse_position(text: str) -> LordsOfWarState:
             raise PositionError(f"{key}.card", "a card reference is needed")
         if square in board:
             raise PositionError(key, f"two cards on the square {mat.name(square)}", "LW-6.1")
-        board[square] = (owner, len(cards[owner]))
-        cards[owner].append(card(entry["card"], f"{key}.card"))
+        board[square] = (owner, own(owner, entry["card"], f"{key}.card"))
     hands: list[list[int]] = [[], [], []]
     decks: list[list[int]] = [[], [], []]
     piles: list[list[int]] = [[], [], []]
@@ -197,12 +219,11 @@ def parse_position(text: str) -> LordsOfWarState:
         if len(hand) > HAND_SIZE:
             raise PositionError(f"{base}.hand", f"a hand holds at most {HAND_SIZE} cards", "LW-9.1")
         for i, ref in enumerate(hand):
-            hands[seat].append(len(cards[seat]))
-            cards[seat].append(card(ref, f"{base}.hand[{i}]"))
+            hands[seat].append(own(seat, ref, f"{base}.hand[{i}]"))
         deck = _strings(entry.get("deck", []), f"{base}.deck")
         for i, ref in enumerate(deck):
-            decks[seat].append(len(cards[seat]))
-            cards[seat].append(card(ref, f"{base}.deck[{i}]"))
+            decks[seat].append(own(seat, ref, f"{base}.deck[{i}]"))
+            given[seat].deck.append(cards[seat][-1])
         shuffled = entry.get("shuffled", False)
         if not isinstance(shuffled, bool):
             raise PositionError(f"{base}.shuffled", "must be true or false")
@@ -216,8 +237,7 @@ def parse_position(text: str) -> LordsOfWarState:
                 _table(players, str(seat), "players.").get("eliminated", []), f"{base}.eliminated"
             )
         ):
-            piles[seat].append(enemy << 8 | len(cards[enemy]))
-            cards[enemy].append(card(ref, f"{base}.eliminated[{i}]"))
+            piles[seat].append(enemy << 8 | own(enemy, ref, f"{base}.eliminated[{i}]"))
 
     try:
         static = Static.build(options, cards[1], cards[2])
@@ -288,6 +308,13 @@ def parse_position(text: str) -> LordsOfWarState:
             state.placed = units or ({GONE} if placement_made else set())
         else:
             state.took_part = units
+    check_not_empty(given[1:])
+    for seat in (1, 2):
+        check_seat(seat, given[seat], set(inline))
+    placed_units = len(state.board) + len(state.pile[1]) + len(state.pile[2])
+    reveal_turns = tuple(reveal["turn"] for reveal in state.reveals)
+    counted = number_given and NO_ARMY not in armies  # a game's position, not a loose puzzle
+    check_turn(Turn(number, counted, phase, placement_made, placed_units, reveal_turns))
     state.phase = phase
     if phase == "deploy" and not state.legal_codes():
         state.phase = "reinforce"  # LW-6.6 / D-6: nothing to place, phases 1 and 2 are skipped
