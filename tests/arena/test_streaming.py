@@ -5,11 +5,13 @@ seated in them, and seeds have one range everywhere."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import bitva.arena.simulation as simulation
+from bitva.ai.agents import parse_agent
 from bitva.arena.simulation import Backend, GameJob, run_stream
 from bitva.arena.tournament import MAX_GAMES, Tournament
 from bitva.core.errors import BitvaError
@@ -102,3 +104,20 @@ def test_a_tournament_is_bounded_and_streams_its_schedule() -> None:
     assert [t.at(p) for p in range(t.size)] == t.schedule() == list(t.scheduled())
     result = run("tournament", "dice-cards", "-n", HUGE, "-a", "random,greedy")
     assert one_clear_line(result) and "a tournament holds at most" in result.output
+
+
+def test_every_command_reads_the_same_agent_strings(tmp_path: Path) -> None:
+    """An agent with several parameters (`mcts:iterations=5,c=0.5`) is one agent in a
+    tournament's list as on a seat of simulate; the documented budgets are taken."""
+    spec = "mcts:iterations=5,c=0.5"
+    seated = run("simulate", "dice-cards", "-n", "1", "--p1", spec, "--json")
+    assert seated.exit_code == 0, seated.output
+    assert json.loads(seated.stdout)["seats"]["1"] == spec
+    listed = run(
+        "tournament", "dice-cards", "-a", f"random,{spec}", "-n", "2", "--json",
+        "--db", f"sqlite:///{tmp_path / 't.sqlite'}", "--workers", "1",
+    )  # fmt: skip
+    assert listed.exit_code == 0, listed.output
+    assert {row["agent"] for row in json.loads(listed.stdout)["standings"]} == {"random", spec}
+    for documented in ("hard:evaluations=15000", "ismcts:evaluations=10000"):
+        assert parse_agent(documented)[1] == {"evaluations": int(documented.split("=")[1])}

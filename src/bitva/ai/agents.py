@@ -154,6 +154,22 @@ def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
     return key, params
 
 
+def split_agents(text: str) -> list[str]:
+    """A comma-separated list of agent strings, whose parameters are comma-separated too: a
+    piece `key=value` with no name before it belongs to the agent before it.
+
+    >>> split_agents("random,ismcts:iterations=400,c=0.3,hard:evaluations=15000")
+    ['random', 'ismcts:iterations=400,c=0.3', 'hard:evaluations=15000']
+    """
+    agents: list[str] = []
+    for piece in (part.strip() for part in text.split(",")):
+        if agents and "=" in piece and ":" not in piece and ":" in agents[-1]:
+            agents[-1] += "," + piece
+        else:
+            agents.append(piece)
+    return agents
+
+
 # The tree searches walk integer action codes: they need a game that lists its actions by code.
 NEEDS_CODES = frozenset(("medium", "hard", "mcts", "ismcts"))
 

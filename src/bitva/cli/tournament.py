@@ -155,7 +155,8 @@ def tournament(
             "--agents",
             "-a",
             help="agents, comma separated: random, greedy, easy, medium, hard, mcts, ismcts;"
-            " parameters after a colon, e.g. ismcts:iterations=400",
+            " parameters after a colon, e.g. ismcts:iterations=400,c=0.3 (as every command"
+            " takes them)",
         ),
     ] = "random,greedy,mcts,ismcts",
     games: Annotated[
@@ -189,6 +190,7 @@ def tournament(
     table, each deal in every seating), store every game as it ends (running the same command
     again resumes), and print win rates, Elo with 95% intervals and average game length. A solo
     game is a benchmark: win rates with Wilson 95% intervals and mean scores, no Elo."""
+    from bitva.ai.agents import split_agents
     from bitva.arena.simulation import shutdown_ray
     from bitva.arena.tournament import Tournament, run_tournament
     from bitva.store.tournaments import TournamentStore
@@ -200,7 +202,7 @@ def tournament(
         check_output_directory(report, "report")  # before any game is played
     backend = backend_for(workers or os.cpu_count() or 1, ray, address)
     spec = Tournament.create(
-        definition.name, options.model_dump(mode="json"), agents.split(","), games, seed
+        definition.name, options.model_dump(mode="json"), split_agents(agents), games, seed
     )
     store = TournamentStore(open_database(db))
     with games_progress("tournament") as progress:
