@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from bitva.cli.common import console, friendly_errors, load_game
+from bitva.cli.common import check_output_file, console, friendly_errors, load_game, seed_option
 from bitva.cli.options import (
     OptionPairs,
     OptionsFile,
@@ -21,15 +21,7 @@ from bitva.cli.options import (
 from bitva.core.errors import BitvaError
 from bitva.core.record import GameRecord
 
-SEED_RANGE = 2**31  # a random seed is drawn below this
-
-
-def check_output(path: Path, flag: str) -> None:
-    """Refuse an output file that cannot be written, before any work starts."""
-    if path.is_dir():
-        raise BitvaError(f"{flag} {path}: that is a directory; name a file in it")
-    if not path.parent.is_dir():
-        raise BitvaError(f"{flag} {path}: there is no directory {path.parent}")
+RANDOM_SEEDS = 2**31  # a seed left to chance is drawn below this (any seed up to 2**63-1 plays)
 
 
 def agents_of(players: dict[int, str]) -> dict[int, str]:
@@ -56,7 +48,7 @@ def play(
     seat: SeatSpecs = None,
     option: OptionPairs = None,
     options_file: OptionsFile = None,
-    seed: Annotated[int | None, typer.Option(help="seed for chance (default: random)")] = None,
+    seed: Annotated[int | None, seed_option("seed for chance (default: random)")] = None,
     save: Annotated[Path | None, typer.Option(help="save the game record here as it goes")] = None,
     resume: Annotated[
         Path | None,
@@ -80,8 +72,9 @@ def play(
     On a terminal the game is one screen redrawn in place (80x24 is enough); the up arrow
     recalls earlier answers; 'q' leaves, after asking, and says how to resume.
     """
-    if save is not None:
-        check_output(save, "--save")
+    for output in (save, resume if save is None else None):  # the record is written there
+        if output is not None:
+            check_output_file(output, "game record")
     args = list(ctx.args)
     if game is not None and game.startswith("-"):  # a game's own flag came first: not a game
         args = [game, *args]
@@ -132,7 +125,7 @@ def play(
         definition,
         options,
         players,
-        seed if seed is not None else secrets.randbelow(SEED_RANGE),
+        seed if seed is not None else secrets.randbelow(RANDOM_SEEDS),
         save if save is not None else resume,
         resume=record,
     ).run()
