@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -100,6 +101,13 @@ def test_live_games_against_the_ai_are_capped(tmp_path: Path) -> None:
         assert new_game(client, "10.1.3.1").status_code == 201  # people only: fine
         assert new_game(client, "10.1.3.2", AI).status_code == 201
         refused(new_game(client, "10.1.3.3", AI), "games against the AI on this server")
+
+
+def test_games_against_the_ai_created_at_the_same_moment_are_capped(tmp_path: Path) -> None:
+    with addressed_client(tmp_path / "db.sqlite3", max_ai_games_per_client=2) as client:
+        with ThreadPoolExecutor(8) as pool:
+            answers = list(pool.map(lambda _: new_game(client, "10.1.3.4", AI), range(8)))
+        assert sorted(a.status_code for a in answers) == [201, 201] + [429] * 6
 
 
 def _ws_close(client: TestClient, game_id: str) -> Any:

@@ -15,8 +15,10 @@ limits (a load generator); the caps per game and per server hold for everybody.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -190,6 +192,7 @@ class AiGames:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.creators: dict[str, str] = {}  # game id -> client
+        self.starting: dict[str, int] = {}  # client -> its games being created right now
 
     def _left(self, runtime: Any, now: datetime) -> float | None:
         """Seconds the game stays live without a move; None if it is not live."""
@@ -208,13 +211,30 @@ class AiGames:
                 live[game_id] = left
         for game_id in [g for g in self.creators if g not in live]:
             del self.creators[game_id]
-        if len(live) >= self.config.max_live_ai_games:
-            raise too_many("too many games against the AI on this server", min(live.values()))
+        soonest = min(live.values(), default=self.config.ai_game_idle_after)
+        if len(live) + sum(self.starting.values()) >= self.config.max_live_ai_games:
+            raise too_many("too many games against the AI on this server", soonest)
         if client in self.config.unlimited_clients:
             return
         mine = [left for game_id, left in live.items() if self.creators.get(game_id) == client]
-        if len(mine) >= self.config.max_ai_games_per_client:
-            raise too_many("too many games against the AI from your address", min(mine))
+        if len(mine) + self.starting.get(client, 0) >= self.config.max_ai_games_per_client:
+            wait = min(mine, default=self.config.ai_game_idle_after)
+            raise too_many("too many games against the AI from your address", wait)
+
+    @contextlib.contextmanager
+    def starting_one(self, service: GameService, client: str, now: datetime) -> Iterator[None]:
+        """Check, then hold a place while the game is being created (so that requests made
+        at the same moment cannot all pass the check)."""
+        self.check(service, client, now)
+        self.starting[client] = self.starting.get(client, 0) + 1
+        try:
+            yield
+        finally:
+            left = self.starting[client] - 1
+            if left:
+                self.starting[client] = left
+            else:
+                del self.starting[client]
 
     def add(self, game_id: str, client: str) -> None:
         self.creators[game_id] = client

@@ -162,10 +162,10 @@ async def create_game(body: CreateGameIn, games: Service, request: Request) -> C
     charge(request, "create")
     client = client_of(request.scope)
     ai_games = limits(request).ai_games
-    if wants_ai(body):
-        ai_games.check(games, client, utc_now())
-    made = await games.create(body)
-    if any(seat.kind == "ai" for seat in made.game.seats):
+    if not wants_ai(body):
+        return await games.create(body)
+    with ai_games.starting_one(games, client, utc_now()):
+        made = await games.create(body)
         ai_games.add(made.game.id, client)
     return made
 
