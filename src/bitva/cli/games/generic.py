@@ -52,6 +52,14 @@ def fitted(lines: Sequence[str], width: int, style: str = "") -> list[Text]:
     return out
 
 
+def wrapped(lines: Sequence[str], width: int, style: str = "") -> list[Text]:
+    """Lines wrapped to `width` columns, each one's continuation indented."""
+    out: list[str] = []
+    for line in lines:
+        out += textwrap.wrap(line, max(width, 8), subsequent_indent="   ") or [""]
+    return fitted(out, width, style)
+
+
 def log_tail(log: Sequence[str], width: int, room: int) -> list[Text]:
     """The end of the log in `room` lines of `width` columns: the latest lines whole (a long
     one wrapped, its continuation indented), as many as fit."""
@@ -74,7 +82,7 @@ def question_lines(screen: Screen, width: int) -> list[Text]:
         columns = Columns([Text(item) for item in screen.menu], padding=(0, 3), column_first=True)
         lines += lines_of(columns, width)
     else:
-        lines += fitted(screen.menu, width)
+        lines += wrapped(screen.menu, width)
     if screen.heading or screen.menu:
         lines += fitted([HINT], width, "dim")
     if screen.message:

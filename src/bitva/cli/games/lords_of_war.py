@@ -110,7 +110,8 @@ class LordsOfWarAdapter(GenericAdapter):
         if text == "draw":
             seat = lords.active
             count = min(6 - len(lords.hand[seat]), len(lords.deck[seat]))
-            return f"draw {count} card(s) from your deck ({len(lords.deck[seat])} left)"
+            cards = "card" if count == 1 else "cards"
+            return f"draw {count} {cards} from your deck ({len(lords.deck[seat])} left)"
         if text.startswith(("shoot ", "recall ")):
             card = lords.static.card_of(lords.board[mat.parse(text.split()[1])])
             if text.startswith("shoot"):

@@ -20,7 +20,7 @@ from typing import Any
 from rich.text import Text
 
 from bitva.cli.games import Screen, Size
-from bitva.cli.games.generic import HINT, fitted, log_tail
+from bitva.cli.games.generic import HINT, fitted, log_tail, wrapped
 from bitva.cli.games.lords_of_war_render import (
     RACE_WORDS,
     SEAT_STYLE,
@@ -185,7 +185,7 @@ def panel_lines(
         top += lines_of(Text(screen.message, style="bold red"), width)
     if screen.heading:
         top += lines_of(Text(screen.heading, style="bold"), width)
-    top += fitted(screen.menu, width)
+    top += wrapped(screen.menu, width)
     if screen.heading or screen.menu:
         top += fitted([HINT], width, "dim")
     hand = hand_lines(state, seat) if seat is not None and state.hand[seat] else []
