@@ -31,7 +31,7 @@ if not CHROMIUM.exists():
         allow_module_level=True,
     )
 try:
-    from playwright.sync_api import Browser, Page, sync_playwright
+    from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 except ImportError:  # pragma: no cover - the dev extra installs it
     pytest.skip("browser tests need the playwright package", allow_module_level=True)
 
@@ -45,7 +45,11 @@ def shots() -> Path:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder = tmp_path_factory.mktemp("e2e")
-    process = ServerProcess(folder / "bitva.sqlite3", "--ai-delay", "0", "--ai-workers", "1")
+    # one address makes every game of the tests: the per-client limits would refuse them
+    process = ServerProcess(
+        folder / "bitva.sqlite3",
+        *("--ai-delay", "0", "--ai-workers", "1", "--unlimited-client", "127.0.0.1"),
+    )
     process.start()
     try:
         yield process
@@ -70,14 +74,12 @@ def new_page(
     browser: Browser,
     errors: list[str],
     lang: str = "en",
-    viewport: dict[str, int] | None = None,
+    viewport: ViewportSize | None = None,
     touch: bool = False,
 ) -> Page:
     """A page in a fresh context; `touch`: a phone's touch screen (taps, no mouse)."""
-    size = viewport or {"width": 1400, "height": 900}
-    context = browser.new_context(  # type: ignore[arg-type]
-        viewport=size, locale=lang, has_touch=touch, is_mobile=touch
-    )
+    size: ViewportSize = viewport or {"width": 1400, "height": 900}
+    context = browser.new_context(viewport=size, locale=lang, has_touch=touch, is_mobile=touch)
     page = context.new_page()
     page.set_default_timeout(30_000)
     page.on("pageerror", lambda error: errors.append(f"page error: {error}"))

@@ -4,16 +4,18 @@ seat, and measurements of the page (its width, the board's place, what lies unde
 from __future__ import annotations
 
 import json
+import random
+import time
 from typing import Any
 
 import httpx
-from playwright.sync_api import Page
+from playwright.sync_api import Page, ViewportSize
 
 from tests.server.process import ServerProcess
 
-WIDE = {"width": 1366, "height": 850}
-TABLET = {"width": 1024, "height": 768}
-PHONE = {"width": 390, "height": 844}
+WIDE: ViewportSize = {"width": 1366, "height": 850}
+TABLET: ViewportSize = {"width": 1024, "height": 768}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def create_game(server: ServerProcess, **body: Any) -> dict[str, Any]:
@@ -27,14 +29,20 @@ def create_game(server: ServerProcess, **body: Any) -> dict[str, Any]:
     return data
 
 
-def hold_seat(page: Page, server: ServerProcess, game: dict[str, Any]) -> None:
-    """Give this page's browser the seat of `game` (as the lobby does after creating it)."""
-    seats = {game["game"]["id"]: {"seat": game["seat"], "token": game["token"], "at": 1}}
-    if page.url.startswith(server.url):
-        page.evaluate("s => localStorage.setItem('bitva.seats', s)", json.dumps(seats))
-    else:
+def hold_seats(page: Page, server: ServerProcess, games: list[dict[str, Any]]) -> None:
+    """Give this page's browser the seats of `games` (as the lobby does after creating them),
+    the last one the most recent."""
+    seats = {
+        game["game"]["id"]: {"seat": game["seat"], "token": game["token"], "at": 1000 + i}
+        for i, game in enumerate(games)
+    }
+    if not page.url.startswith(server.url):
         page.goto(f"{server.url}/static/favicon.svg")
-        page.evaluate("s => localStorage.setItem('bitva.seats', s)", json.dumps(seats))
+    page.evaluate("s => localStorage.setItem('bitva.seats', s)", json.dumps(seats))
+
+
+def hold_seat(page: Page, server: ServerProcess, game: dict[str, Any]) -> None:
+    hold_seats(page, server, [game])
 
 
 def open_game(page: Page, server: ServerProcess, game: dict[str, Any]) -> None:
@@ -84,3 +92,26 @@ def centre(page: Page, selector: str) -> tuple[float, float]:
     box = page.locator(selector).first.bounding_box()
     assert box is not None, selector
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def play_out(server: ServerProcess, game: dict[str, Any], seed: int = 1) -> dict[str, Any]:
+    """Play `game` to its end through the API: this seat plays random legal actions, the AI the
+    others. Returns the finished game's summary."""
+    rng = random.Random(seed)
+    game_id, token = game["game"]["id"], game["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    with httpx.Client(base_url=server.url, timeout=30, headers=headers) as http:
+        for _ in range(4000):
+            data = http.get(f"/api/games/{game_id}").json()
+            if data["game"]["outcome"]:
+                summary: dict[str, Any] = data["game"]
+                return summary
+            if data["game"]["to_move"] == data["seat"] and data["legal_actions"]:
+                action = rng.choice(data["legal_actions"])
+                http.post(
+                    f"/api/games/{game_id}/actions",
+                    json={"action": action, "version": data["game"]["version"]},
+                )
+            else:
+                time.sleep(0.02)
+    raise AssertionError(f"game {game_id} did not end")

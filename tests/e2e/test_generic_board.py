@@ -12,10 +12,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.clicks import version, wait_decision, wait_version_after
 from tests.e2e.conftest import new_page
+from tests.e2e.pages import PHONE, WIDE
 from tests.server.process import ServerProcess
-
-WIDE = {"width": 1366, "height": 850}
-PHONE = {"width": 390, "height": 844}
 
 
 def new_dice_game(page: Page, seats: int, target: int, rounds: int) -> None:

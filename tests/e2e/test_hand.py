@@ -28,9 +28,7 @@ def a_hand_with_twins(server: ServerProcess) -> tuple[dict[str, Any], str]:
 
 
 def chosen(page: Page) -> list[str]:
-    return [
-        b.get_attribute("data-index") or "" for b in page.locator(".hand-card.selected").all()
-    ]
+    return [b.get_attribute("data-index") or "" for b in page.locator(".hand-card.selected").all()]
 
 
 def test_two_copies_of_a_card_are_chosen_apart(

@@ -11,13 +11,14 @@ from playwright.sync_api import Browser, expect
 
 from tests.e2e.clicks import version, wait_decision, wait_version_after
 from tests.e2e.conftest import new_page
+from tests.e2e.pages import WIDE
 from tests.server.process import ServerProcess
 
 
 def test_jumps_are_typed_and_a_foul_is_refused(
     server: ServerProcess, browser: Browser, shots: Path, page_errors: list[str]
 ) -> None:
-    page = new_page(browser, page_errors, viewport={"width": 1366, "height": 850})
+    page = new_page(browser, page_errors, viewport=WIDE)
     page.goto(server.url)
     page.wait_for_selector("#new-game")
     page.select_option("#game-select", "long-jump")

@@ -10,10 +10,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.clicks import decide, wait_decision
 from tests.e2e.conftest import new_page
+from tests.e2e.pages import PHONE, WIDE
 from tests.server.process import ServerProcess
-
-WIDE = {"width": 1366, "height": 850}
-PHONE = {"width": 390, "height": 844}
 
 
 def phone_shot(page: Page, path: Path) -> None:

@@ -84,6 +84,15 @@ class JoinIn(Strict):
         return clean_name(value)
 
 
+class InvitationIn(Strict):
+    code: str = Field(min_length=1, max_length=64, description="the join code of a link")
+
+
+class InvitationOut(BaseModel):
+    seat: int | None = Field(description="the seat the code opens; null: none (used or replaced)")
+    open: bool = Field(description="whether the code still opens a seat")
+
+
 class InviteIn(Strict):
     seat: int | None = Field(
         default=None, ge=1, le=MAX_SEATS, description="the open seat; default: the first one"

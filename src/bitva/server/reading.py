@@ -49,9 +49,11 @@ class Reader:
             }
         )
 
-    async def list_games(self, limit: int, status: str | None) -> list[GameSummary]:
+    async def list_games(
+        self, limit: int, status: str | None, offset: int = 0
+    ) -> list[GameSummary]:
         games = self.service
-        stored = await to_thread.run_sync(games.store.list_games, limit, status)
+        stored = await to_thread.run_sync(games.store.list_games, limit, status, offset)
         out = []
         for game in stored:
             live = games._games.get(game.id)

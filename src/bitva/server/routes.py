@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from bitva.server.auth import matches
 from bitva.server.errors import ApiError
 from bitva.server.limits import Limits, client_of
 from bitva.server.meta import meta
@@ -23,6 +24,8 @@ from bitva.server.models import (
     ErrorOut,
     GameList,
     GameOut,
+    InvitationIn,
+    InvitationOut,
     InviteIn,
     InviteOut,
     JoinIn,
@@ -136,9 +139,11 @@ async def list_games(
     games: Reading,
     limit: Annotated[int, Query(ge=1, le=100)] = 30,
     status: Literal["waiting", "playing", "over"] | None = None,
+    offset: Annotated[int, Query(ge=0, le=1_000_000, description="games to skip: paging")] = 0,
 ) -> GameList:
-    """Recent games, most recently active first (public facts only, per-seat results too)."""
-    return GameList(games=await games.list_games(limit, status))
+    """Recent games, most recently active first (public facts only, per-seat results too);
+    `offset` skips that many: the lobby pages with `limit` and `offset`."""
+    return GameList(games=await games.list_games(limit, status, offset))
 
 
 def wants_ai(body: CreateGameIn) -> bool:
@@ -200,6 +205,26 @@ async def join_game(game_id: GameId, body: JoinIn, games: Service, request: Requ
     """Take the open seat of the invitation with its join code (once): gives the seat's token."""
     charge(request, "create")
     return await games.join(game_id, body)
+
+
+@router.post(
+    "/games/{game_id}/invitation", response_model=InvitationOut, responses=ERRORS, tags=["games"]
+)
+async def check_invitation(game_id: GameId, body: InvitationIn, games: Service) -> InvitationOut:
+    """Whether a join code still opens a seat, and which (read only: nothing changes). A code
+    that opens none was used, or replaced by a newer link: the join page says the seat is
+    taken at once instead of showing a form that cannot work. The code travels in the body,
+    never in a URL that a log could keep."""
+    runtime = await games.runtime(game_id)
+    seat = next(
+        (
+            s.seat
+            for s in runtime.seats
+            if s.kind == "human" and s.token_hash is None and matches(body.code, s.invite_hash)
+        ),
+        None,
+    )
+    return InvitationOut(seat=seat, open=seat is not None)
 
 
 @router.post("/games/{game_id}/invite", response_model=InviteOut, responses=ERRORS, tags=["games"])

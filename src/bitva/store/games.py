@@ -460,10 +460,18 @@ class GameStore:
                 )
             return game
 
-    def list_games(self, limit: int = 50, status: str | None = None) -> list[StoredGame]:
-        """The most recently active games, seats included, actions left out."""
+    def list_games(
+        self, limit: int = 50, status: str | None = None, offset: int = 0
+    ) -> list[StoredGame]:
+        """The most recently active games, seats included, actions left out; `offset` skips
+        that many (pages: the order is total, ties broken by id)."""
         with self._session() as session:
-            query = select(GameRow).order_by(GameRow.updated_at.desc(), GameRow.id).limit(limit)
+            query = (
+                select(GameRow)
+                .order_by(GameRow.updated_at.desc(), GameRow.id)
+                .offset(offset)
+                .limit(limit)
+            )
             if status is not None:
                 query = query.where(GameRow.status == status)
             games = [_stored(row) for row in session.scalars(query).all()]

@@ -73,12 +73,33 @@ async function request(method, path, { body, token } = {}) {
 
 const enc = encodeURIComponent;
 
+/** A cheap poll of a game (for a page without its socket): `etag` from the last answer;
+ * {changed: false} when nothing changed (304), else {changed: true, etag, data}. */
+async function poll(id, token, etag) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (etag) headers["If-None-Match"] = etag;
+  let response;
+  try {
+    response = await fetch(`/api/games/${enc(id)}`, { headers, cache: "no-store" });
+  } catch (_) {
+    reportOffline();
+    throw new ApiError("the server cannot be reached", 0, null);
+  }
+  reportOnline();
+  if (response.status === 304) return { changed: false };
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError((data && data.error) || response.statusText, response.status, data && data.rule);
+  return { changed: true, etag: response.headers.get("ETag"), data };
+}
+
 export const api = {
   meta: () => request("GET", "/api/meta"),
   options: (game, options) => request("POST", "/api/options", { body: { game, options } }),
   list: (limit = 20, offset = 0) => request("GET", `/api/games?limit=${limit}&offset=${offset}`),
   create: (body) => request("POST", "/api/games", { body }),
   game: (id, token) => request("GET", `/api/games/${enc(id)}`, { token }),
+  poll,
   join: (id, code, name) => request("POST", `/api/games/${enc(id)}/join`, { body: { code, name } }),
   invitation: (id, code) => request("POST", `/api/games/${enc(id)}/invitation`, { body: { code } }),
   invite: (id, token, seat) =>
@@ -96,6 +117,8 @@ export const api = {
  * and reconnects with a growing pause when the connection drops (`retry()`: at once).
  * `onStatus(connected, closeCode)`; a socket the server refused (4400-4499) is not retried.
  */
+const OVER_LIMIT_PAUSE = 30000; // ms before a socket refused for a limit (4429) tries again
+
 export function connect(gameId, token, onMessage, onStatus = () => {}) {
   let socket = null;
   let closed = false;
@@ -129,8 +152,12 @@ export function connect(gameId, token, onMessage, onStatus = () => {}) {
       clearInterval(pinger);
       if (closed) return;
       onStatus(false, event.code);
-      if (event.code >= 4400 && event.code < 4500 && event.code !== 4429) return; // refused
-      waiting = setTimeout(() => !closed && open(), delay);
+      // refused (docs/server.md: close codes): a bug (4400, 1003, 1008), no seat (4401, 4403),
+      // no game (4404), a newer socket of this seat (4409): no retry; over a limit (4429): the
+      // page polls meanwhile and tries again after a long pause
+      if (event.code >= 4400 && event.code < 4500 && event.code !== 4429) return;
+      if (event.code === 1003 || event.code === 1008) return;
+      waiting = setTimeout(() => !closed && open(), event.code === 4429 ? OVER_LIMIT_PAUSE : delay);
       delay = Math.min(delay * 2, 8000);
     });
   }

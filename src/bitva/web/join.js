@@ -1,5 +1,7 @@
-// The page a join link opens: who invites you to which game, the seat you take, and joining.
+// The page a join link opens: who invites you to which game, the seat you take, and joining. A
+// link that no longer opens a seat (used, or replaced by a newer one) says so at once: no form.
 import { api, saveSeat, seatFor } from "./api.js";
+import { showError } from "./connection.js";
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameModule } from "./games.js";
@@ -11,6 +13,7 @@ export function joinScreen(root, gameId, code) {
   let game = null;
   let mod = null;
   let error = null;
+  let invitation = null; // {seat, open}: what the code opens now
 
   function render() {
     if (gone) return;
@@ -30,12 +33,21 @@ export function joinScreen(root, gameId, code) {
       h("p", { text: t("join.text", { name: (host && host.name) || t("join.someone"), game: game.title }) }),
       h("p", { class: "muted", text: mod.describeOptions(game.options, ctx) }),
     );
-    const open = game.seats.filter((x) => !x.joined);
-    if (open.length === 1) box.append(h("p", { class: "strong", text: mod.describeSeat(game, open[0].seat, ctx) }));
     if (held && held.token) {
       box.append(h("p", { class: "warn", text: t("join.yours") }), h("a", { class: "button primary", href: `#/game/${gameId}`, text: t("lobby.continue") }));
       return;
     }
+    if (!invitation.open) {
+      box.append(
+        h("p", { class: "error", id: "join-taken", text: t("join.taken") }),
+        h("div", { class: "buttons" },
+          h("a", { class: "button primary", href: `#/game/${gameId}`, text: t("join.watch") }),
+          h("a", { class: "button", href: "#/", text: t("button.lobby") }),
+        ),
+      );
+      return;
+    }
+    box.append(h("p", { class: "strong", text: mod.describeSeat(game, invitation.seat, ctx) }));
     const name = h("input", { type: "text", id: "join-name", maxLength: 40, placeholder: t("lobby.name_placeholder") });
     const button = h("button", { type: "submit", class: "primary big", id: "join-button", text: t("join.button") });
     const form = h("form", { class: "form", onSubmit: async (e) => {
@@ -47,15 +59,20 @@ export function joinScreen(root, gameId, code) {
         location.hash = `#/game/${gameId}`;
       } catch (err) {
         button.disabled = false;
-        toast(err.status === 409 ? t("join.used") : t("error.generic", { message: err.message }), "error");
+        if (err.status === 409 || err.status === 403) {
+          invitation = { seat: null, open: false }; // taken meanwhile
+          render();
+        } else if (err.status) toast(t("error.generic", { message: err.message }), "error");
+        else showError(err);
       }
     } }, h("div", { class: "field" }, h("div", { class: "field-label", text: t("lobby.name") }), h("div", { class: "field-control" }, name)), h("div", { class: "buttons" }, button));
     box.append(form);
   }
 
-  api.game(gameId)
-    .then(async (data) => {
+  Promise.all([api.game(gameId), api.invitation(gameId, code)])
+    .then(async ([data, opens]) => {
       game = data.game;
+      invitation = opens;
       mod = await gameModule(game.game);
       render();
     })

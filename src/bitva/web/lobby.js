@@ -1,13 +1,15 @@
 // The lobby: a new game (the game, its options, your seat and who plays each other seat: the AI
 // at a level or a friend), the games this browser holds a seat in, and the games on the server.
 import { api, ApiError, forgetSeat, heldSeats, saveSeat } from "./api.js";
-import { h, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { isOnline, onConnection, showError } from "./connection.js";
+import { h } from "./dom.js";
+import { lang, t } from "./i18n.js";
 import { gameModule, meta as loadMeta } from "./games.js";
 import { schemaForm } from "./schema_form.js";
-import { levelName, seatLabel, seatOrder } from "./words.js";
+import { seatAgainst, seatLabel, seatOrder } from "./words.js";
 
 const GAME_KEY = "bitva.lastGame";
+const PAGE = 12; // games per page of each list
 const formKey = (name) => `bitva.form.${name}`;
 
 function stored(key, fallback) {
@@ -34,9 +36,39 @@ function field(label, ...control) {
   return h("div", { class: "field" }, h("div", { class: "field-label", text: label }), h("div", { class: "field-control" }, ...control));
 }
 
-/** The other seats of a game, as this browser's seat sees them: "Computer (hard), Bob". */
-function othersText(game, seat) {
-  return game.seats.filter((x) => x.seat !== seat).map((x) => (x.kind === "ai" ? t("seat.ai", { level: levelName(x.level) }) : x.name || (seat ? t("seat.friend") : t("seat.player", { n: x.seat })))).join(", ");
+/** How a finished game ended, from this browser's seat (or for anybody): "You won", "Won by
+ * Ann", "A draw". */
+function outcomeText(game, seat) {
+  const outcome = game.outcome;
+  if (!outcome) return "";
+  const me = seat ? game.seats.find((x) => x.seat === seat) : null;
+  if (me && me.result) return t(me.result === "win" ? "lobby.won_you" : me.result === "loss" ? "lobby.lost_you" : "lobby.draw");
+  if (outcome.result === "draw") return t("lobby.draw");
+  const winners = outcome.winners || game.seats.filter((x) => x.result === "win").map((x) => x.seat);
+  if (!winners.length) return t("lobby.nobody");
+  return t("lobby.winner", { n: winners.length, list: winners.map((w) => seatLabel(game, null, w)).join(", ") });
+}
+
+/** Who played what: "You: Orcs · against the computer (hard): Dwarves" for this browser's seat,
+ * "Ann: Orcs · Computer (hard): Dwarves" for a game it only watches. What a seat plays comes
+ * from the game's module (`seatSide`); the shell knows no game. */
+function seatsText(game, seat, gmod) {
+  const side = (s) => (gmod && gmod.seatSide ? gmod.seatSide(game, s, { t: gmod.t, meta: gmod.meta, game }) : null);
+  const named = (label, s) => (side(s) ? `${label}: ${side(s)}` : label);
+  if (!seat) return game.seats.map((x) => named(seatLabel(game, null, x.seat), x.seat)).join(" · ");
+  const mine = side(seat) ? t("lobby.you_side", { side: side(seat) }) : t("lobby.you");
+  const others = game.seats.filter((x) => x.seat !== seat).map((x) => named(seatAgainst(game, x.seat), x.seat));
+  return others.length ? `${mine} · ${t("lobby.against", { who: others.join(", ") })}` : mine;
+}
+
+/** "Newer" and "Older" buttons under a list, when there is more to see. */
+function pager(id, page, more, go) {
+  if (page === 0 && !more) return null;
+  return h("div", { class: "pager", id },
+    h("button", { type: "button", class: "small", dataset: { page: "newer" }, disabled: page === 0, onClick: () => go(page - 1), text: `← ${t("lobby.newer")}` }),
+    h("span", { class: "muted small", text: t("lobby.page", { page: page + 1 }) }),
+    h("button", { type: "button", class: "small", dataset: { page: "older" }, disabled: !more, onClick: () => go(page + 1), text: `${t("lobby.older")} →` }),
+  );
 }
 
 export function lobbyScreen(root) {
@@ -57,7 +89,11 @@ export function lobbyScreen(root) {
   );
   root.append(page);
   let mine = [];
+  let minePage = 0;
+  let mineMore = false;
   let recent = [];
+  let recentPage = 0;
+  let recentMore = false;
   const modules = new Map(); // game name -> its module, for the lists
 
   function seatsBox(saved) {
@@ -153,6 +189,7 @@ export function lobbyScreen(root) {
       h("div", { class: "buttons" }, h("button", { type: "submit", class: "primary big", id: "start", text: t("lobby.start") })),
     );
     formBox.append(form);
+    syncStart();
     optionsChanged();
   }
 
@@ -164,7 +201,7 @@ export function lobbyScreen(root) {
     try {
       mod = await gameModule(chosen.name);
     } catch (error) {
-      toast(t("error.generic", { message: error.message }), "error");
+      showError(error);
       return;
     }
     // a game with a seat range: last time's count until the server says (optionsChanged)
@@ -192,8 +229,8 @@ export function lobbyScreen(root) {
       saveSeat(data.game.id, { seat: data.seat, token: data.token, invites });
       location.hash = `#/game/${data.game.id}`;
     } catch (error) {
-      toast(t("error.generic", { message: error.message }), "error");
-      button.disabled = false;
+      showError(error);
+      button.disabled = !isOnline();
     }
   }
 
@@ -207,17 +244,17 @@ export function lobbyScreen(root) {
     const gmod = modules.get(game.game);
     const ctx = gmod ? { t: gmod.t, meta: gmod.meta, game, seat } : null;
     const about = gmod ? gmod.describeOptions(game.options, ctx) : "";
+    const ended = outcomeText(game, seat);
     const me = seat ? game.seats.find((x) => x.seat === seat) : null;
-    const who = seat ? othersText(game, seat) : game.seats.map((x) => seatLabel(game, null, x.seat)).join(` ${t("lobby.vs")} `);
     return h("li", { class: "game-row", dataset: { game: game.id } },
       h("div", { class: "game-row-main" },
         h("div", { class: "game-row-title" },
           h("span", { class: ["status", status], text: t(`status.${status}`) }),
-          h("span", { class: "game-title", text: ` ${game.title}` }),
-          h("span", { text: seat ? (who ? ` · ${t("lobby.vs")} ${who}` : "") : ` · ${who}` }),
-          me && me.result ? h("span", { class: ["seat-result", me.result], text: ` · ${t(`seat.result_${me.result}`)}` }) : null,
+          h("span", { class: "game-title", text: game.title }),
+          ended ? h("span", { class: ["game-result", me && me.result], dataset: { result: (me && me.result) || "" }, text: ended }) : null,
         ),
-        h("div", { class: "muted small", text: `${about}${about ? " · " : ""}${new Date(game.updated_at).toLocaleString()}` }),
+        h("div", { class: "game-row-seats", text: seatsText(game, seat, gmod) }),
+        h("div", { class: "muted small", text: `${about}${about ? " · " : ""}${new Date(game.updated_at).toLocaleString(lang())}` }),
       ),
       h("div", { class: "game-row-actions" }, ...actions),
     );
@@ -231,7 +268,7 @@ export function lobbyScreen(root) {
     }
     const list = h("ul", { class: "game-list", id: "my-games" });
     for (const { id, game, seat } of mine) {
-      const forget = h("button", { type: "button", class: "ghost small", text: t("lobby.forget"), onClick: () => { forgetSeat(id); refresh(); } });
+      const forget = h("button", { type: "button", class: "ghost small", text: t("lobby.forget"), onClick: () => { forgetSeat(id); loadMine(minePage); } });
       if (!game) {
         list.append(h("li", { class: "game-row" },
           h("div", { class: "game-row-main muted", text: `${id}: ${t("lobby.unavailable")}` }),
@@ -245,30 +282,36 @@ export function lobbyScreen(root) {
         forget,
       ]));
     }
-    mineBox.append(list);
+    mineBox.append(list, pager("my-pages", minePage, mineMore, loadMine));
   }
 
   function drawRecent() {
     recentBox.replaceChildren(h("h2", { text: t("lobby.recent") }));
-    const held = heldSeats();
-    const others = recent.filter((g) => !held[g.id]);
-    if (!others.length) {
+    if (!recent.length) {
       recentBox.append(h("p", { class: "muted", text: t("lobby.recent_empty") }));
       return;
     }
+    const held = heldSeats();
     const list = h("ul", { class: "game-list", id: "recent-games" });
-    for (const game of others.slice(0, 12)) {
+    for (const game of recent) {
       const over = Boolean(game.outcome);
-      list.append(gameRow(game, null, [
-        h("a", { class: "button small", href: over ? `#/replay/${game.id}` : `#/game/${game.id}`, text: over ? t("lobby.replay") : t("lobby.watch") }),
+      const seat = held[game.id] ? held[game.id].seat : null; // a game of this browser: its seat
+      list.append(gameRow(game, seat, [
+        h("a", { class: "button small", href: over ? `#/replay/${game.id}` : `#/game/${game.id}`, text: over ? t("lobby.replay") : seat ? t("lobby.continue") : t("lobby.watch") }),
       ]));
     }
-    recentBox.append(list);
+    recentBox.append(list, pager("recent-pages", recentPage, recentMore, loadRecent));
+  }
+
+  function syncStart() {
+    const button = formBox.querySelector("#start");
+    if (button) button.disabled = !isOnline();
   }
 
   function render() {
     if (gone) return;
     drawForm();
+    syncStart();
     drawHow();
     drawMine();
     drawRecent();
@@ -281,11 +324,14 @@ export function lobbyScreen(root) {
     }));
   }
 
-  async function refresh() {
+  /** One page of the games this browser holds a seat in, newest first. */
+  async function loadMine(page = 0) {
     const held = heldSeats();
-    const ids = Object.keys(held).sort((a, b) => (held[b].at || 0) - (held[a].at || 0)).slice(0, 20);
+    const ids = Object.keys(held).sort((a, b) => (held[b].at || 0) - (held[a].at || 0));
+    minePage = Math.max(0, Math.min(page, Math.ceil(ids.length / PAGE) - 1));
+    mineMore = ids.length > (minePage + 1) * PAGE;
     const found = await Promise.all(
-      ids.map(async (id) => {
+      ids.slice(minePage * PAGE, (minePage + 1) * PAGE).map(async (id) => {
         try {
           const data = await api.game(id, held[id].token);
           return { id, game: data.game, seat: data.seat };
@@ -295,16 +341,33 @@ export function lobbyScreen(root) {
         }
       }),
     );
-    mine = found.filter(Boolean);
+    const games = found.filter(Boolean);
+    await loadModules(games.filter((m) => m.game).map((m) => m.game));
+    if (gone) return;
+    mine = games;
+    drawMine();
+  }
+
+  /** One page of the games on the server, most recently active first (one more than a page is
+   * asked for, to know whether there are older ones). */
+  async function loadRecent(page = 0) {
     try {
-      recent = (await api.list(30)).games;
+      const games = (await api.list(PAGE + 1, page * PAGE)).games;
+      await loadModules(games);
+      if (gone) return;
+      recentPage = page;
+      recentMore = games.length > PAGE;
+      recent = games.slice(0, PAGE);
     } catch (_) {
+      if (gone) return;
       recent = [];
     }
-    await loadModules([...mine.filter((m) => m.game).map((m) => m.game), ...recent]);
-    if (gone) return;
-    drawMine();
     drawRecent();
+  }
+
+  function refresh() {
+    loadMine(minePage);
+    loadRecent(recentPage);
   }
 
   render();
@@ -315,7 +378,19 @@ export function lobbyScreen(root) {
       const first = data.games.find((g) => g.name === last) || data.games.find((g) => g.module) || data.games[0];
       return choose(first.name);
     })
-    .catch((error) => toast(t("error.generic", { message: error.message }), "error"));
+    .catch((error) => {
+      showError(error);
+      // the server was out of reach: try again when it answers
+      const stop = onConnection((online) => {
+        if (!online || gone) return;
+        stop();
+        if (!meta) loadMeta().then((data) => { meta = data; return choose((data.games.find((g) => g.module) || data.games[0]).name); }).catch(showError);
+      });
+    });
   refresh();
-  return { rerender: render, unmount() { gone = true; } };
+  const stopListening = onConnection((online) => {
+    syncStart();
+    if (online) refresh();
+  });
+  return { rerender: render, unmount() { gone = true; stopListening(); } };
 }

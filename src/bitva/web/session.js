@@ -12,6 +12,8 @@ import { t } from "./i18n.js";
  * version arrived (an action and the chance after it), may return a promise (an animation) that
  * the next update waits for; onFatal(error) — the game cannot be shown.
  */
+const POLL_MS = 3000; // how often a page without its socket asks for news
+
 export function openSession(gameId, hooks = {}) {
   const held = seatFor(gameId);
   const st = {
@@ -37,8 +39,10 @@ export function openSession(gameId, hooks = {}) {
   const analyses = new Map(); // name -> {version, result | promise}
   const changed = () => { if (!st.gone && hooks.onChange) hooks.onChange(); };
   let socketUp = false;
+  let poller = null; // polls the game while the server refuses its socket (over a limit)
+  let etag = null;
   const connection = () => {
-    const now = socketUp && isOnline();
+    const now = (socketUp || poller !== null) && isOnline();
     if (now !== st.connected) {
       st.connected = now;
       changed();
@@ -90,10 +94,46 @@ export function openSession(gameId, hooks = {}) {
     socketUp = true;
     socket = connect(gameId, st.token, onMessage, (connected, code) => {
       socketUp = connected;
-      if (connected) reportOnline();
-      else if (!(code >= 4400 && code < 4500)) reportOffline(); // not a refusal: the server is gone
+      if (connected) {
+        reportOnline();
+        stopPolling();
+      } else if (code === 4429 || code === 4409) {
+        // over a limit, or this seat's newer socket in another tab: keep up by polling
+        if (code === 4409) toast(t("error.other_tab"), "warn", 6000);
+        startPolling();
+      } else if (code === 4401 || code === 4403) {
+        st.token = null; // the seat is not ours (any more): watch instead
+        if (socket) socket.close();
+        load();
+      } else if (code === 4404) {
+        if (hooks.onFatal) hooks.onFatal(new ApiError("no such game", 404, null));
+      } else if (code !== 4400 && code !== 1003 && code !== 1008) {
+        reportOffline(); // not a refusal: the server is gone (or going)
+      }
       connection();
     });
+  }
+
+  function startPolling() {
+    if (poller !== null || st.gone) return;
+    poller = setInterval(async () => {
+      if (st.gone) return stopPolling();
+      try {
+        const answer = await api.poll(gameId, st.token, etag);
+        if (!answer.changed) return;
+        etag = answer.etag;
+        if (answer.data.game.version !== st.version || answer.data.game.status !== st.game.status) {
+          accept({ ...answer.data, version: answer.data.game.version });
+          await reloadLog();
+          changed();
+        }
+      } catch (_) { /* the banner says when the server is out of reach */ }
+    }, POLL_MS);
+  }
+
+  function stopPolling() {
+    clearInterval(poller);
+    poller = null;
   }
 
   async function reloadLog() {
@@ -200,6 +240,7 @@ export function openSession(gameId, hooks = {}) {
     close() {
       st.gone = true;
       stopListening();
+      stopPolling();
       if (socket) socket.close();
     },
   };

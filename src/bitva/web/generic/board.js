@@ -104,7 +104,7 @@ export function mountGeneric(root, session, ctx) {
     for (const item of offered) {
       const shown = results.get(item.name);
       box.append(h("button", {
-        type: "button", class: "small", dataset: { analysis: item.name }, title: item.description,
+        type: "button", class: "small", dataset: { analysis: item.name }, title: item.description, disabled: !st.connected,
         onClick: async () => {
           try {
             const data = await session.analysis(item.name);
