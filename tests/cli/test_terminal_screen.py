@@ -148,5 +148,5 @@ def test_a_window_too_small_says_what_it_needs(
 ) -> None:
     session = start(sessions, tmp_path, "lords-of-war", "--seed", "5", size=(60, 20))
     session.wait_for("card number (1-")
-    assert re.match(r"This window is 60×20; Lords of War needs at least \d+×\d+", session.rows[0])
+    assert re.match(r"Window 60×20: Lords of War needs \d+×24; make it larger\.$", session.rows[0])
     assert "card number (1-" in session.cursor_row

@@ -152,8 +152,7 @@ class LiveDisplay:
         elif len(lines) > room or wide > width:
             need = f"{max(wide, width)}×{len(lines) + below}"
             notice = Text(
-                f"This window is {width}×{height}; {game.game.title} needs at least {need}:"
-                " make it larger.",
+                f"Window {width}×{height}: {game.game.title} needs {need}; make it larger.",
                 style="reverse",
             )
             lines = [notice, *lines][:room]
