@@ -80,3 +80,36 @@ def test_the_lobby_says_so_too(
     expect(page.locator("#start")).to_be_enabled()
     page_errors[:] = [e for e in page_errors if "ERR_CONNECTION_REFUSED" not in e]
     page.context.close()
+
+
+def test_a_page_whose_socket_is_replaced_keeps_up_by_polling(
+    server: ServerProcess, browser: Browser, page_errors: list[str]
+) -> None:
+    """A seat may hold 4 sockets (docs/server.md): a fifth tab closes the oldest one's with
+    4409; that page says the game is open in another tab and keeps up by polling."""
+    game = create_game(
+        server,
+        game="dice-cards",
+        options={"seats": 1, "target": 60, "rounds": 20},
+        opponents=[],
+    )
+    pages = [new_page(browser, page_errors, viewport=WIDE) for _ in range(5)]
+    first = pages[0]
+    open_game(first, server, game)
+    assert wait_decision(first) == "mine"
+    for page in pages[1:]:
+        open_game(page, server, game)
+        wait_decision(page)
+    expect(first.locator(".toast")).to_contain_text("open in another tab")
+    last = pages[-1]
+    for _ in range(2):  # moves made elsewhere reach the first page by polling
+        before = version(last)
+        last.locator("#actions .action-button").first.click()
+        wait_version_after(last, before)
+        expect(first.locator("#game")).to_have_attribute(
+            "data-version", str(version(last)), timeout=15_000
+        )
+    expect(first.locator("#offline")).to_be_hidden()
+    expect(first.locator("#actions .action-button").first).to_be_enabled()
+    for page in pages:
+        page.context.close()

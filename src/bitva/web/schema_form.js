@@ -4,6 +4,7 @@
 // per seat) as one select per item, other lists as comma-separated text.
 import { h } from "./dom.js";
 import { humanise, t } from "./i18n.js";
+import { capital, splitRules } from "./words.js";
 
 function resolve(schema, root) {
   if (schema && schema.$ref) {
@@ -111,8 +112,11 @@ export function schemaForm(schema, defaults = {}, saved = {}, onChange = () => {
     if (!made) continue;
     readers[key] = made.read;
     made.el.addEventListener("change", () => onChange(values()));
-    const label = h("label", { class: "field-label", for: made.el.id || undefined, text: prop.title || humanise(key) });
-    const hint = prop.description ? h("div", { class: "muted small hint", text: prop.description }) : null;
+    const label = h("label", { class: "field-label", for: made.el.id || undefined, text: capital(prop.title || humanise(key)) });
+    // a description's rule numbers go to the tooltip, its words stay
+    const about = splitRules(prop.description);
+    if (about.rules) label.title = t("result.rule", { rule: about.rules });
+    const hint = about.text ? h("div", { class: "muted small hint", title: label.title || null, text: capital(about.text) }) : null;
     element.append(h("div", { class: "field", dataset: { option: key } }, label, h("div", { class: "field-control" }, made.el, hint)));
   }
   function values() {

@@ -156,7 +156,9 @@ export function openSession(gameId, hooks = {}) {
       st.thinking = message.seat;
       changed();
     } else if (message.type === "error") {
-      toast(t("error.generic", { message: message.error }), "error");
+      // the reason of a refusal, or of a message the server did not understand: the close
+      // code that follows says what to do (onStatus), so the player gets no message for it
+      console.warn(`bitva server: ${message.error}`);
     }
   }
 

@@ -23,6 +23,23 @@ export function seatAgainst(game, seat) {
   return t("seat.against_player", { seat });
 }
 
+// a rule number as the rules write it: "DC-5", "LW-11.2", "LW-9.1b"
+const RULE_REF = /\b[A-Z]{1,4}-\d+(?:\.\d+)*[a-z]?\b/;
+
+/** A text and the rules it names in brackets, apart: "the score that wins (DC-5)" ->
+ * {text: "the score that wins", rules: "DC-5"}: the rules go to a tooltip, not into the words. */
+export function splitRules(value) {
+  const rules = [];
+  const text = String(value || "")
+    .replace(/\s*\(([^()]*)\)/g, (whole, inside) => {
+      if (!RULE_REF.test(inside)) return whole;
+      rules.push(inside.trim());
+      return "";
+    })
+    .trim();
+  return { text, rules: rules.join(", ") };
+}
+
 /** The text with its first letter in capitals ("out of rounds" -> "Out of rounds"). */
 export function capital(text) {
   const value = String(text);
