@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import insert, update
 
 from bitva.core.errors import RecordError
 from bitva.core.registry import get_game
@@ -183,3 +183,56 @@ def test_long_texts_are_kept_whole(database_url: str) -> None:
     loaded = store.load("g1")
     assert loaded is not None
     assert loaded.actions == move and loaded.progress.phase == decision
+
+
+def test_the_driver_path_writes_what_sqlalchemy_writes(database_url: str) -> None:
+    """The writer thread commits moves through the driver itself (`StepWriter`): the rows it
+    writes read back exactly as those of `append_many`, conflicts included."""
+    store = GameStore(make_engine(database_url))
+    writer = store.step_writer()
+    assert writer is not None
+    new_game(store, "by-orm")
+    new_game(store, "by-driver")
+    outcome = {"winner": 1, "result": "win", "rule": "LW-8.1", "scores": {"1": 20, "2": 3}}
+    moves = [
+        (
+            [StoredAction(1, "Orc Warhog#1@d3", "a1"), StoredAction(-1, "deal Orc Grunt", "a2")],
+            None,
+        ),
+        ([StoredAction(2, "pass", "b1")], outcome),
+    ]
+    index = 0
+    for actions, result in moves:
+        progress = Progress("over" if result else "playing", None, 3, "deploy", result)
+        done = store.append_many([("by-orm", index, actions, progress)])
+        assert not isinstance(done[0], StoreConflict)
+        both = writer.append_many(
+            [("by-driver", index, actions, progress), ("g-none", 0, [], progress)]
+        )
+        assert not isinstance(both[0], StoreConflict) and isinstance(both[1], StoreConflict)
+        index += len(actions)
+    orm, driver = store.load("by-orm"), store.load("by-driver")
+    assert orm is not None and driver is not None
+    assert driver.actions == orm.actions and driver.version == orm.version == 3
+    assert driver.progress == orm.progress and driver.progress.outcome == outcome
+    assert driver.updated_at.tzinfo is not None
+    assert [g.id for g in store.list_games(status="over")] == ["by-driver", "by-orm"]
+    late = writer.append_many([("by-driver", 1, [StoredAction(2, "pass", "c")], progress)])
+    assert isinstance(late[0], StoreConflict)  # the game stands at 3, not 1
+    with store.engine.begin() as connection:  # a step stored already, behind the game's back
+        connection.execute(
+            insert(ActionRow),
+            {
+                "game_id": "by-driver",
+                "index": 3,
+                "seat": 1,
+                "action": "x",
+                "digest": "y",
+                "created_at": now(),
+            },
+        )
+    with pytest.raises(StoreConflict):
+        writer.append_many([("by-driver", 3, [StoredAction(1, "pass", "d")], progress)])
+    again = writer.append_many([("by-orm", 3, [StoredAction(1, "pass", "d")], progress)])
+    assert not isinstance(again[0], StoreConflict)  # the writer goes on after a failure
+    writer.close()

@@ -139,6 +139,9 @@ def uvicorn_config(
         log_config=log_config(log_level),
         access_log=access_log,
         ws_max_size=64 * 1024,
+        # a message is a few KiB of JSON: compressing them cost about 0.3 ms of CPU per move
+        # (docs/server.md, "Load"); like the small HTTP answers, they go uncompressed
+        ws_per_message_deflate=False,
         timeout_graceful_shutdown=3,
     )
 

@@ -8,17 +8,13 @@ Messages are built once per seat and version and sent as text to every watcher o
 from __future__ import annotations
 
 import asyncio
-import json
 from dataclasses import dataclass, field
-from typing import Any
 
-from bitva.server.runtime import GameRuntime, Step
+from bitva.server.runtime import GameRuntime, Step, dumps
+
+__all__ = ["Hub", "Watcher", "dumps"]
 
 QUEUE_SIZE = 256
-
-
-def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), default=str)
 
 
 @dataclass(eq=False)
@@ -62,38 +58,26 @@ class Hub:
         return bool(self.watchers.get(game_id))
 
     def welcome(self, runtime: GameRuntime, watcher: Watcher, invite_open: bool) -> str:
-        return dumps(
-            {
-                "type": "welcome",
-                "version": runtime.version,
-                "game": runtime.summary().model_dump(mode="json"),
-                "invite_open": invite_open,
-                **runtime.seat_state(watcher.seat),
-            }
-        )
+        return runtime.message(watcher.seat, type="welcome", invite_open=invite_open)
 
     def publish_steps(self, runtime: GameRuntime, steps: list[Step]) -> None:
         """After committed steps (an action and the chance that followed it): each watcher gets
-        the steps' events as its seat sees them, its view, legal actions and analyses."""
+        the steps' events as its seat sees them, its view, legal actions and analyses (one text
+        per seat, whatever the number of its sockets)."""
         group = self.watchers.get(runtime.id)
         if not group:
             return
-        game = runtime.summary().model_dump(mode="json")
         texts: dict[int | None, str] = {}
         for watcher in list(group):
-            text = texts.get(watcher.seat)
+            seat = watcher.seat
+            text = texts.get(seat)
             if text is None:
-                text = dumps(
-                    {
-                        "type": "update",
-                        "version": runtime.version,
-                        "actor": steps[0].seat,
-                        "steps": [step.for_seat(watcher.seat) for step in steps],
-                        "game": game,
-                        **runtime.seat_state(watcher.seat),
-                    }
+                text = texts[seat] = runtime.message(
+                    seat,
+                    type="update",
+                    actor=steps[0].seat,
+                    steps=[step.for_seat(seat) for step in steps],
                 )
-                texts[watcher.seat] = text
             watcher.put(text)
 
     def publish_game(self, runtime: GameRuntime) -> None:
@@ -101,18 +85,13 @@ class Hub:
         group = self.watchers.get(runtime.id)
         if not group:
             return
-        game = runtime.summary().model_dump(mode="json")
+        texts: dict[int | None, str] = {}
         for watcher in list(group):
-            watcher.put(
-                dumps(
-                    {
-                        "type": "game",
-                        "version": runtime.version,
-                        "game": game,
-                        **runtime.seat_state(watcher.seat),
-                    }
-                )
-            )
+            seat = watcher.seat
+            text = texts.get(seat)
+            if text is None:
+                text = texts[seat] = runtime.message(seat, type="game")
+            watcher.put(text)
 
     def publish_thinking(self, game_id: str, seat: int) -> None:
         text = dumps({"type": "thinking", "seat": seat})

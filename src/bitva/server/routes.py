@@ -67,12 +67,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def service(request: Request) -> GameService:
+async def service(request: Request) -> GameService:
     found: GameService = request.app.state.service
     return found
 
 
-def reader(request: Request) -> Reader:
+async def reader(request: Request) -> Reader:
     found: Reader = request.app.state.reader
     return found
 
@@ -87,7 +87,7 @@ def charge(request: Request, kind: str) -> None:
     limits(request).rates.charge(kind, client_of(request.scope))
 
 
-def token(
+async def token(
     request: Request,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Security(bearer)],
 ) -> str | None:
@@ -240,7 +240,7 @@ async def new_invite(
 @router.post("/games/{game_id}/actions", response_model=ActionOut, responses=ERRORS, tags=["play"])
 async def play_action(
     game_id: GameId, body: ActionIn, games: Service, auth: Token, request: Request
-) -> ActionOut:
+) -> Response:
     """Play an action for your seat; the chance that follows it is resolved at once. Text that
     is no action of the game is refused (400); an illegal action is refused (409) naming the
     rule. Either way nothing changes."""
@@ -249,7 +249,8 @@ async def play_action(
     assert seat is not None
     if any(s.kind == "ai" for s in runtime.seats):  # the AI may think after this move
         charge(request, "ai_move")
-    return await games.act(game_id, seat, body.action, body.version)
+    answer = await games.act(game_id, seat, body.action, body.version)  # an ActionOut's JSON
+    return Response(answer, media_type="application/json")
 
 
 @router.post(

@@ -13,6 +13,7 @@ same future too.
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,8 +26,13 @@ from bitva.core.registry import get_game
 from bitva.core.state import State
 from bitva.server.auth import matches
 from bitva.server.games import GameAdapter, adapter_for
-from bitva.server.models import GameSummary, SeatOut, StepOut
+from bitva.server.models import GameSummary, SeatOut
 from bitva.store.games import Progress, StoredAction, StoredGame, StoredSeat
+
+
+def dumps(message: Any) -> str:
+    """Compact JSON, as every message and answer of the server is sent."""
+    return json.dumps(message, separators=(",", ":"), default=str)
 
 
 @dataclass
@@ -145,7 +151,10 @@ class GameRuntime:
         self.game: Game[Any, Any] = get_game(stored.game)
         self.adapter: GameAdapter = adapter_for(self.game.name)
         self.lock = asyncio.Lock()
+        # built once per change, however many messages and answers carry them
         self._views: dict[int | None, tuple[int, dict[str, Any]]] = {}
+        self._seat_json: dict[int | None, str] = {}
+        self._summary: tuple[GameSummary, str] | None = None
         # (analysis, seat) -> (version, result)
         self.analyses: dict[tuple[str, int | None], tuple[int, dict[str, Any]]] = {}
 
@@ -186,7 +195,17 @@ class GameRuntime:
         return progress_of(state, self.stored.seats)
 
     def summary(self) -> GameSummary:
-        return summary_of(self.stored)
+        """The public facts (built once per change of the game)."""
+        if self._summary is None:
+            summary = summary_of(self.stored)
+            self._summary = (summary, summary.model_dump_json())
+        return self._summary[0]
+
+    def summary_json(self) -> str:
+        """`summary()` as JSON."""
+        self.summary()
+        assert self._summary is not None
+        return self._summary[1]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The adapter's view for `seat` at the current version (computed once per version)."""
@@ -221,6 +240,16 @@ class GameRuntime:
             "analyses": self.offered(seat),
         }
 
+    def seat_json(self, seat: int | None) -> str:
+        """`seat_state(seat)` as JSON members without the braces, built once per seat and change:
+        the pushes to every socket of that seat and the answer to its action splice it in (a
+        view is most of a message)."""
+        text = self._seat_json.get(seat)
+        if text is None:
+            text = dumps(self.seat_state(seat))[1:-1]
+            self._seat_json[seat] = text
+        return text
+
     def commit(self, state: State[Any], steps: list[Step], progress: Progress, moment: Any) -> None:
         """Take the state after steps that the database has accepted."""
         self.state = state
@@ -228,18 +257,29 @@ class GameRuntime:
         self.stored.version = self.version
         self.stored.progress = progress
         self.stored.updated_at = moment
-        self._views.clear()
         self.analyses.clear()
+        self._changed()
 
     def refresh_status(self) -> None:
+        """After a change of the seats (a friend joined): the status, summary and views again."""
         self.stored.progress = self.progress_of(self.state)
+        self._changed()
+
+    def _changed(self) -> None:
         self._views.clear()
+        self._seat_json.clear()
+        self._summary = None
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         return [step.for_seat(seat) for step in self.steps[since:]]
 
-    def step_out(self, steps: list[Step], seat: int | None) -> list[StepOut]:
-        return [StepOut.model_validate(step.for_seat(seat)) for step in steps]
+    def message(self, seat: int | None, **members: Any) -> str:
+        """A JSON object of `members`, the version, the summary and the seat's state (the shape
+        of `ActionOut`, and of every WebSocket message that carries a view)."""
+        parts = [f"{json.dumps(key)}:{dumps(value)}" for key, value in members.items()]
+        parts += [f'"version":{self.version}', f'"game":{self.summary_json()}']
+        parts.append(self.seat_json(seat))
+        return "{" + ",".join(parts) + "}"
 
 
 def rebuild(stored: StoredGame) -> GameRuntime:

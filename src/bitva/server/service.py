@@ -32,7 +32,6 @@ from bitva.server.games import adapter_for
 from bitva.server.hub import Hub
 from bitva.server.migration import behind, migrate
 from bitva.server.models import (
-    ActionOut,
     AiOpponent,
     CreateGameIn,
     CreateGameOut,
@@ -353,9 +352,9 @@ class GameService:
         return InviteOut(seat=open_seat.seat, join_code=code, join_path=join_path(game_id, code))
 
     # -- playing ---------------------------------------------------------------------------
-    async def act(
-        self, game_id: str, seat: int, text: str, version: int | None = None
-    ) -> ActionOut:
+    async def act(self, game_id: str, seat: int, text: str, version: int | None = None) -> str:
+        """Play `text` for `seat`; the answer (an `ActionOut`) as JSON text, built from the same
+        pieces as the pushes of this move (the view of a seat is encoded once per move)."""
         runtime = await self.runtime(game_id)
         waited = time.perf_counter()
         async with runtime.lock:
@@ -397,14 +396,7 @@ class GameService:
             _spent("db", writing)
             runtime.commit(child, steps, progress, moment)
             self.hub.publish_steps(runtime, steps)
-            out = ActionOut.model_validate(
-                {
-                    "version": runtime.version,
-                    "steps": runtime.step_out(steps, seat),
-                    "game": runtime.summary(),
-                    **runtime.seat_state(seat),
-                }
-            )
+            out = runtime.message(seat, steps=[step.for_seat(seat) for step in steps])
         if runtime.ai_to_move() is not None:
             self.ai.schedule(runtime.id)
         return out

@@ -24,6 +24,10 @@ class Writer:
     def __init__(self, store: GameStore) -> None:
         self.store = store
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="bitva-db")
+        # the moves go through the driver itself where it can (less Python in this thread,
+        # which shares the interpreter lock with the event loop)
+        self._steps = store.step_writer()
+        self._append = self._steps.append_many if self._steps else store.append_many
         self._pending: list[tuple[Append, asyncio.Future[datetime]]] = []
         self._flushing = False
         self.batches = 0  # how many transactions carried actions (for tests and curiosity)
@@ -49,7 +53,7 @@ class Writer:
             while self._pending:
                 batch, self._pending = self._pending, []
                 try:
-                    results = await self.run(self.store.append_many, [item for item, _ in batch])
+                    results = await self.run(self._append, [item for item, _ in batch])
                 except Exception as exc:  # the whole transaction failed: tell every caller
                     for _, future in batch:
                         if not future.done():
@@ -67,4 +71,6 @@ class Writer:
             self._flushing = False
 
     def close(self) -> None:
+        if self._steps is not None:  # its connection is closed by the thread that used it
+            self._thread.submit(self._steps.close).result()
         self._thread.shutdown(wait=True)

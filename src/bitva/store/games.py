@@ -25,7 +25,7 @@ import threading
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import (
     JSON,
@@ -35,8 +35,10 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
     and_,
+    bindparam,
     delete,
     insert,
     inspect,
@@ -51,6 +53,9 @@ from sqlalchemy.orm import Mapped, mapped_column
 from bitva.core.errors import BitvaError
 from bitva.core.record import GameRecord
 from bitva.store.db import Base, session_factory
+
+if TYPE_CHECKING:
+    from bitva.store.steps import StepWriter
 
 
 class GameRow(Base):
@@ -98,6 +103,26 @@ class ActionRow(Base):
     action: Mapped[str] = mapped_column(Text)
     digest: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+GAMES = cast(Table, GameRow.__table__)
+ACTIONS = cast(Table, ActionRow.__table__)
+
+# A move: the game's row advances from `index` steps to `new_version` (nothing if it stands
+# elsewhere: another writer got there first). Built once: only the parameters change.
+ADVANCE = (
+    update(GAMES)
+    .where(and_(GAMES.c.id == bindparam("game_id"), GAMES.c.version == bindparam("index")))
+    .values(
+        version=bindparam("new_version"),
+        status=bindparam("new_status"),
+        to_move=bindparam("new_to_move"),
+        turn=bindparam("new_turn"),
+        phase=bindparam("new_phase"),
+        outcome=bindparam("new_outcome", type_=JSON),
+        updated_at=bindparam("moment", type_=DateTime(timezone=True)),
+    )
+)
 
 
 # -- plain objects the server works with -----------------------------------------------------
@@ -284,49 +309,57 @@ class GameStore:
             raise result
         return result
 
+    def step_writer(self) -> StepWriter | None:
+        """The fast path of `append_many` over a connection of its own, where the driver is one
+        it knows (sqlite3, psycopg); for one thread at a time."""
+        from bitva.store.steps import StepWriter
+
+        return StepWriter.for_engine(self.engine, self._write)
+
     def append_many(
         self, items: list[tuple[str, int, list[StoredAction], Progress]]
     ) -> list[datetime | StoreConflict]:
         """Commit the steps of several games in one transaction: one disk flush for all (group
         commit). Each game gets its time, or a StoreConflict if it does not stand at its index;
-        the others are committed all the same. Core statements, not the ORM: this is the hot
-        path of every move."""
+        the others are committed all the same. Statements built once with bound parameters, and
+        the steps of every game in one insert: this is the hot path of every move."""
         moment = now()
         out: list[datetime | StoreConflict] = []
+        rows: list[dict[str, Any]] = []
         try:
             with self._write, self.engine.begin() as connection:
                 for game_id, index, actions, progress in items:
                     result = connection.execute(
-                        update(GameRow)
-                        .where(and_(GameRow.id == game_id, GameRow.version == index))
-                        .values(
-                            version=index + len(actions),
-                            status=progress.status,
-                            to_move=progress.to_move,
-                            turn=progress.turn,
-                            phase=progress.phase,
-                            outcome=progress.outcome,
-                            updated_at=moment,
-                        )
+                        ADVANCE,
+                        {
+                            "game_id": game_id,
+                            "index": index,
+                            "new_version": index + len(actions),
+                            "new_status": progress.status,
+                            "new_to_move": progress.to_move,
+                            "new_turn": progress.turn,
+                            "new_phase": progress.phase,
+                            "new_outcome": progress.outcome,
+                            "moment": moment,
+                        },
                     )
                     if result.rowcount != 1:
                         out.append(StoreConflict(f"game {game_id} does not stand at step {index}"))
                         continue
-                    connection.execute(
-                        insert(ActionRow),
-                        [
-                            {
-                                "game_id": game_id,
-                                "index": index + offset,
-                                "seat": action.seat,
-                                "action": action.action,
-                                "digest": action.digest,
-                                "created_at": moment,
-                            }
-                            for offset, action in enumerate(actions)
-                        ],
-                    )
+                    rows += [
+                        {
+                            "game_id": game_id,
+                            "index": index + offset,
+                            "seat": action.seat,
+                            "action": action.action,
+                            "digest": action.digest,
+                            "created_at": moment,
+                        }
+                        for offset, action in enumerate(actions)
+                    ]
                     out.append(moment)
+                if rows:
+                    connection.execute(insert(ACTIONS), rows)
         except IntegrityError as exc:
             raise StoreConflict(f"a step of these games was stored already: {exc.orig}") from exc
         return out

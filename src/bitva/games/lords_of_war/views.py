@@ -8,6 +8,7 @@ sees the order of a deck, its own included (LW-3.2).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bitva.core.rng import Rng
@@ -21,7 +22,9 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="LordsOfWarState")
 
 
+@cache  # a card never changes; every view names its cards (the server sends views per move)
 def card_json(card: Card) -> dict[str, Any]:
+    """The card as data (shared between views: read it, never change it)."""
     data = card_to_data(card).to_toml()
     data["ref"] = card.ref
     data["command"] = card.is_command
