@@ -13,6 +13,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from bitva.server.app import allowed_hosts_for
+from bitva.server.guard import UNKNOWN_HOST
 from tests.server.helpers import DC, TestClient, auth, create, make_client
 
 
@@ -57,7 +58,8 @@ def test_an_unknown_host_is_refused(client: TestClient) -> None:
     assert client.get("/api/health").status_code == 200
     evil = client.get("/api/health", headers={"host": "attacker.example"})
     assert evil.status_code == 400
-    assert evil.json() == {"error": "this server does not answer to that Host", "rule": None}
+    assert evil.json() == {"error": UNKNOWN_HOST, "rule": None}
+    assert "--allowed-host" in UNKNOWN_HOST
     assert client.get("/", headers={"host": "attacker.example:8000"}).status_code == 400
 
 

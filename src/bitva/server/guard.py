@@ -31,6 +31,7 @@ from bitva.server.limits import client_of
 from bitva.server.service import timings
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
+UNKNOWN_HOST = "this server does not answer to that Host (bitva serve --allowed-host NAME adds one)"
 WILDCARD_BINDS = ("0.0.0.0", "::", "")
 
 _HOST = re.compile(
@@ -161,7 +162,11 @@ class Guard:
             await self.app(scope, receive, send)
             return
         if not self._host_allowed(host):
-            await _answer(send, 400, "this server does not answer to that Host")
+            await _answer(
+                send,
+                400,
+                UNKNOWN_HOST,
+            )
             return
         client = client_of(scope)
         limited = client not in self.config.unlimited_clients
