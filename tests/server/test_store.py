@@ -4,6 +4,8 @@ Every test runs on SQLite and on PostgreSQL (`database_url`)."""
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import random
 
 import pytest
@@ -186,11 +188,18 @@ def test_long_texts_are_kept_whole(database_url: str) -> None:
 
 
 def test_the_driver_path_writes_what_sqlalchemy_writes(database_url: str) -> None:
-    """The writer thread commits moves through the driver itself (`StepWriter`): the rows it
-    writes read back exactly as those of `append_many`, conflicts included."""
+    """The server commits moves through the driver itself on its event loop (`StepWriter` on
+    SQLite, `AsyncStepWriter` on PostgreSQL): the rows read back exactly as those of
+    `append_many`, conflicts included."""
     store = GameStore(make_engine(database_url))
     writer = store.step_writer()
     assert writer is not None
+    loop = asyncio.new_event_loop()
+
+    def commit(items: list[tuple[str, int, list[StoredAction], Progress]]) -> list[object]:
+        done = writer.append_many(items)
+        return list(loop.run_until_complete(done) if inspect.isawaitable(done) else done)
+
     new_game(store, "by-orm")
     new_game(store, "by-driver")
     outcome = {"winner": 1, "result": "win", "rule": "LW-8.1", "scores": {"1": 20, "2": 3}}
@@ -206,9 +215,7 @@ def test_the_driver_path_writes_what_sqlalchemy_writes(database_url: str) -> Non
         progress = Progress("over" if result else "playing", None, 3, "deploy", result)
         done = store.append_many([("by-orm", index, actions, progress)])
         assert not isinstance(done[0], StoreConflict)
-        both = writer.append_many(
-            [("by-driver", index, actions, progress), ("g-none", 0, [], progress)]
-        )
+        both = commit([("by-driver", index, actions, progress), ("g-none", 0, [], progress)])
         assert not isinstance(both[0], StoreConflict) and isinstance(both[1], StoreConflict)
         index += len(actions)
     orm, driver = store.load("by-orm"), store.load("by-driver")
@@ -217,22 +224,14 @@ def test_the_driver_path_writes_what_sqlalchemy_writes(database_url: str) -> Non
     assert driver.progress == orm.progress and driver.progress.outcome == outcome
     assert driver.updated_at.tzinfo is not None
     assert [g.id for g in store.list_games(status="over")] == ["by-driver", "by-orm"]
-    late = writer.append_many([("by-driver", 1, [StoredAction(2, "pass", "c")], progress)])
+    late = commit([("by-driver", 1, [StoredAction(2, "pass", "c")], progress)])
     assert isinstance(late[0], StoreConflict)  # the game stands at 3, not 1
     with store.engine.begin() as connection:  # a step stored already, behind the game's back
-        connection.execute(
-            insert(ActionRow),
-            {
-                "game_id": "by-driver",
-                "index": 3,
-                "seat": 1,
-                "action": "x",
-                "digest": "y",
-                "created_at": now(),
-            },
-        )
+        row = {"game_id": "by-driver", "index": 3, "seat": 1, "action": "x", "digest": "y"}
+        connection.execute(insert(ActionRow), row | {"created_at": now()})
     with pytest.raises(StoreConflict):
-        writer.append_many([("by-driver", 3, [StoredAction(1, "pass", "d")], progress)])
-    again = writer.append_many([("by-orm", 3, [StoredAction(1, "pass", "d")], progress)])
+        commit([("by-driver", 3, [StoredAction(1, "pass", "d")], progress)])
+    again = commit([("by-orm", 3, [StoredAction(1, "pass", "d")], progress)])
     assert not isinstance(again[0], StoreConflict)  # the writer goes on after a failure
     writer.close()
+    loop.close()

@@ -92,6 +92,7 @@ def serve(
 
     from bitva.server import ServerConfig, create_app
     from bitva.server.app import allowed_hosts_for, uvicorn_config
+    from bitva.server.runtime import settle_collector
     from bitva.store.db import default_url
 
     url = db or default_url()
@@ -109,6 +110,7 @@ def serve(
     console.print(f"bitva: games are kept in {shown}")
     console.print(f"bitva: open [bold]{url_for(host, port)}[/] in your browser (Ctrl-C stops)")
     server = uvicorn.Server(uvicorn_config(app, host, port, log_level.value, access_log))
+    settle_collector()  # a long-running process: the collector's settings for serving
     server.run()
     if not server.started:
         raise BitvaError("the server did not start: the log above says why")

@@ -1,9 +1,17 @@
-"""Writing to the database from the event loop: one writer thread, and group commit.
+"""Writing to the database from the event loop, with group commit.
 
 Every accepted action must be committed before anybody hears of it. A commit costs a disk
-flush (milliseconds), so the actions that arrive while one commit is on its way are committed
-together in the next transaction: under load many games share each flush, and none waits for
-more than the commit in flight plus its own.
+flush, so the actions that arrive while one commit is on its way are committed together in the
+next transaction: under load many games share each flush, and none waits for more than the
+commit in flight plus its own.
+
+The moves are committed on the event loop's own thread (`bitva.store.steps`): SQLite
+synchronously (a batch costs well under a millisecond), PostgreSQL over an asynchronous
+connection. They used to go through a writer thread, whose every call into the driver had to win
+the interpreter lock back from the busy event loop: at 250 moves a second a commit waited up to
+half a second that way (docs/server.md, "Load"). The other writes (a new game, a seat taken, a
+migration, the expiry sweep) are rare and run in order in one writer thread, through SQLAlchemy;
+so do the moves on a database whose driver `bitva.store.steps` does not know.
 """
 
 from __future__ import annotations
@@ -14,7 +22,8 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any, TypeVar
 
-from bitva.store.games import GameStore, Progress, StoredAction
+from bitva.store.games import GameStore, Progress, StoreConflict, StoredAction
+from bitva.store.steps import AsyncStepWriter, StepWriter
 
 T = TypeVar("T")
 Append = tuple[str, int, list[StoredAction], Progress]
@@ -24,10 +33,7 @@ class Writer:
     def __init__(self, store: GameStore) -> None:
         self.store = store
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="bitva-db")
-        # the moves go through the driver itself where it can (less Python in this thread,
-        # which shares the interpreter lock with the event loop)
         self._steps = store.step_writer()
-        self._append = self._steps.append_many if self._steps else store.append_many
         self._pending: list[tuple[Append, asyncio.Future[datetime]]] = []
         self._flushing = False
         self.batches = 0  # how many transactions carried actions (for tests and curiosity)
@@ -48,12 +54,20 @@ class Writer:
             asyncio.get_running_loop().create_task(self._flush())
         return await future
 
+    async def _commit(self, items: list[Append]) -> list[datetime | StoreConflict]:
+        steps = self._steps
+        if isinstance(steps, AsyncStepWriter):
+            return await steps.append_many(items)
+        if isinstance(steps, StepWriter):
+            return steps.append_many(items)  # on the loop: see the module's docstring
+        return await self.run(self.store.append_many, items)
+
     async def _flush(self) -> None:
         try:
             while self._pending:
                 batch, self._pending = self._pending, []
                 try:
-                    results = await self.run(self._append, [item for item, _ in batch])
+                    results = await self._commit([item for item, _ in batch])
                 except Exception as exc:  # the whole transaction failed: tell every caller
                     for _, future in batch:
                         if not future.done():
@@ -67,10 +81,11 @@ class Writer:
                         future.set_exception(result)
                     else:
                         future.set_result(result)
+                await asyncio.sleep(0)  # let the moves that came meanwhile join the next batch
         finally:
             self._flushing = False
 
     def close(self) -> None:
-        if self._steps is not None:  # its connection is closed by the thread that used it
-            self._thread.submit(self._steps.close).result()
+        if self._steps is not None:
+            self._steps.close()
         self._thread.shutdown(wait=True)

@@ -55,7 +55,7 @@ from bitva.core.record import GameRecord
 from bitva.store.db import Base, session_factory
 
 if TYPE_CHECKING:
-    from bitva.store.steps import StepWriter
+    from bitva.store.steps import AsyncStepWriter, StepWriter
 
 
 class GameRow(Base):
@@ -309,12 +309,12 @@ class GameStore:
             raise result
         return result
 
-    def step_writer(self) -> StepWriter | None:
-        """The fast path of `append_many` over a connection of its own, where the driver is one
-        it knows (sqlite3, psycopg); for one thread at a time."""
-        from bitva.store.steps import StepWriter
+    def step_writer(self) -> StepWriter | AsyncStepWriter | None:
+        """The fast path of `append_many` for the event loop, where the driver is one it knows
+        (sqlite3: synchronous; psycopg: asynchronous); None for other drivers."""
+        from bitva.store.steps import writer_for
 
-        return StepWriter.for_engine(self.engine, self._write)
+        return writer_for(self.engine, self._write)
 
     def append_many(
         self, items: list[tuple[str, int, list[StoredAction], Progress]]
