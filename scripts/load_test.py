@@ -12,9 +12,9 @@ apart from the server and from this script. It reports, per N, the actions playe
 latency of an action (POST round trip), of its push to another seat (POST sent -> the update
 arrives) and inside the server (Server-Timing), as p50 / p95 / p99 / max, and the errors.
 
-Pace: `--interval S` has each seat act every S seconds on average (a game of two seats taking
-turns moves every S/2 s); `--think S` has a game move S seconds after its previous move. Each
-wait is drawn uniformly from 0.5-1.5 times its mean.
+Pace: `--interval S` (or `--think S`): a seat acts S seconds, on average, after its turn comes
+(each wait drawn uniformly from 0.5-1.5 S), so each game moves every S seconds: 500 games at
+`--interval 2` are 1,000 seats acting every 2 s of their own, 250 moves a second in all.
 
 `--abuse` runs an abusive client in a third process at the same time (scripts/load_abuse.py: the
 attacks F1-F3 of issue 10: chunked 10 MB bodies, 70 spectator sockets per game, game-creation
@@ -27,7 +27,7 @@ of games (at most 2000), and the target must be a loopback address.
     .venv/bin/python scripts/load_test.py                       # starts its own server (SQLite)
     .venv/bin/python scripts/load_test.py --games 500 --interval 2 --duration 60 --warmup 20
     .venv/bin/python scripts/load_test.py --games 500 --interval 2 --db postgresql+psycopg://...
-    .venv/bin/python scripts/load_test.py --games 100 --think 2 --abuse
+    .venv/bin/python scripts/load_test.py --games 100 --interval 2 --abuse
     .venv/bin/python scripts/load_test.py --url http://127.0.0.1:8000 --games 20
 """
 
@@ -258,7 +258,7 @@ class Plan:
     game: str
     games: int
     seats: int
-    think: float  # mean seconds between two moves of a game
+    think: float  # mean seconds a seat takes once its turn comes: a game moves every `think` s
     duration: float
     warmup: float
     actions: int
@@ -468,9 +468,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--games", default="25,100,200", help="concurrent games, one level or several: 25,100,200"
     )
-    pace = parser.add_mutually_exclusive_group()
-    pace.add_argument("--interval", type=float, help="mean seconds between two moves of a seat")
-    pace.add_argument("--think", type=float, help="mean seconds between two moves of a game (2)")
+    parser.add_argument(
+        "--interval",
+        "--think",
+        dest="interval",
+        type=float,
+        default=2.0,
+        help="mean seconds a seat takes to act once its turn comes (a game moves every S s)",
+    )
     parser.add_argument("--duration", type=float, default=20.0, help="measured seconds per level")
     parser.add_argument(
         "--warmup",
@@ -501,10 +506,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error(f"--duration: up to {MAX_DURATION:.0f} seconds; --warmup: up to 120")
     if not 0 < args.max_actions <= 10_000_000:
         parser.error("--max-actions must be positive")
-    if (args.think is not None and args.think < 0) or (
-        args.interval is not None and args.interval < 0
-    ):
-        parser.error("--think and --interval are seconds, not negative")
+    if args.interval < 0:
+        parser.error("--interval: seconds, not negative")
     return args
 
 
@@ -562,10 +565,7 @@ def main(argv: list[str] | None = None) -> int:
             db = args.db or f"sqlite:///{Path(folder.name) / 'load.sqlite3'}"
             server, url = start_server(db, Path(folder.name))
         seats = seats_of(url, args.game)
-        if args.interval is not None:
-            think = args.interval / seats
-        else:
-            think = 2.0 if args.think is None else args.think
+        think = args.interval
         results = []
         for games in args.levels:
             plan = Plan(
