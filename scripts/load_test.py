@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -115,9 +116,10 @@ class Http:
         self._streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
 
     async def request(
-        self, method: str, path: str, body: Any = None, token: str | None = None
+        self, method: str, path: str, body: Any = None, token: str | None = None, raw: bool = False
     ) -> tuple[int, dict[str, str], Any]:
-        """(status, headers, JSON body); reconnects once if the server closed the connection."""
+        """(status, headers, JSON body, or the body's text if `raw`); reconnects once if the
+        server closed the connection."""
         payload = b"" if body is None else json.dumps(body).encode()
         head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
         if token:
@@ -134,14 +136,16 @@ class Http:
             reader, writer = self._streams
             try:
                 writer.write(message)
-                return await self._answer(reader)
+                return await self._answer(reader, raw)
             except (ConnectionError, asyncio.IncompleteReadError):
                 self.close()
                 if attempt == 2:
                     raise
         raise AssertionError("unreachable")
 
-    async def _answer(self, reader: asyncio.StreamReader) -> tuple[int, dict[str, str], Any]:
+    async def _answer(
+        self, reader: asyncio.StreamReader, raw: bool
+    ) -> tuple[int, dict[str, str], Any]:
         lines = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
         status = int(lines[0].split(" ", 2)[1])
         headers = {}
@@ -158,6 +162,8 @@ class Http:
             data = await reader.readexactly(int(headers.get("content-length", "0")))
         if headers.get("connection") == "close":
             self.close()
+        if raw:
+            return status, headers, data.decode()
         return status, headers, json.loads(data) if data else None
 
     def close(self) -> None:
@@ -167,6 +173,26 @@ class Http:
 
 
 # -- the players -----------------------------------------------------------------------------
+
+DECODER = json.JSONDecoder()
+
+
+def seat_news(text: str) -> tuple[int, int | None, list[str]] | None:
+    """(version, seat to move, legal actions) of a message or answer that carries a view, or
+    None. Decoding a whole message (the view is most of it) was a third of the generator's CPU:
+    this reads the game summary (`"game":{"id":...}`) and the top-level legal actions only, as
+    the server lays them out (`runtime.message`), and decodes the whole text where it cannot."""
+    start = text.find('"game":{"id":')
+    end = text.rfind('"legal_actions":')
+    if start < 0 or end < 0:
+        message = json.loads(text)
+        if "view" not in message:
+            return None
+        game = message["game"]
+        return game["version"], game["to_move"], message.get("legal_actions") or []
+    game, _ = DECODER.raw_decode(text, start + len('"game":'))
+    legal, _ = DECODER.raw_decode(text, end + len('"legal_actions":'))
+    return game["version"], game["to_move"], legal or []
 
 
 def address(number: int) -> str:
@@ -201,12 +227,10 @@ class Seat:
     async def _read(self, stats: Stats) -> None:
         with contextlib.suppress(websockets.ConnectionClosed, asyncio.CancelledError):
             async for raw in self.socket:
-                message = json.loads(raw)
                 stats.messages += 1
-                if "view" in message and message.get("version", -1) >= self.version:
-                    self.version = message["version"]
-                    self.to_move = message["game"]["to_move"]
-                    self.legal = message.get("legal_actions") or []
+                news = seat_news(raw)
+                if news is not None and news[0] >= self.version:
+                    self.version, self.to_move, self.legal = news
                     sent, self.sent = self.sent, None
                     pushed = sent is not None and sent[0] < self.version
                     if pushed and sent is not None and sent[1] >= stats.measure_from:
@@ -306,7 +330,8 @@ async def play_one(
             while seat.version < version:
                 seat.changed.clear()
                 try:
-                    await asyncio.wait_for(seat.changed.wait(), timeout=30)
+                    async with asyncio.timeout(30):
+                        await seat.changed.wait()
                 except TimeoutError:
                     stats.error("no push within 30 s")
                     return
@@ -328,6 +353,7 @@ async def play_one(
                 f"/api/games/{game_id}/actions",
                 {"action": action, "version": version},
                 token=seat.token,
+                raw=True,
             )
         except (OSError, asyncio.IncompleteReadError, ValueError) as exc:
             stats.error(type(exc).__name__)
@@ -343,7 +369,11 @@ async def play_one(
         if status != 200:
             stats.error(f"HTTP {status}")
             return
-        version = answer["version"]
+        news = seat_news(answer)
+        if news is None:
+            stats.error("an answer without a view")
+            return
+        version = news[0]
 
 
 async def client_lag(stats: Stats, until: float) -> None:
@@ -356,15 +386,28 @@ async def client_lag(stats: Stats, until: float) -> None:
             stats.lag.append(max(0.0, time.monotonic() - planned))
 
 
+async def settle(stats: Stats) -> None:
+    """Just before the measured part: what the warm-up built (a thousand sockets and their
+    games) leaves the garbage collector's sight, so that its pauses do not count as the
+    server's latency (the server does the same, `runtime.settle_collector`)."""
+    await asyncio.sleep(max(0.0, stats.measure_from - 0.5 - time.monotonic()))
+    gc.collect()
+    gc.freeze()
+
+
 async def generate(plan: Plan) -> dict[str, Any]:
     """The generator process: every table at once, then the figures."""
     stats = Stats(measure_from=time.monotonic() + plan.warmup)
     until = time.monotonic() + plan.warmup + plan.duration
     budget = [plan.actions]
-    watch = asyncio.get_running_loop().create_task(client_lag(stats, until))
+    gc.set_threshold(5_000, 20, 50)
+    loop = asyncio.get_running_loop()
+    watch = loop.create_task(client_lag(stats, until))
+    settling = loop.create_task(settle(stats))
     usage = os.times()
     await asyncio.gather(*(play_games(t, plan, stats, until, budget) for t in range(plan.games)))
     watch.cancel()
+    settling.cancel()
     spent = os.times()
     return {
         "game": plan.game,
