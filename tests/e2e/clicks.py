@@ -39,10 +39,11 @@ def decide(page: Page, rng: random.Random, *, preview_shot: str | None = None) -
         cards = page.locator(".hand-card.playable")
         assert cards.count() > 0, "a placement decision with no playable card"
         name = None
-        # The previews arrive after the decision and redraw the screen; a click that straddles
-        # that redraw is lost, so click once they are in (suspected flake, docs/server.md).
-        page.wait_for_selector('#game[data-previews="ready"]')
+        # No wait for the previews: they arrive a moment after the decision and redraw the
+        # screen, and a click must land whenever it comes (the board and the hand keep their
+        # elements across redraws; issue 10.1)
         if preview_shot:  # for the picture, a placement that eliminates something, if any
+            page.wait_for_selector('#game[data-previews="ready"]')
             for index in range(cards.count()):
                 cards.nth(index).click()
                 page.locator(".square.legal").first.wait_for()

@@ -92,7 +92,7 @@ def test_the_lobby_says_who_won_with_which_army_and_pages(
     expect(page.locator(f"{mine_box} .game-row")).to_have_count(12)
     said = row(page, mine_box, mine)
     assert "You: Orcs" in said and "against the computer (random): Dwarves" in said, said
-    assert ("You won" if me["result"] == "win" else "You lost") in said, said
+    assert {"win": "You won", "loss": "You lost", "draw": "A draw"}[me["result"]] in said, said
     page.screenshot(path=str(shots / "lobby-lists.png"))
     page.click('#my-pages [data-page="older"]')
     expect(page.locator(f"{mine_box} .game-row")).to_have_count(2)
@@ -102,10 +102,11 @@ def test_the_lobby_says_who_won_with_which_army_and_pages(
     recent = "#recent-games"  # every game of the server, a spectator's words for the others
     expect(page.locator(f"{recent} .game-row")).to_have_count(12)
     bea = games["theirs_over"]
-    winner = next(s for s in bea["seats"] if s["result"] == "win")
+    winners = [s["seat"] for s in bea["seats"] if s["result"] == "win"]
     said = row(page, recent, theirs)
     assert "Bea: Orcs · Computer (random): Dwarves" in said, said
-    assert ("Won by Bea" if winner["seat"] == 1 else "Won by Computer (random)") in said, said
+    ended = {(1,): "Won by Bea", (2,): "Won by Computer (random)", (): "A draw"}
+    assert ended[tuple(winners)] in said, said
     page.click('#recent-pages [data-page="older"]')
     expect(page.locator(f"{recent} .game-row")).to_have_count(
         len(httpx.get(f"{server.url}/api/games?limit=100").json()["games"]) - 12
@@ -114,7 +115,7 @@ def test_the_lobby_says_who_won_with_which_army_and_pages(
     page.click('[data-lang="cs"]')
     said = row(page, mine_box, mine)
     assert "Vy: Orkové · proti počítači (náhodný): Trpaslíci" in said, said
-    assert ("Vyhráli jste" if me["result"] == "win" else "Prohráli jste") in said, said
+    assert {"win": "Vyhráli jste", "loss": "Prohráli jste", "draw": "Remíza"}[me["result"]] in said
     assert "Orkové proti Trpaslíkům" in said, said
     page.screenshot(path=str(shots / "lobby-lists-czech.png"))
     for lang in ("cs", "en"):
