@@ -79,6 +79,7 @@ def test_a_failed_start_never_prints_the_database_password(tmp_path: Path) -> No
         "postgresql+psycopg://bitva:hunter2@127.0.0.1:1/bitva",  # nobody listens there
         "postgresql+nodriver://bitva:hunter2@127.0.0.1:1/bitva",  # no such driver
         "postgresql://bitva:hunter2@[bad/bitva",  # not a URL
+        "postgresql+psycopg://bitva:hunter2@db:notaport/bitva",  # a port that is not a number
     ):
         done = subprocess.run(
             [*bitva_command(), "serve", "--port", "1", "--db", url],

@@ -57,7 +57,8 @@ def make_engine(url: str | None = None) -> Engine:
     url = url or default_url()
     try:
         engine = create_engine(url, future=True)
-    except (ArgumentError, ModuleNotFoundError) as exc:
+    except (ArgumentError, ModuleNotFoundError, ValueError) as exc:
+        # ValueError: a malformed URL, such as a port that is not a number
         problem = _hide_password(f"cannot use the database {url!r}: {exc}", url)
         raise BitvaError(problem) from None
     if engine.dialect.name == "sqlite":
