@@ -20,6 +20,7 @@ import pyte
 
 ANSI = re.compile(r"\x1b(\[[0-9;?]*[A-Za-z]|\][^\x07]*\x07|[()][A-Z0-9]|[=>])|[\x01\x02]")
 SAFETY_SECONDS = 120  # only so that a broken prompt cannot hang the test run
+QUIET_SECONDS = 0.15  # no output for this long: the screen is complete
 UP = "\x1b[A"
 
 
@@ -66,10 +67,30 @@ class TerminalSession:
         """Read until `seen` is on the screen (or the condition holds)."""
         test = seen if callable(seen) else (lambda session: seen in session.text)
         deadline = time.monotonic() + SAFETY_SECONDS
-        while not test(self):
-            alive = self._read()
-            assert alive or test(self), f"the program ended first:\n{self.text}"
-            assert time.monotonic() < deadline, f"never saw {seen!r}:\n{self.text}"
+        while True:
+            while not test(self):
+                alive = self._read()
+                assert alive or test(self), f"the program ended first:\n{self.text}"
+                assert time.monotonic() < deadline, f"never saw {seen!r}:\n{self.text}"
+            # A screen may arrive in several writes (a loaded machine splits a prompt line):
+            # take in whatever follows at once, and look again.
+            if not self._drain() or test(self):
+                return
+
+    def _drain(self) -> bool:
+        """Read until the program has been quiet for a moment; whether anything came."""
+        came = False
+        while select.select([self.master], [], [], QUIET_SECONDS)[0]:
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            came = True
+            self.raw += data
+            self.stream.feed(data)
+        return came
 
     def wait_for_exit(self) -> int:
         while self._read():
