@@ -1,0 +1,224 @@
+"""The BattleLore terminal adapter: the hex board with terrain and units, the side panel (banners
+toward the target, goblets, the Lore pool, the hands), the battle in progress with its odds
+before the roll and its dice as rolled, the question in plain words and the end of the log, on
+one screen that fits 80x24 (`bitva.cli.battlelore_board` draws the parts from the seat's view);
+`bitva analyse battlelore` as a table sorted by the chance of eliminating, or as bare JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from bitva.cli.battlelore_board import (
+    BOARD_WIDTH,
+    LEGEND,
+    SIDE_STYLE,
+    battle_lines,
+    board_lines,
+    marker_lines,
+    side_label,
+    side_lines,
+)
+from bitva.cli.games import Screen, Size
+from bitva.cli.games.battlelore_words import (
+    action_label,
+    describe_event,
+    describe_outcome,
+    odds_table,
+    outcome_reason,
+    question,
+)
+from bitva.cli.games.generic import LOG_ROOM, GenericAdapter, fitted, log_tail, question_lines
+from bitva.core.game import Analysis
+from bitva.core.outcome import Outcome
+from bitva.core.state import State
+
+HELP = (
+    "Type the number of a choice, or an action in full: 'play PATROL_C', 'order F4', 'move F4"
+    " F6', 'battle F4 G5', 'retreat E6', 'pass', 'done'. On the board r4▲ is a red foot unit"
+    " of 4 figures on your side (capitals: mounted; * a creature; ▼ the other side), an"
+    " inverse unit is ordered. 'a' lists the analyses (the odds of every attack), '?' shows this"
+    " help, 'q' leaves the game (it is saved, and `bitva play --resume FILE` takes it up again)."
+)
+PANEL = 24  # the narrowest side panel that reads
+
+
+class BattleLoreAdapter(GenericAdapter):
+    help = HELP
+
+    def __init__(self) -> None:
+        self._odds: tuple[int, str, dict[tuple[str, str], Mapping[str, Any]]] | None = None
+
+    # -- the attacks' odds, from the game's analysis ---------------------------------------------
+    def odds(self, state: State[Any]) -> dict[tuple[str, str], Mapping[str, Any]]:
+        """The odds of each legal attack now, by (attacker, target), from the game's analysis
+        whose answer lists `battles` (issue 11: dice, hit_chance, p_eliminated); empty while no
+        analysis offers them. The odds count the board only (no card played), which both sides
+        see, so they reveal nothing hidden. Kept for the state they were worked out on."""
+        key = (id(state), state.digest())
+        if self._odds is not None and self._odds[:2] == key:
+            return self._odds[2]
+        table: dict[tuple[str, str], Mapping[str, Any]] = {}
+        seat = state.current_player
+        for analysis in state.game.analyses.values():
+            if state.decision not in ("battle", "bonus") or not analysis.offered(state, seat):
+                continue
+            result = analysis.run(state, seat)
+            if isinstance(result, Mapping) and "battles" in result:
+                table = odds_table(result)
+                break
+        self._odds = (*key, table)
+        return table
+
+    # -- drawing -------------------------------------------------------------------------------
+    def render(self, state: State[Any], seat: int | None, screen: Screen) -> RenderableType:
+        view = state.view(seat)
+        names = dict(screen.names)
+        board = board_lines(view, seat, screen.marks)
+        panel = side_lines(view, seat, names)
+        parts: list[Text] = [Text(self.status(state, seat, screen), style="bold")]
+        parts += beside(board, panel, BOARD_WIDTH)
+        parts += battle_lines(view, self.odds(state)) + marker_lines(view)
+        parts.append(Text(LEGEND, style="dim"))
+        return Group(*parts)
+
+    def frame(self, state: State[Any], seat: int | None, screen: Screen, size: Size) -> list[Text]:
+        status = self.status(state, seat, screen)
+        return view_frame(state.view(seat), seat, screen, size, status, self.odds(state))
+
+    def status(self, state: State[Any], seat: int | None, screen: Screen) -> str:
+        view = state.view(seat)
+        adventure = view.get("adventure", {})
+        head = f"BattleLore · {adventure.get('id', '')} {adventure.get('name', '')}".rstrip()
+        if state.outcome is not None:
+            return f"{head} · game over"
+        if state.is_chance:
+            return f"{head} · the dice"
+        mover = state.current_player or 0
+        return f"{head} · {side_label(mover, seat, screen.names)} to decide"
+
+    def seat_style(self, seat: int) -> str:
+        return SIDE_STYLE.get(seat, "bold")
+
+    # -- the log -------------------------------------------------------------------------------
+    def describe_event(self, event: Mapping[str, Any]) -> str | None:
+        return describe_event(event) or super().describe_event(event)
+
+    def describe_outcome(self, outcome: Outcome) -> str:
+        return describe_outcome(outcome)
+
+    def outcome_reason(self, outcome: Outcome, viewer: int | None) -> str:
+        return outcome_reason(outcome, viewer)
+
+    # -- a human's decisions --------------------------------------------------------------------
+    def heading(self, state: State[Any], seat: int) -> str | None:
+        return question(state.view(seat))
+
+    def action_label(self, state: State[Any], action: Any) -> str:
+        seat = state.current_player
+        return action_label(state.view(seat), state.action_text(action), self.odds(state))
+
+    # -- analyses ------------------------------------------------------------------------------
+    def render_analysis(
+        self, analysis: Analysis, result: Mapping[str, Any], state: State[Any], source: str
+    ) -> RenderableType:
+        if "battles" not in result or "moves" not in result:
+            return super().render_analysis(analysis, result, state, source)
+        return analysis_tables(result, source)
+
+    def analysis_json(self, analysis: Analysis, result: Mapping[str, Any]) -> str:
+        """The analysis object bare, as issue 11 specifies it: one line of JSON."""
+        return json.dumps(result, ensure_ascii=False)
+
+
+def view_frame(
+    view: Mapping[str, Any],
+    seat: int | None,
+    screen: Screen,
+    size: Size,
+    status: str,
+    odds: Mapping[tuple[str, str], Mapping[str, Any]] | None = None,
+) -> list[Text]:
+    """The screen for `size` drawn from `seat`'s view: the title, the board with the panel
+    beside it, the battle (odds before the roll, dice after), the question and as much of the
+    log as there is room for. Wider than `size` when the board does not fit: the play loop
+    then says the window is too small."""
+    width, height = size
+    title = fitted([status], width, "bold")
+    board = board_lines(view, seat, screen.marks)
+    lower = [_cut(line, width) for line in battle_lines(view, odds) + marker_lines(view)]
+    ask = question_lines(screen, width)
+    keep = min(LOG_ROOM, len(screen.log))  # the latest log lines outrank the panel's tail
+    room = max(height - len(title) - len(lower) - len(ask) - keep, len(board))
+    panel_width = max(width - BOARD_WIDTH, PANEL)
+    panel = [_cut(line, panel_width) for line in side_lines(view, seat, dict(screen.names))]
+    if len(panel) > room:
+        panel = [*panel[: room - 1], Text("…", style="dim")]
+    top = beside(board, panel, BOARD_WIDTH)
+    log_room = max(height - len(title) - len(top) - len(lower) - len(ask), 0)
+    log = log_tail(screen.log, width, log_room)
+    return [*title, *top, *lower, *log, *ask]
+
+
+def analysis_tables(result: Mapping[str, Any], source: str) -> RenderableType:
+    """The answer of the analysis as tables: the attacks sorted by the chance of eliminating
+    (most likely first), and where each ordered unit may move."""
+    active = str(result.get("active", "?"))
+    step = str(result.get("step", "?"))
+    parts: list[RenderableType] = [Text(f"{source}: {active} to act, {step} step", style="bold")]
+    battles: Sequence[Mapping[str, Any]] = result.get("battles") or []
+    if step == "battle" or battles:
+        table = Table(title="Attacks, the likeliest to eliminate first", title_justify="left")
+        for column in ("attacker", "target", "kind", "dice", "a die hits", "eliminates"):
+            table.add_column(column, justify="right" if column[0] in "dae" else "left")
+        ranked = sorted(
+            battles,
+            key=lambda b: (-float(b["p_eliminated"]), str(b["attacker"]), str(b["target"])),
+        )
+        for b in ranked:
+            table.add_row(
+                str(b["attacker"]),
+                str(b["target"]),
+                str(b["kind"]),
+                str(b["dice"]),
+                f"{float(b['hit_chance']):.1%}",
+                f"{float(b['p_eliminated']):.1%}",
+            )
+        parts.append(table if battles else Text("No attack is possible now."))
+    moves: Mapping[str, Sequence[str]] = result.get("moves") or {}
+    if step == "move" or moves:
+        table = Table(title="Moves of the ordered units", title_justify="left")
+        table.add_column("unit")
+        table.add_column("may end on")
+        for where, hexes in sorted(moves.items()):
+            table.add_row(where, ", ".join(hexes) if hexes else "(cannot move)")
+        parts.append(table if moves else Text("No ordered unit may move now."))
+    return Group(*parts)
+
+
+def _cut(line: Text, width: int) -> Text:
+    line = line.copy()
+    line.truncate(width, overflow="ellipsis")
+    return line
+
+
+def beside(left: Sequence[Text], right: Sequence[Text], left_width: int) -> list[Text]:
+    """Two columns of lines side by side, the left padded to `left_width`."""
+    lines = []
+    for row in range(max(len(left), len(right))):
+        line = left[row].copy() if row < len(left) else Text()
+        if row < len(right):
+            line.pad_right(max(left_width - line.cell_len, 1))
+            line.append_text(right[row])
+        line.rstrip()
+        lines.append(line)
+    return lines
+
+
+ADAPTER = BattleLoreAdapter()

@@ -1,0 +1,168 @@
+"""BattleLore in plain words for the terminal: the question of each decision point, how each
+legal action reads in the numbered list, log lines for events and the end of the game.
+
+The decision names and action texts are the engine's (docs/battlelore.md, "Decision points");
+rule numbers go last, in brackets, where the generic adapter puts them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bitva.cli.battlelore_board import FACE_WORDS, SIDE_NAMES, odds_words, unit_words
+from bitva.cli.battlelore_names import card_name, command_title, unit_name
+from bitva.core.outcome import Outcome
+
+# the question each decision point asks (docs/battlelore.md), with the rule behind it
+QUESTIONS: dict[str, tuple[str, str]] = {
+    "council": ("Seat your War Council: the other side sees it once both have chosen", "BL-14.6"),
+    "keep-lore": ("Choose the Lore cards you keep to start with", "BL-14.3"),
+    "command": ("Play a Command card (or a Lore card that replaces it)", "BL-2.1"),
+    "react": ("Your opponent acts: play a Lore card in reply, or let it pass", "BL-13.3"),
+    "order": ("Order your units with {command}, then 'done'", "BL-2.2"),
+    "move": ("Move your ordered units one at a time, then 'done'", "BL-3"),
+    "battle": ("Battle with your ordered units one at a time, then 'done'", "BL-4"),
+    "spider": ("The Giant Spider's roll: use an ability, store Lore, or pass", "BL-11.6"),
+    "flags": ("{target} rolled flags against it: how many to ignore", "BL-6.3"),
+    "retreat": ("{target} retreats: choose the hex of its next step", "BL-6.5"),
+    "battle-back": ("{target} survived: battle back against {attacker}?", "BL-7.1"),
+    "take-ground": ("{target} is gone: take ground with {attacker}?", "BL-7.2"),
+    "pursue": ("Pursue with {attacker}?", "BL-7.3"),
+    "bonus": ("{attacker} may make a bonus attack", "BL-7.4"),
+    "draw-keep": ("Keep one of the two Command cards you drew", "BL-15.1"),
+    "refill": ("Lore refill: choose what you take", "BL-15.2"),
+    "discard": ("You hold too many cards: discard one", "BL-14.5"),
+}
+REFILL_WORDS = {"a": "a Lore card", "b": "Lore tokens", "c": "a Lore card and a token"}
+
+
+def question(view: Mapping[str, Any]) -> str:
+    """The decision's question in plain words, the rule last: "Move your ordered units ...
+    (BL-3)"."""
+    decision = str(view.get("decision", ""))
+    if decision not in QUESTIONS:
+        return decision.replace("-", " ").capitalize()
+    text, rule = QUESTIONS[decision]
+    units = {unit["hex"]: unit for unit in view.get("units", [])}
+    battle = view.get("battle") or {}
+    attacker, target = str(battle.get("attacker", "")), str(battle.get("target", ""))
+    played = (view.get("played") or {}).get("command")
+    words = {
+        "command": command_title(str(played)) if played else "your Command card",
+        "attacker": unit_words(units.get(attacker), attacker) if attacker else "your unit",
+        "target": unit_words(units.get(target), target) if target else "the unit",
+    }
+    return f"{text.format(**words)} ({rule})"
+
+
+def action_label(
+    view: Mapping[str, Any],
+    text: str,
+    odds: Mapping[tuple[str, str], Mapping[str, Any]] | None = None,
+) -> str:
+    """How one legal action (its engine text) reads in the numbered list."""
+    words = text.split()
+    if not words:
+        return text
+    verb, rest = words[0], words[1:]
+    units = {unit["hex"]: unit for unit in view.get("units", [])}
+    if verb == "play" and rest:
+        return f"play {command_title(rest[0])}"
+    if verb == "lore" and rest:
+        extra = f" on {' '.join(rest[1:])}" if len(rest) > 1 else ""
+        return f"play the Lore card {card_name(rest[0])}{extra}"
+    if verb in ("order", "free") and rest:
+        label = f"order {unit_words(units.get(rest[0]), rest[0])}"
+        if verb == "free":
+            return label + ", freeing it from the web (1 Lore)"
+        return label + (" (3 Lore: a creature out of its section)" if "pay" in rest[1:] else "")
+    if verb == "move" and len(rest) == 2:
+        unit = units.get(rest[0])
+        return f"{unit_name(str(unit['type'])) if unit else ''} {rest[0]} → {rest[1]}".strip()
+    if verb == "rush" and len(rest) >= 2:
+        return f"{rest[0]} rushes to {rest[1]}" + (f" at {rest[-1]}" if "at" in rest else "")
+    if verb == "battle" and len(rest) == 2:
+        return battle_label(units, rest[0], rest[1], odds)
+    if verb == "retreat" and rest:
+        return f"retreat to {rest[0]}"
+    if verb == "ignore" and rest:
+        count = int(rest[0]) if rest[0].isdigit() else rest[0]
+        return f"ignore {count} flag{'s' if count != 1 else ''}"
+    if verb in ("pursue",) and rest:
+        return f"pursue into {rest[0]}"
+    if verb == "keep" and rest:
+        return "keep " + ", ".join(card_name(card) for card in rest)
+    if verb == "refill" and rest:
+        return f"take {REFILL_WORDS.get(rest[0], rest[0])}"
+    if verb == "discard" and rest:
+        return f"discard {card_name(rest[0])}"
+    if verb == "ability" and rest:
+        return f"use the spider's {rest[0]}"
+    if verb == "council":
+        return "council: " + ", ".join(part.replace("=", " ") for part in rest)
+    if verb == "store":
+        return "store the Lore rolled beside the spider"
+    return {"done": "done", "pass": "pass", "battle-back": "battle back"}.get(
+        verb, text.replace("-", " ")
+    )
+
+
+def battle_label(
+    units: Mapping[str, Mapping[str, Any]],
+    attacker: str,
+    target: str,
+    odds: Mapping[tuple[str, str], Mapping[str, Any]] | None,
+) -> str:
+    """ "Footmen F4 attacks G5: 3 dice · a die hits 33% · eliminates 70%"."""
+    unit = units.get(attacker)
+    name = unit_name(str(unit["type"])) if unit else ""
+    label = f"{name} {attacker} attacks {target}".strip()
+    entry = (odds or {}).get((attacker, target))
+    return f"{label}: {odds_words(entry)}" if entry else label
+
+
+def odds_table(result: Mapping[str, Any] | None) -> dict[tuple[str, str], Mapping[str, Any]]:
+    """The analysis' battles by (attacker, target)."""
+    battles = (result or {}).get("battles") or []
+    return {(str(b["attacker"]), str(b["target"])): b for b in battles}
+
+
+def describe_event(event: Mapping[str, Any]) -> str | None:
+    """A log line for one of BattleLore's events, or None for an event the generic words tell
+    better (the adapter falls back to them)."""
+    kind = event.get("kind")
+    side = SIDE_NAMES.get(int(event.get("player", 0) or 0), "")
+    if kind == "roll" or kind == "rolled":
+        faces = event.get("faces") or []
+        return f"{side} rolled {', '.join(FACE_WORDS.get(f, f) for f in faces)}".strip()
+    if kind in ("played", "command") and "card" in event:
+        return f"{side} plays {command_title(str(event['card']))}".strip()
+    if kind == "lore" and "card" in event:
+        return f"{side} plays the Lore card {card_name(str(event['card']))}".strip()
+    if kind == "banner":
+        return f"{side} gains a banner".strip()
+    return None
+
+
+def describe_outcome(outcome: Outcome) -> str:
+    """ "South wins: 4 banners (BL-16)", from the outcome's codes."""
+    winner = outcome.winner
+    if outcome.result != "win" or winner is None:
+        return "a draw" + (f" ({outcome.rule})" if outcome.rule else "")
+    banners = outcome.params.get("banners")
+    reason = f": {banners} banners" if banners is not None else ""
+    return f"{SIDE_NAMES.get(winner, f'player {winner}')} wins{reason} ({outcome.rule or 'BL-16'})"
+
+
+def outcome_reason(outcome: Outcome, viewer: int | None) -> str:
+    """Why the game ended, for the player at the screen: whose banners (BL-16)."""
+    winner = outcome.winner
+    banners = outcome.params.get("banners")
+    if winner is None or banners is None:
+        return describe_outcome(outcome)
+    rule = outcome.rule or "BL-16"
+    if viewer == winner:
+        return f"you gained {banners} victory banners ({rule})"
+    who = SIDE_NAMES.get(winner, f"player {winner}")
+    return f"{who} gained {banners} victory banners ({rule})"

@@ -1,0 +1,193 @@
+"""BattleLore in the terminal (issue 11 point 5): the hex board drawn from a seat's view
+(docs/battlelore.md) with terrain, units as banner colour and figures, the hands, goblets and
+the Lore pool, each attack's odds before the roll and the dice as rolled, on a screen that fits
+80x24, seen from North's edge by the player who plays North; the analysis as a table sorted by
+the chance of eliminating, and as bare JSON.
+
+The views are fixtures written exactly as docs/battlelore.md shows them
+(tests/battlelore/fixtures/views/)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from bitva.cli.battlelore_board import board_lines, side_lines
+from bitva.cli.games import Screen
+from bitva.cli.games.battlelore import ADAPTER, analysis_tables, view_frame
+from bitva.cli.games.battlelore_words import action_label, odds_table, question
+from bitva.core.game import Analysis
+from bitva.core.outcome import Outcome
+
+FIXTURES = Path(__file__).resolve().parents[1] / "battlelore" / "fixtures"
+NAMES = {1: "Ann", 2: "Computer (hard)"}
+
+
+def view(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((FIXTURES / "views" / f"{name}.json").read_text())
+    return data
+
+
+def analysis(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((FIXTURES / "analysis" / f"{name}.json").read_text())
+    return data
+
+
+def plain(lines: list[Any]) -> list[str]:
+    return [line.plain for line in lines]
+
+
+def screen_for(data: dict[str, Any], actions: list[str], log: list[str] | None = None) -> Screen:
+    odds = odds_table(analysis("analysis-battle"))
+    menu = [f"{i}. {action_label(data, a, odds)}" for i, a in enumerate(actions, 1)]
+    return Screen(NAMES, log or [], heading=question(data), menu=menu)
+
+
+@pytest.mark.parametrize(
+    ("fixture", "seat"),
+    [
+        ("a01-south-battle", 1),
+        ("a01-south-retreat", 1),
+        ("a02-north-react", 2),
+        ("a02-spectator", None),
+    ],
+)
+def test_a_screen_fits_80x24(fixture: str, seat: int | None) -> None:
+    data = view(fixture)
+    log = [f"line {n} of the log" for n in range(30)]
+    screen = screen_for(data, ["battle F4 F6", "battle H3 G6", "battle H3 H7", "done"], log)
+    lines = view_frame(data, seat, screen, (80, 22), "BattleLore · the title", None)
+    assert len(lines) <= 22  # 24 less the prompt's two lines
+    assert max(line.cell_len for line in lines) <= 80
+    text = "\n".join(plain(lines))
+    assert "line 29 of the log" in text  # the log's end, as room allows
+    assert "done" in text and "? help" in text  # the question is never pushed out
+
+
+def test_every_hex_is_drawn_with_its_terrain_and_units() -> None:
+    data = view("a01-south-battle")
+    lines = plain(board_lines(data, 1))
+    assert len(lines) == 10  # 9 rows of hexes and the column letters (rules 2.1)
+    assert [line.split()[0] for line in lines[:9]] == [str(y) for y in range(9, 0, -1)]
+    assert lines[-1].split() == list("ABCDEFGHIJKLM")
+    river = lines[4]  # row 5: the brook, its fords and its bridge
+    assert river.startswith("5 ") and river.count("≈") >= 30 and "═══" in river
+    assert "≈·≈" in river  # a ford
+    # units: banner letter (capital mounted), figures, whose (▲ the viewer's, ▼ the other's)
+    row4 = lines[5]
+    assert "r4▲" in row4 and "b2▲" in row4  # Men-at-Arms F4, Footmen G4 with 2 figures
+    assert "B3▼" in lines[1] and "R2▼" in lines[1]  # North's Lancers and Knights on row 8
+    assert "∩∩∩" in lines[7] and "♣♣♣" in lines[6]  # a hill (H2) and a forest (D3)
+
+
+def test_the_units_stand_where_the_view_says() -> None:
+    data = view("a01-south-battle")
+    lines = plain(board_lines(data, 1))
+    for unit in data["units"]:
+        letter, y = unit["hex"][0], int(unit["hex"][1:])
+        line = lines[9 - y]
+        x = "ABCDEFGHIJKLM".index(letter)
+        start = 2 + (2 if y % 2 == 0 else 0) + 4 * x + 1
+        code = line[start : start + 3]
+        assert code[1] == str(unit["figures"]), (unit, line)
+        assert code[0].lower() == unit["banner"][0]
+        assert code[0].isupper() == (unit["status"] == "mounted")
+        assert code[2] == ("▲" if unit["side"] == 1 else "▼")
+
+
+def test_north_sees_the_board_from_its_own_edge() -> None:
+    data = view("a02-north-react")
+    lines = plain(board_lines(data, 2))
+    assert [line.split()[0] for line in lines[:9]] == [str(y) for y in range(1, 10)]
+    assert lines[-1].split() == list("MLKJIHGFEDCBA")  # column M on the left
+    spider = next(line for line in lines if line.startswith("5 "))
+    assert "*1▲" in spider  # North's own Giant Spider points up for North
+    south_row = lines[2]  # row 3, near the top: South's units point down
+    assert "▼" in south_row and "▲" not in south_row
+    # a spectator sees it from South's edge, South's units up
+    assert plain(board_lines(data, None))[0].startswith("9 ")
+
+
+def test_the_panel_shows_banners_goblets_pool_and_only_the_own_hand() -> None:
+    data = view("a02-north-react")
+    text = "\n".join(plain(side_lines(data, 2, NAMES)))
+    assert "You ⚑ 1/6 · goblet 2" in text  # banners toward the adventure's target
+    assert "South ⚑ 2/6 · goblet 3" in text
+    assert "5 cards · 2 Lore" in text  # the other side's hands are counts
+    assert "Lore pool 49" in text
+    assert "Patrol (left flank)" in text and "Attack (right flank)" in text
+    assert "✦" in text  # Lore cards of the own hand
+    watcher = "\n".join(plain(side_lines(view("a02-spectator"), None, NAMES)))
+    assert "3 cards · 2 Lore" in watcher and "5 cards · 2 Lore" in watcher
+    assert "Patrol" not in watcher and "Your hand" not in watcher
+
+
+def test_a01_without_lore_shows_no_goblet_or_pool() -> None:
+    text = "\n".join(plain(side_lines(view("a01-south-battle"), 1, NAMES)))
+    assert "goblet" not in text and "Lore" not in text
+    assert "You ⚑ 1/4" in text and "North ⚑ 2/4" in text and "4 cards" in text
+
+
+def test_an_attack_shows_its_odds_before_the_roll_and_its_dice_after() -> None:
+    data = view("a01-south-battle")
+    odds = odds_table(analysis("analysis-battle"))
+    label = action_label(data, "battle F4 F6", odds)
+    assert label.endswith("F4 attacks F6: 4 dice · a die hits 50% · eliminates 69%")
+    declared = dict(data, battle={"attacker": "F4", "target": "F6", "kind": "melee", "dice": 4})
+    declared["battle"]["faces"] = []
+    lines = plain(view_frame(declared, 1, Screen(NAMES), (80, 22), "t", odds))
+    assert any("4 dice · a die hits 50% · eliminates 69%" in line for line in lines)
+    rolled = plain(view_frame(view("a01-south-retreat"), 1, Screen(NAMES), (80, 22), "t", odds))
+    assert any(re.search(r"Rolled: +R +F +F +S", line) for line in rolled)
+
+
+def test_questions_and_choices_are_plain_words() -> None:
+    data = view("a01-south-retreat")
+    assert question(data).startswith("F6 retreats") or "retreats" in question(data)
+    assert question(data).endswith("(BL-6.5)")
+    assert action_label(data, "retreat F7") == "retreat to F7"
+    assert action_label(data, "ignore 1") == "ignore 1 flag"
+    assert action_label(data, "ignore 2") == "ignore 2 flags"
+    assert action_label(data, "play PATROL_C").startswith("play Patrol")
+    assert action_label(data, "order F4 pay").endswith("(3 Lore: a creature out of its section)")
+    assert action_label(data, "move F4 F5").endswith("F4 → F5")
+    battle = view("a01-south-battle")
+    assert "Attack (centre)" in question(dict(battle, decision="order"))
+
+
+def test_the_analysis_table_is_sorted_by_the_chance_of_eliminating() -> None:
+    console = Console(width=100, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(analysis_tables(analysis("analysis-battle"), "position.toml"))
+    text = console.export_text()
+    assert "position.toml: south to act, battle step" in text
+    rows = [line for line in text.splitlines() if re.search(r"\d+\.\d%", line)]
+    eliminated = [float(re.findall(r"(\d+\.\d)%", row)[-1]) for row in rows]
+    assert eliminated == [68.8, 55.6, 0.0]
+    assert "F4" in rows[0] and "G6" in rows[1] and "H7" in rows[2]
+
+
+def test_the_move_step_lists_where_each_unit_may_go() -> None:
+    console = Console(width=100, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(analysis_tables(analysis("analysis-move"), "p.toml"))
+    text = console.export_text()
+    assert "E5, F5, G5" in text and "(cannot move)" in text
+
+
+def test_the_analysis_json_is_the_object_bare() -> None:
+    result = analysis("analysis-battle")
+    bare = Analysis("odds", "Odds", "the odds", lambda state, seat: result)
+    printed = ADAPTER.analysis_json(bare, result)
+    assert json.loads(printed) == result
+    assert "\n" not in printed
+
+
+def test_outcomes_are_told_from_their_codes() -> None:
+    won = Outcome.win(2, 2, "banners", {"banners": 6}, "BL-16")
+    assert ADAPTER.describe_outcome(won) == "North wins: 6 banners (BL-16)"
+    assert ADAPTER.outcome_reason(won, 2) == "you gained 6 victory banners (BL-16)"
+    assert ADAPTER.outcome_reason(won, 1) == "North gained 6 victory banners (BL-16)"
