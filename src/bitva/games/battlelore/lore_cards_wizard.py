@@ -1,0 +1,142 @@
+"""The seven Wizard cards of section 5.2 (WZ01-WZ07): targets and effects. The numbers are the
+card texts' level notation (BL-13.2): `level + 1` is "1D/level+1", `2 * level` "2 hex/level".
+"""
+
+from __future__ import annotations
+
+from bitva.games.battlelore.board import HEX_COUNT, NEIGHBOURS, distance
+from bitva.games.battlelore.lore_effects import (
+    CancelCard,
+    Effect,
+    ExtraDice,
+    GainTokens,
+    Hit,
+    LoreDice,
+    PlaceUnit,
+)
+from bitva.games.battlelore.lore_targets import (
+    LoreRule,
+    Moment,
+    Target,
+    enemy_in_reach,
+    you,
+)
+
+_HELMET_AND_L: frozenset[Hit] = frozenset({"helmet", "L"})
+
+
+def fire_bolt(m: Moment, t: Target) -> tuple[Effect, ...]:
+    """WZ01 Fire Bolt, on 1 enemy within 2 hexes/level: roll 1D/level+1; helmets of its
+    colour and `L` hit; `F` makes it retreat."""
+    return (LoreDice(t.units[0], m.level + 1, _HELMET_AND_L, "retreat"),)
+
+
+def summon_lore(m: Moment, t: Target) -> tuple[Effect, ...]:
+    """WZ02 Summon Lore (YOU): take 1 token/level+1 from the pool (only what it holds, BL-12.2)."""
+    return (GainTokens(m.seat, m.level + 1),)
+
+
+def by_the_river(m: Moment, hex_: int) -> bool:
+    """WZ03: on a ford, on a bridge, or next to a river hex."""
+    terrain = m.field.terrain
+    return terrain[hex_] in ("ford", "bridge") or any(
+        terrain[n] == "river" for n in NEIGHBOURS[hex_]
+    )
+
+
+def river_rage_targets(m: Moment) -> tuple[Target, ...]:
+    """WZ03 River Rage: every enemy unit on a ford, a bridge or next to a river, all at once
+    (no choice; not playable while there is none)."""
+    uids = tuple(sorted(u.uid for u in m.enemies() if by_the_river(m, u.hex)))
+    return (Target(units=uids),) if uids else ()
+
+
+def river_rage(m: Moment, t: Target) -> tuple[Effect, ...]:
+    """Roll 1D/level against each: helmets of its colour and `F` are hits."""
+    return tuple(LoreDice(uid, m.level, frozenset({"helmet", "F"}), "hit") for uid in t.units)
+
+
+def creeping_doom_area(hex_: int) -> tuple[int, ...]:
+    """WZ04: the target hex and its (up to) 6 neighbours."""
+    return (hex_, *NEIGHBOURS[hex_])
+
+
+def creeping_doom_targets(m: Moment) -> tuple[Target, ...]:
+    """WZ04 Creeping Doom: 1 hex within 3 hexes per level (D-38) whose area holds a unit."""
+    reach = 3 * m.level
+    return tuple(
+        Target(hex=h)
+        for h in range(HEX_COUNT)
+        if m.in_range(h, reach) and any(m.field.at[a] is not None for a in creeping_doom_area(h))
+    )
+
+
+def creeping_doom(m: Moment, t: Target) -> tuple[Effect, ...]:
+    """Roll 1D/level+1 against every unit in the 7 hexes, friend or foe: helmets of its colour
+    and `L` hit (T-27: 2 dice each at level 1)."""
+    assert t.hex is not None
+    uids = sorted(uid for a in creeping_doom_area(t.hex) if (uid := m.field.at[a]) is not None)
+    return tuple(LoreDice(uid, m.level + 1, _HELMET_AND_L, "retreat") for uid in uids)
+
+
+def _just_played_by_opponent(m: Moment) -> Target | None:
+    if m.played and m.played[-1].seat == m.opponent and m.played[-1].in_force:
+        return Target(card=m.played[-1].card)
+    return None
+
+
+def dispel_targets(m: Moment) -> tuple[Target, ...]:
+    """WZ05 Dispel (LORE_REACT): the card the opponent has just played."""
+    found = _just_played_by_opponent(m)
+    return (found,) if found else ()
+
+
+def dispel_cost(m: Moment) -> int:
+    """WZ05's "?": what the dispelled card's owner paid (T-29: 4 for River Rage)."""
+    return m.played[-1].paid if m.played else 0
+
+
+def dispel(m: Moment, t: Target) -> tuple[Effect, ...]:
+    """The card is cancelled and discarded; its owner's payment goes back to his goblet."""
+    return (CancelCard(m.played[-1].card, m.played[-1].seat, whole=True, refund=True),)
+
+
+def teleport_targets(m: Moment) -> tuple[Target, ...]:
+    """WZ06 Teleport: 1 ordered non-creature of yours that has not moved, to an empty
+    non-river hex within 1 hex/level+1."""
+    reach = m.level + 1
+    found: list[Target] = []
+    for u in sorted(m.own_ordered(), key=lambda u: u.uid):
+        if u.type.is_creature or u.moved or u.move_stopped or u.battled:
+            continue
+        found += [
+            Target(units=(u.uid,), hex=h)
+            for h in range(HEX_COUNT)
+            if 0 < distance(u.hex, h) <= reach
+            and m.field.at[h] is None
+            and m.field.terrain[h] != "river"
+        ]
+    return tuple(found)
+
+
+def teleport(m: Moment, t: Target) -> tuple[Effect, ...]:
+    """It is placed there: its move, with the arrival terrain's rules."""
+    assert t.hex is not None
+    return (PlaceUnit(t.units[0], t.hex),)
+
+
+def guided_arrows(m: Moment, t: Target) -> tuple[Effect, ...]:
+    """WZ07 Guided Arrows (BAT_RANGED; your ranged attackers this turn): +1D/level to each
+    of your ranged battles this turn."""
+    return (ExtraDice(None, m.level, "ranged", m.seat),)
+
+
+WIZARD: tuple[LoreRule, ...] = (
+    LoreRule("WZ01", enemy_in_reach, fire_bolt),
+    LoreRule("WZ02", you, summon_lore),
+    LoreRule("WZ03", river_rage_targets, river_rage),
+    LoreRule("WZ04", creeping_doom_targets, creeping_doom),
+    LoreRule("WZ05", dispel_targets, dispel, dispel_cost),
+    LoreRule("WZ06", teleport_targets, teleport),
+    LoreRule("WZ07", you, guided_arrows),
+)
