@@ -46,6 +46,7 @@ from bitva.games.battlelore.lore_effects import (
     extra_dice,
     extra_move,
     ignored_stops,
+    lore_dice_result,
     lore_hits,
     orders_after,
     sword_hits,
@@ -515,3 +516,53 @@ def test_targets_read_back_from_their_words() -> None:
     assert Target(units=(0,), hex=hex_of("F2")).text(f) == "F4 F2"
     assert Target(units=(0,), marker="web").text(f) == "F4 web"
     assert Target(card="WZ03").text(f) == "WZ03" and Target().text(f) == ""
+
+
+# -- Lore-card dice (BL-13.9, D-38, D-39) and the card numbers (D-41) -------------------------
+
+
+def test_bl_13_9_lore_card_dice_hit_with_helmets_and_what_the_card_names() -> None:
+    fire_bolt = LoreDice(0, 2, HELMET_L, "retreat")
+    assert lore_dice_result(fire_bolt, ("B", "L", "F", "S"), "B").hits == 2  # B and L; S misses
+    assert lore_dice_result(fire_bolt, ("B", "L", "F", "S"), "B").flags == 1  # F: a retreat
+    wrath = LoreDice(0, 3, frozenset({"helmet", "S", "L"}), "ignored")
+    assert lore_dice_result(wrath, ("S", "L", "F"), "R") == lore_dice_result(wrath, "SL", "R")
+    assert lore_dice_result(wrath, ("S", "L", "F"), "R").hits == 2
+    river_rage = LoreDice(0, 1, frozenset({"helmet", "F"}), "hit")
+    result = lore_dice_result(river_rage, ("F", "G"), "G")
+    assert (result.hits, result.flags) == (2, 0)
+    # BL-11.10, D-19: an L against a poisoned unit both hits and kills one more
+    poisoned = lore_dice_result(fire_bolt, ("L",), "B", poisoned=True)
+    assert (poisoned.hits, poisoned.poison) == (1, 1)
+
+
+def test_d_38_lore_ranges_count_from_any_caster_unit_without_line_of_sight() -> None:
+    f = field(
+        ("h_bf_sword", "A1", 1),
+        ("h_bf_sword", "F4", 1),
+        ("h_bf_sword", "F6", 2),
+        ("h_bf_sword", "F5", 2),  # stands between F4 and F6: no line of sight needed
+        terrain={"G5": "forest"},
+    )
+    assert one(f, "F6") in targets("WZ01", Moment(f, 1, 1, 1))  # from F4, not from A1
+
+
+def test_d_39_lore_card_dice_are_never_capped_and_give_no_tokens() -> None:
+    f = field(("h_bf_sword", "F4", 1), ("h_rm_lance", "F6", 2), terrain={"F6": "forest"})
+    (bolt,) = effect("WZ01", Moment(f, 1, 3, 1), one(f, "F6"))
+    assert isinstance(bolt, LoreDice) and bolt.dice == 4  # a forest caps units' dice only
+    assert lore_faces(2, kind="lore_card").tokens == 0
+
+
+def test_d_41_our_card_numbers_reproduce_the_seed_examples() -> None:
+    f = field(("h_bf_sword", "F4", 1), ("h_bf_sword", "F7", 2), ordered=("F4",))
+    x = at(f, "F4").uid
+    # T-27: a lone Cleric 3 rolls 2 dice per unit with Creeping Doom
+    doom = effect("WZ04", Moment(f, 1, 1, 1), Target(hex=hex_of("F7")))
+    assert {e.dice for e in doom if isinstance(e, LoreDice)} == {2}
+    # T-28 and T-05: Blessing +2 at Cleric 2, +1 at level 1; Strength +1 without a Warrior
+    assert effect("CL01", Moment(f, 1, 2, 1), Target(units=(x,))) == (ExtraDice(x, 2, "any", 1),)
+    assert effect("WR01", Moment(f, 1, 1, 1), Target(units=(x,))) == (ExtraDice(x, 1, "melee", 1),)
+    # T-31: Mass Defense at level 1 cancels 2 dice
+    m = Moment(f, 1, 1, 2, defender=x, faces=("B",))
+    assert effect("CL03", m, Target(units=(x,)))[0] == CancelDice(x, 2, frozenset({"B", "F"}))

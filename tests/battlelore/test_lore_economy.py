@@ -19,6 +19,7 @@ from bitva.games.battlelore.lore import (
     check_phase,
     check_timing,
     deck_for_draw,
+    end_of_turn_steps,
     excess_cards,
     fits,
     in_force,
@@ -299,5 +300,15 @@ def test_d_35_an_empty_lore_deck_is_rebuilt_from_its_discards() -> None:
 def test_t_37_and_d_46_a_card_instead_skips_only_the_command_draw() -> None:
     assert replaces_command(FIRE_BOLT.phase)
     assert not replaces_command(BLESSING.phase)
-    # the Lore refill still happens
+    steps = end_of_turn_steps(played_instead=replaces_command(FIRE_BOLT.phase), lore_adventure=True)
+    assert steps == ("refill", "cleanup")  # no Command draw; the Lore refill still happens
     assert isinstance(start_refill("b", no_refill=False), Refill)
+
+
+def test_d_34_end_of_turn_is_command_draw_then_lore_refill_then_cleanup() -> None:
+    assert end_of_turn_steps(played_instead=False, lore_adventure=True) == (
+        "draw",
+        "refill",
+        "cleanup",
+    )
+    assert end_of_turn_steps(played_instead=False, lore_adventure=False) == ("draw", "cleanup")

@@ -414,6 +414,14 @@ def no_refill_after(*, played_in_opponent_turn: bool, flag: bool, own_turn_ended
     return flag
 
 
+def end_of_turn_steps(*, played_instead: bool, lore_adventure: bool) -> tuple[str, ...]:
+    """D-34: the end of a turn is the Command draw, then the Lore refill (Lore adventures,
+    BL-1.2), then cleanup. D-46: after a `CMD_INSTEAD` card there is no Command draw, but the
+    refill still happens (T-37)."""
+    steps = () if played_instead else ("draw",)
+    return (*steps, *(("refill",) if lore_adventure else ()), "cleanup")
+
+
 def deck_for_draw(deck: Sequence[str], discard: Sequence[str]) -> tuple[bool, int]:
     """D-35: before a Lore card is drawn from an empty deck, the discard pile is shuffled into
     a new deck. Returns (rebuild now?, cards that can be drawn). With both empty nothing is

@@ -233,6 +233,35 @@ Effect = (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class LoreDiceResult:
+    """What a Lore-card roll does to its target (BL-13.9): `hits` (dice that hit: figures lost,
+    or against a creature the dice re-rolled for a critical hit, BL-11.4), `flags` to resolve
+    with Bold and Frightened (BL-6), and `poison` extra losses (BL-11.10: each `L` rolled
+    against a poisoned unit, Lore-card dice included)."""
+
+    hits: int
+    flags: int
+    poison: int
+
+
+def lore_dice_result(
+    roll: LoreDice, faces: Iterable[Face], helmet: Face, *, poisoned: bool = False
+) -> LoreDiceResult:
+    """BL-13.9: helmets of the target's colour (`helmet`) hit; `S`, `L` and `F` hit only if the
+    card says so; otherwise `F` is a flag to retreat from, unless the card ignores flags. One
+    `L` may both hit and feed poison (D-19). No caps, tokens or follow-ons (D-39)."""
+    rolled = list(faces)
+    hits = rolled.count(helmet) if "helmet" in roll.hits else 0
+    hits += sum(rolled.count(face) for face in ("S", "L") if face in roll.hits)
+    flags = rolled.count("F")
+    if roll.flags == "hit" or "F" in roll.hits:
+        hits, flags = hits + flags, 0
+    elif roll.flags == "ignored":
+        flags = 0
+    return LoreDiceResult(hits, flags, rolled.count("L") if poisoned else 0)
+
+
 # -- combinators over the effects in force this turn ------------------------------------------
 
 
