@@ -18,7 +18,7 @@ def test_bl_3_2_moving_more_than_move_battle_forbids_battle() -> None:
     assert may_battle(field, unit, extra_battle_hexes=1)  # Forward March / Forced March
 
 
-def test_bl_2_6_only_ordered_units_battle_once() -> None:
+def test_bl_2_6_bl_4_1_only_ordered_units_battle_and_once() -> None:
     field = make_field(("h_bf_sword", "F4", 1))
     unit = at(field, "F4")
     unit.ordered = False
@@ -184,3 +184,22 @@ def test_d_45_the_spider_moves_4_and_may_battle() -> None:
     spider.moved = 4
     assert may_battle(field, spider)
     assert base_dice(field, spider, at(field, "F4"), "melee") == 2
+
+
+def test_d_6_melee_dice_by_banner_foot_and_mounted_alike() -> None:
+    for attacker, dice in (("h_gf_spear", 2), ("h_bf_sword", 3), ("h_rf_sword", 4),
+                           ("h_gm_bow", 2), ("h_bm_lance", 3), ("h_rm_lance", 4)):  # fmt: skip
+        field = make_field((attacker, "F4", 1), ("h_bf_sword", "F5", 2))
+        assert base_dice(field, at(field, "F4"), at(field, "F5"), "melee") == dice
+
+
+def test_d_16_bl_4_5_the_edge_line_t_26_is_an_edge() -> None:
+    from bitva.games.battlelore.board import line
+
+    assert line(hex_of("F5"), hex_of("F3")) == ((hex_of("E4"), hex_of("F4")),)
+
+
+def test_bl_4_1_bl_4_4_card_dice_come_after_caps() -> None:
+    knights = make_field(("h_rm_lance", "F4", 1), ("h_bf_sword", "F5", 2), terrain={"F4": "forest"})
+    blessing = 1  # T-22: Blessing L1 adds a die the cap does not touch
+    assert base_dice(knights, at(knights, "F4"), at(knights, "F5"), "melee") + blessing == 3

@@ -213,3 +213,34 @@ def test_t_38_l_misses_in_a_basic_adventure() -> None:
     field = make_field(("h_bf_sword", "G5", 2), ("h_bf_sword", "F4", 1), lore=False)
     effect = read_roll(field, at(field, "G5"), at(field, "F4"), "melee", faces("L L"))
     assert (effect.hits, effect.lore) == (0, 0)
+
+
+def test_d_18_an_unused_l_gives_a_token_panic_dice_give_none() -> None:
+    field = make_field(("h_bf_sword", "G5", 2), ("g_bf_sword", "F4", 1))
+    effect = read_roll(field, at(field, "G5"), at(field, "F4"), "melee", faces("L L G"))
+    assert effect.lore == 2  # two tokens owed to the roller (BL-12.4)
+    assert panic_losses(at(field, "F4"), faces("L L G")) == 0  # panic faces other than blue
+
+
+def test_d_19_one_l_feeds_every_effect_and_then_gives_no_token() -> None:
+    field = make_field(("h_bf_sword", "G5", 2), ("h_bf_sword", "F4", 1))
+    target = at(field, "F4")
+    target.poisoned = True
+    rampage = read_roll(field, at(field, "G5"), target, "melee", faces("L"), lore_hits=True)
+    assert (rampage.hits, rampage.poison_losses, rampage.lore) == (1, 1, 0)
+
+
+def test_d_30_goblin_cavalry_is_frightened_and_panics() -> None:
+    field = make_field(("g_gm_rider", "F6", 2))
+    rider = at(field, "F6")
+    assert retreat_distance(rider, 1) == 2 and takes_panic_check(rider)
+
+
+def test_d_31_bl_9_1_a_fortification_gives_bold_1_but_not_to_creatures() -> None:
+    field = make_field(
+        ("h_bf_sword", "F3", 1), ("c_giant_spider", "F6", 2),
+        landmarks={"F3": "fortification", "F6": "fortification"},
+    )  # fmt: skip
+    assert bold(field, at(field, "F3")) == 1 and bold(field, at(field, "F6")) == 1
+    plain = make_field(("h_bf_sword", "F3", 1))
+    assert bold(plain, at(plain, "F3")) == 0

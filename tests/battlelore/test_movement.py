@@ -147,3 +147,19 @@ def test_t_17_the_goblin_rushes_f7_f6_f5() -> None:
     for step in path:
         enter(field, goblin, step, "rush")
     assert goblin.hex == hex_of("F5") and goblin.moved == 2
+
+
+def test_bl_8_terrain_moves_plain_hill_bridge_free_river_never() -> None:
+    field = make_field(
+        ("h_gf_spear", "F4", 1), terrain={"F5": "hill", "G5": "bridge", "E5": "river"}
+    )
+    reach = move_destinations(field, at(field, "F4"))
+    assert reach[hex_of("F6")][0] in (hex_of("F5"), hex_of("G5"))  # passes hill or bridge
+    assert hex_of("E5") not in reach
+
+
+def test_d_5_move_and_battle_hexes_per_banner() -> None:
+    for type_id, most in (("h_gf_spear", 2), ("h_bf_sword", 2), ("h_rf_sword", 1),
+                          ("h_gm_bow", 4), ("h_bm_lance", 3), ("h_rm_lance", 2)):  # fmt: skip
+        field = make_field((type_id, "F5", 1))
+        assert max(len(p) for p in move_destinations(field, at(field, "F5")).values()) == most
