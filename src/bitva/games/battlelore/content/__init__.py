@@ -1,0 +1,1 @@
+"""BattleLore content: TOML data read by `catalogue.py`."""
