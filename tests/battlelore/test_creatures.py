@@ -11,6 +11,9 @@ from bitva.games.battlelore.creatures import (
     critical_rerolls,
     critical_risk_dice,
     free_from_web,
+    release_on_death,
+    spend_stored,
+    store_lore,
     is_critical,
     risk_dice_for_losses,
     risk_kills,
@@ -217,3 +220,12 @@ def test_d_21_bl_11_9_freeing_from_the_web() -> None:
 def test_bl_11_4_s_hits_a_creature_only_when_the_weapon_allows() -> None:
     field = make_field(("h_gf_bow", "F4", 1), ("c_giant_spider", "F5", 2))
     assert hit_faces(field, at(field, "F4"), at(field, "F5"), "melee") == {"G"}
+
+
+def test_bl_11_7_storing_spending_and_death_move_tokens_between_pool_and_store() -> None:
+    field = spider_and_x()
+    sp = at(field, "F5")
+    assert store_lore(sp, storable(sp, 1, pool=5)) == 1 and sp.stored_lore == 1
+    assert spend_stored(sp, 1) == 1 and sp.stored_lore == 0  # T-04: back to the pool
+    store_lore(sp, 2)
+    assert release_on_death(sp) == 2 and sp.stored_lore == 0

@@ -99,6 +99,28 @@ def storable(creature: Unit, unused_lore: int, pool: int) -> int:
     return max(0, min(unused_lore, room, pool))
 
 
+def store_lore(creature: Unit, count: int) -> int:
+    """BL-11.7: put `count` tokens (checked by `storable`) from the pool beside the creature;
+    returns the tokens taken from the pool."""
+    creature.stored_lore += count
+    return count
+
+
+def spend_stored(creature: Unit, count: int) -> int:
+    """BL-11.6: spend `count` stored tokens on an ability; returns the tokens going back to the
+    pool."""
+    if count > creature.stored_lore:
+        raise ValueError(f"unit {creature.uid} stores {creature.stored_lore} tokens, not {count}")
+    creature.stored_lore -= count
+    return count
+
+
+def release_on_death(creature: Unit) -> int:
+    """BL-11.4, BL-11.7: a killed creature's stored tokens return to the pool; returns them."""
+    returned, creature.stored_lore = creature.stored_lore, 0
+    return returned
+
+
 def apply_web(target: Unit) -> None:
     """BL-11.8: a web marker; it already applies to the triggering roll (apply it before
     `morale.read_roll`, so that roll's flags are hits)."""
