@@ -18,6 +18,7 @@ import pytest
 from rich.console import Console
 
 from bitva.cli.battlelore_board import board_lines, side_lines
+from bitva.cli.battlelore_names import card_name, command_title
 from bitva.cli.games import Screen
 from bitva.cli.games.battlelore import ADAPTER, analysis_tables, view_frame
 from bitva.cli.games.battlelore_words import action_label, odds_table, question
@@ -120,8 +121,8 @@ def test_the_panel_shows_banners_goblets_pool_and_only_the_own_hand() -> None:
     assert "South ⚑ 2/6 · goblet 3" in text
     assert "5 cards · 2 Lore" in text  # the other side's hands are counts
     assert "Lore pool 49" in text
-    assert "Patrol (left flank)" in text and "Attack (right flank)" in text
-    assert "✦" in text  # Lore cards of the own hand
+    assert command_title("PATROL_L") in text and command_title("ATTACK_R") in text
+    assert f"✦ {card_name('WR01')}" in text  # Lore cards of the own hand, by name
     watcher = "\n".join(plain(side_lines(view("a02-spectator"), None, NAMES)))
     assert "3 cards · 2 Lore" in watcher and "5 cards · 2 Lore" in watcher
     assert "Patrol" not in watcher and "Your hand" not in watcher
@@ -153,11 +154,11 @@ def test_questions_and_choices_are_plain_words() -> None:
     assert action_label(data, "retreat F7") == "retreat to F7"
     assert action_label(data, "ignore 1") == "ignore 1 flag"
     assert action_label(data, "ignore 2") == "ignore 2 flags"
-    assert action_label(data, "play PATROL_C").startswith("play Patrol")
+    assert action_label(data, "play PATROL_C") == f"play {command_title('PATROL_C')}"
     assert action_label(data, "order F4 pay").endswith("(3 Lore: a creature out of its section)")
     assert action_label(data, "move F4 F5").endswith("F4 → F5")
     battle = view("a01-south-battle")
-    assert "Attack (centre)" in question(dict(battle, decision="order"))
+    assert command_title("ATTACK_C") in question(dict(battle, decision="order"))
 
 
 def test_the_analysis_table_is_sorted_by_the_chance_of_eliminating() -> None:

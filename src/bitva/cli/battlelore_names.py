@@ -9,29 +9,28 @@ from __future__ import annotations
 
 import functools
 import importlib
-from typing import Any
+
+from bitva.core.errors import BitvaError
 
 # section cards name the flank they order (section 5.1): seen from the player who plays them
 FLANK_WORDS = {"L": "left flank", "C": "centre", "R": "right flank"}
 
 
 @functools.cache
-def _catalogue() -> Any | None:
-    try:
-        return importlib.import_module("bitva.games.battlelore.catalogue")
-    except ImportError:
-        return None
-
-
-@functools.cache
 def _names() -> dict[str, str]:
-    """Every unit type's and card's English name by id, as the catalogue has them."""
-    catalogue = _catalogue()
-    loader = getattr(catalogue, "names", None) if catalogue is not None else None
-    if loader is None:
+    """Every unit type's and card's English name by id, as the catalogue has them (empty while
+    the catalogue cannot be read: the ids then stand for the names)."""
+    try:
+        catalogue = importlib.import_module("bitva.games.battlelore.catalogue").load_catalogue()
+    except (ImportError, BitvaError):
         return {}
-    found: dict[str, str] = dict(loader("en"))
-    return found
+    names: dict[str, str] = {}
+    for key, label in catalogue.labels.items():
+        if key.startswith("unit:"):
+            names[key[len("unit:") :]] = label.name
+    for cards in (catalogue.commands, catalogue.lore):
+        names.update({ident: card.name for ident, card in cards.items()})
+    return names
 
 
 def unit_name(type_id: str) -> str:
@@ -45,10 +44,10 @@ def card_name(card_id: str) -> str:
 
 
 def command_title(card_id: str) -> str:
-    """A Command card with the flank it orders: "Patrol (centre)" for "PATROL_C"."""
+    """A Command card as printed, its flank included ("Patrol Centre" for "PATROL_C"); without
+    the catalogue, the id's words and the flank: "Patrol (centre)"."""
     name = card_name(card_id)
     base, _, flank = card_id.rpartition("_")
-    if base and flank in FLANK_WORDS:
-        name = card_name(card_id) if name != card_id else base.replace("_", " ").title()
-        return f"{name} ({FLANK_WORDS[flank]})"
+    if name == card_id and base and flank in FLANK_WORDS:
+        return f"{base.replace('_', ' ').title()} ({FLANK_WORDS[flank]})"
     return name

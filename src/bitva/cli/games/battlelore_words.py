@@ -7,7 +7,7 @@ rule numbers go last, in brackets, where the generic adapter puts them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bitva.cli.battlelore_board import FACE_WORDS, SIDE_NAMES, odds_words, unit_words
@@ -128,21 +128,73 @@ def odds_table(result: Mapping[str, Any] | None) -> dict[tuple[str, str], Mappin
     return {(str(b["attacker"]), str(b["target"])): b for b in battles}
 
 
+def _side(event: Mapping[str, Any]) -> str:
+    seat = event.get("player", event.get("side"))
+    return SIDE_NAMES.get(int(seat), f"player {seat}") if isinstance(seat, int) else ""
+
+
+def _figures(count: int) -> str:
+    return f"{count} figure{'s' if count != 1 else ''}"
+
+
 def describe_event(event: Mapping[str, Any]) -> str | None:
-    """A log line for one of BattleLore's events, or None for an event the generic words tell
-    better (the adapter falls back to them)."""
-    kind = event.get("kind")
-    side = SIDE_NAMES.get(int(event.get("player", 0) or 0), "")
-    if kind == "roll" or kind == "rolled":
-        faces = event.get("faces") or []
-        return f"{side} rolled {', '.join(FACE_WORDS.get(f, f) for f in faces)}".strip()
-    if kind in ("played", "command") and "card" in event:
-        return f"{side} plays {command_title(str(event['card']))}".strip()
-    if kind == "lore" and "card" in event:
-        return f"{side} plays the Lore card {card_name(str(event['card']))}".strip()
-    if kind == "banner":
-        return f"{side} gains a banner".strip()
-    return None
+    """A log line for one of BattleLore's events (the engine's kinds and data), or None for
+    one the generic words tell (the adapter falls back to them)."""
+    kind = str(event.get("kind"))
+    side = _side(event)
+    text = _EVENT_WORDS.get(kind)
+    if text is None:
+        return None
+    return text(event, side)
+
+
+def _drew(event: Mapping[str, Any], side: str) -> str:
+    card = event.get("card")
+    return f"{side} draws {command_title(str(card))}" if card else f"{side} draws a card"
+
+
+def _attack(event: Mapping[str, Any], side: str) -> str:
+    dice = int(event.get("dice", 0))
+    how = "battles back against" if event.get("back") else "attacks"
+    extra = " (a bonus attack)" if event.get("bonus") else ""
+    kind = "at range" if event.get("kind") == "ranged" else "in melee"
+    return (
+        f"{side}: {event.get('attacker')} {how} {event.get('target')} {kind} with "
+        f"{dice} {'die' if dice == 1 else 'dice'}{extra}"
+    )
+
+
+def _rolled(event: Mapping[str, Any], side: str) -> str:
+    faces = ", ".join(FACE_WORDS.get(f, str(f)) for f in event.get("faces") or [])
+    return f"{side} rolls {faces}" + (" — the goblins panic" if event.get("panic") else "")
+
+
+Words = Callable[[Mapping[str, Any], str], str]
+_EVENT_WORDS: dict[str, Words] = {
+    "turn": lambda e, side: f"Turn {e.get('turn')}: {side}",
+    "drew": _drew,
+    "played": lambda e, side: f"{side} plays {command_title(str(e.get('card')))}",
+    "lore": lambda e, side: f"{side} plays the Lore card {card_name(str(e.get('card')))}",
+    "ordered": lambda e, side: f"{side} orders the unit on {e.get('hex')}",
+    "moved": lambda e, side: f"{side} moves {e.get('from')} → {e.get('to')}",
+    "melee": _attack,
+    "ranged": _attack,
+    "rolled": _rolled,
+    "losses": lambda e, side: f"{e.get('hex')} loses {_figures(int(e.get('figures', 0)))}",
+    "eliminated": lambda e, side: (
+        f"{side}'s {unit_name(str(e.get('type')))} on {e.get('hex')} is eliminated"
+    ),
+    "banner": lambda e, side: f"{side} gains a victory banner ({e.get('banners')} now)",
+    "retreated": lambda e, side: f"{side} retreats {e.get('from')} → {e.get('to')}",
+    "pursued": lambda e, side: f"{side} pursues {e.get('from')} → {e.get('to')}",
+    "panic": lambda e, side: f"{e.get('hex')} panics: {_figures(int(e.get('figures', 0)))} lost",
+    "blocked": lambda e, side: f"{e.get('hex')} cannot retreat",
+    "ignored": lambda e, side: (
+        f"{side} ignores {e.get('flags')} flag{'s' if e.get('flags') != 1 else ''}"
+    ),
+    "discarded": lambda e, side: f"{side} discards {card_name(str(e.get('card')))}",
+    "reshuffled": lambda e, side: f"the Command deck is reshuffled ({e.get('deck')} cards)",
+}
 
 
 def describe_outcome(outcome: Outcome) -> str:

@@ -1,0 +1,127 @@
+"""The server adapter of BattleLore: the options a client may choose (shipped adventures by id
+only: the engine also reads adventure files by path, which a server must never let a client
+name), the adventures for the lobby with their names and descriptions in English and Czech, and
+the catalogue the browser names units and cards from (sent once by a replay: `shared_view_keys`).
+
+The odds the browser shows before an attack are the game's own analysis (the generic analysis
+endpoint serves it).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from bitva.core.registry import get_game
+from bitva.core.state import State
+from bitva.games.battlelore.catalogue import adventure_ids, load_catalogue
+from bitva.server.games import GameAdapter
+
+
+class BattleLoreOptionsIn(BaseModel):
+    """The options of a new game: a shipped adventure and its War Councils (section 3,
+    BL-14.1, BL-14.6)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    adventure: str = Field(
+        default="A01",
+        description="the adventure (section 5.5)",
+        json_schema_extra={"enum": list(adventure_ids())},
+    )
+    councils: Literal["adventure", "intro", "custom"] = Field(
+        default="adventure",
+        description="War Councils: as the adventure sets them, the intro variant (BL-14.1) or"
+        " chosen in secret (BL-14.6)",
+    )
+    custom_levels: tuple[int, int] = Field(
+        default=(6, 6), description="custom councils: the levels of South and North (BL-14.6)"
+    )
+
+    @field_validator("adventure")
+    @classmethod
+    def _shipped(cls, value: str) -> str:
+        """An id of a shipped adventure, never a path."""
+        key = value.strip().upper()
+        if key not in adventure_ids():
+            raise ValueError(f"unknown adventure {value!r} (known: {', '.join(adventure_ids())})")
+        return key
+
+    @field_validator("custom_levels")
+    @classmethod
+    def _levels(cls, value: tuple[int, int]) -> tuple[int, int]:
+        if any(not 1 <= level <= 10 for level in value):
+            raise ValueError("a council's total is 1 to 10 levels (BL-14.6)")
+        return value
+
+
+def adventures() -> list[dict[str, Any]]:
+    """The shipped adventures for the lobby: id, names and descriptions in both languages,
+    whether they use Lore, the banners that win."""
+    shipped = load_catalogue().adventures
+    return [
+        {
+            "id": ident,
+            "name": adventure.name,
+            "name_cs": adventure.name_cs,
+            "description": adventure.description,
+            "description_cs": adventure.description_cs,
+            "lore": adventure.lore,
+            "victory_banners": adventure.victory_banners,
+        }
+        for ident, adventure in sorted(shipped.items())
+    ]
+
+
+@cache
+def catalogue_json() -> dict[str, Any]:
+    """What the browser names things from (`view.catalogue`): units by type and cards by id,
+    each with its name and text in English and Czech (and a Lore card's cost: None for "?")."""
+    catalogue = load_catalogue()
+    units = {
+        key[len("unit:") :]: {"name": label.name, "name_cs": label.name_cs}
+        for key, label in catalogue.labels.items()
+        if key.startswith("unit:")
+    }
+    cards: dict[str, dict[str, Any]] = {}
+    for ident, command in catalogue.commands.items():
+        cards[ident] = {
+            "name": command.name,
+            "name_cs": command.name_cs,
+            "text": command.text,
+            "text_cs": command.text_cs,
+            "kind": command.kind,
+        }
+    for ident, lore in catalogue.lore.items():
+        cards[ident] = {
+            "name": lore.name,
+            "name_cs": lore.name_cs,
+            "text": lore.text,
+            "text_cs": lore.text_cs,
+            "kind": "lore",
+            "cost": "?" if lore.cost is None else lore.cost,
+            "reaction": lore.reaction,
+        }
+    return {"units": units, "cards": cards}
+
+
+class BattleLoreAdapter(GameAdapter):
+    # every step's view names its units and cards: a replay sends the catalogue once
+    shared_view_keys = ("catalogue",)
+
+    @property
+    def options_model(self) -> type[BaseModel]:
+        return BattleLoreOptionsIn
+
+    def lobby(self) -> dict[str, Any]:
+        return {"adventures": adventures()}
+
+    def view(self, state: State[Any], seat: int | None) -> dict[str, Any]:
+        view = state.view(seat)
+        view["catalogue"] = catalogue_json()
+        return view
+
+
+ADAPTER = BattleLoreAdapter(get_game("battlelore"))
