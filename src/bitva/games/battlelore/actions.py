@@ -1,0 +1,190 @@
+"""The actions of BattleLore, their text form and their stable integer codes.
+
+Every action is a verb and its words (docs/battlelore.md, "Decision points"):
+
+    deal PATROL_C          chance: the Command card drawn (private to the drawer)
+    roll B F L             chance: the faces of the dice rolled together, sorted G B R F S L
+    play PATROL_C          the Command card of the turn (BL-2.1)
+    order F4               order the unit on F4 (BL-2.2, BL-2.3); `order I6 pay`: a creature
+                           out of its section for 3 tokens (BL-11.2); `free F4`: cut a web
+    move F4 F6             move to F6 along the canonical shortest legal path (BL-3)
+    rush F7 F5 at F4       a goblin rush to F5 against the unit on F4 (BL-10.4)
+    battle F4 G5           declare a battle (BL-4.4); also a mounted bonus attack (BL-7.4)
+    ignore 1               flags ignored (BL-6.3)
+    retreat E6             the next retreat step (BL-6.5)
+    battle-back, take-ground, pursue G6, pass, done
+    discard SCOUT_L        Scout: the drawn card not kept, face up to the discard (BL-15.1)
+
+Codes are a verb's block start plus its words in mixed radix (hexes 0..112, Command card kinds,
+small numbers, roll outcomes), so for every adventure the codes never change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import accumulate
+
+from bitva.core.chance import dice_counts
+from bitva.core.errors import IllegalAction, UnreadableAction
+from bitva.games.battlelore.board import HEX_COUNT, HexError, hex_of, name
+from bitva.games.battlelore.command import CARD_IDS
+from bitva.games.battlelore.model import FACES
+
+MAX_DICE = 12  # the most dice one roll may have: 4 base + card bonuses, with room to spare
+MAX_NUMBER = 16
+
+# every roll of 0..MAX_DICE dice by face counts (section 2.2), in `dice_counts` order
+ROLLS: tuple[tuple[int, ...], ...] = tuple(
+    counts for n in range(MAX_DICE + 1) for counts, _ in dice_counts(n)
+)
+ROLL_INDEX: dict[tuple[int, ...], int] = {counts: i for i, counts in enumerate(ROLLS)}
+CARD_INDEX: dict[str, int] = {card: i for i, card in enumerate(CARD_IDS)}
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """One action: a verb and its words, in canonical spelling (hexes as `F4`, cards upper
+    case, roll faces sorted)."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        if self.verb == "order-pay":
+            return f"order {self.args[0]} pay"
+        if self.verb == "rush":
+            return f"rush {self.args[0]} {self.args[1]} at {self.args[2]}"
+        return " ".join((self.verb, *self.args))
+
+
+def act(verb: str, *args: str) -> Act:
+    return Act(verb, tuple(args))
+
+
+def roll_act(counts: tuple[int, ...]) -> Act:
+    """The chance outcome of a roll with these face counts (G B R F S L)."""
+    return Act("roll", tuple(face for face, n in zip(FACES, counts, strict=True) for _ in range(n)))
+
+
+def roll_counts(action: Act) -> tuple[int, ...]:
+    return tuple(action.args.count(face) for face in FACES)
+
+
+# The words each verb takes: "hex", "card", "n" (0..15), "pay", "at", "faces".
+SIGNATURES: dict[str, tuple[str, ...]] = {
+    "pass": (),
+    "done": (),
+    "battle-back": (),
+    "take-ground": (),
+    "deal": ("card",),
+    "play": ("card",),
+    "discard": ("card",),
+    "order": ("hex",),
+    "order-pay": ("hex",),  # written `order F4 pay`
+    "free": ("hex",),
+    "retreat": ("hex",),
+    "pursue": ("hex",),
+    "ignore": ("n",),
+    "move": ("hex", "hex"),
+    "battle": ("hex", "hex"),
+    "rush": ("hex", "hex", "hex"),  # written `rush F7 F5 at F4`
+    "roll": ("faces",),
+}
+_RADIX = {"hex": HEX_COUNT, "card": len(CARD_IDS), "n": MAX_NUMBER, "faces": len(ROLLS)}
+VERBS = tuple(SIGNATURES)
+
+
+def _size(verb: str) -> int:
+    size = 1
+    for kind in SIGNATURES[verb]:
+        size *= _RADIX[kind]
+    return size
+
+
+_STARTS = dict(zip(VERBS, accumulate((_size(v) for v in VERBS), initial=0), strict=False))
+NUM_CODES = sum(_size(v) for v in VERBS)
+_BY_START = sorted((start, verb) for verb, start in _STARTS.items())
+
+
+def _word(kind: str, text: str) -> str:
+    """One word in canonical spelling; UnreadableAction when it is no such word."""
+    if kind == "hex":
+        try:
+            return name(hex_of(text))
+        except HexError as exc:
+            raise UnreadableAction(str(exc)) from None
+    if kind == "card":
+        if text.upper() not in CARD_INDEX:
+            raise UnreadableAction(f"{text!r} is no Command card")
+        return text.upper()
+    if not text.isdigit() or int(text) >= MAX_NUMBER:
+        raise UnreadableAction(f"{text!r} is no number from 0 to {MAX_NUMBER - 1}")
+    return str(int(text))
+
+
+def parse(text: str) -> Act:
+    """An action from its text (syntax only; the state judges legality)."""
+    words = text.split()
+    if not words:
+        raise UnreadableAction("no action given")
+    verb, rest = words[0].lower(), words[1:]
+    if verb == "roll":
+        faces = [w.upper() for w in rest]
+        if any(f not in FACES for f in faces) or len(faces) > MAX_DICE:
+            raise UnreadableAction(f"a roll is up to {MAX_DICE} faces of G B R F S L")
+        counts = tuple(faces.count(face) for face in FACES)
+        return roll_act(counts)
+    if verb == "order" and len(rest) == 2 and rest[1].lower() == "pay":
+        verb, rest = "order-pay", rest[:1]
+    if verb == "rush" and len(rest) == 4 and rest[2].lower() == "at":
+        rest = [rest[0], rest[1], rest[3]]
+    if verb == "lore":
+        raise IllegalAction("no Lore card can be played here", "BL-13.6")
+    kinds = SIGNATURES.get(verb)
+    if kinds is None or len(rest) != len(kinds):
+        raise UnreadableAction(
+            f"cannot read {text.strip()!r}: write e.g. play PATROL_C, order F4, move F4 F6, "
+            "battle F4 G5, retreat E6, pass or done"
+        )
+    return Act(verb, tuple(_word(kind, word) for kind, word in zip(kinds, rest, strict=True)))
+
+
+def encode(action: Act) -> int:
+    kinds = SIGNATURES.get(action.verb)
+    if kinds is None:
+        raise IllegalAction(f"{str(action)!r} has no integer code")
+    if action.verb == "roll":
+        return _STARTS["roll"] + ROLL_INDEX[roll_counts(action)]
+    code = 0
+    for kind, word in zip(kinds, action.args, strict=True):
+        if kind == "hex":
+            digit = hex_of(word)
+        elif kind == "card":
+            digit = CARD_INDEX[word]
+        else:
+            digit = int(word)
+        code = code * _RADIX[kind] + digit
+    return _STARTS[action.verb] + code
+
+
+def decode(code: int) -> Act:
+    if not 0 <= code < NUM_CODES:
+        raise IllegalAction(f"no action has the code {code}")
+    start, verb = next((s, v) for s, v in reversed(_BY_START) if s <= code)
+    rest = code - start
+    digits: list[int] = []
+    for kind in reversed(SIGNATURES[verb]):
+        rest, digit = divmod(rest, _RADIX[kind])
+        digits.append(digit)
+    digits.reverse()
+    if verb == "roll":
+        return roll_act(ROLLS[digits[0]])
+    words = []
+    for kind, digit in zip(SIGNATURES[verb], digits, strict=True):
+        if kind == "hex":
+            words.append(name(digit))
+        elif kind == "card":
+            words.append(CARD_IDS[digit])
+        else:
+            words.append(str(digit))
+    return Act(verb, tuple(words))

@@ -1,0 +1,371 @@
+"""One battle as decision points (BL-4.4 to BL-7): declare, roll (chance), hits and losses
+(BL-5), flags and their ignoring (BL-6.1 to BL-6.3, the target's owner), the retreat hex by
+hex (BL-6.5, BL-6.6, the owner chooses each step), goblin panic (BL-10.3, a chance roll of the
+side that caused the retreat, D-29), then the follow-ons: battle back (BL-7.1, the defender),
+take ground (BL-7.2), pursuit (BL-7.3) and the mounted bonus attack (BL-7.4).
+
+The rules themselves are the rules modules' (`combat.py`, `morale.py`, `movement.py`); these
+functions only sequence them and ask whoever decides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from bitva.core.events import Event
+from bitva.games.battlelore.board import name
+from bitva.games.battlelore.combat import Kind, base_dice
+from bitva.games.battlelore.followon import (
+    bonus_attack_targets,
+    may_battle_back,
+    pursuit_hexes,
+    take_ground_hex,
+)
+from bitva.games.battlelore.model import FACES, Unit
+from bitva.games.battlelore.morale import (
+    blocked_losses,
+    ignorable_flags,
+    panic_dice,
+    panic_losses,
+    read_roll,
+    retreat_distance,
+    take_losses,
+    takes_panic_check,
+)
+from bitva.games.battlelore.morale import retreat_steps as morale_retreat_steps
+from bitva.games.battlelore.movement import enter
+
+if TYPE_CHECKING:
+    from bitva.games.battlelore.state import BattleLoreState
+
+
+@dataclass(slots=True)
+class Battle:
+    """The battle being resolved. `side`: the attacking seat (the roller); `back`: a battle
+    back (no follow-ons, none against it); `bonus`: a mounted bonus attack (no pursuit or
+    bonus after it); `target_hex`: where the target was attacked (the hex take ground
+    enters); `flags`, `retreat_left`, `retreated`: the target's morale in progress;
+    `panic`: a panic roll of this many dice is the current chance (BL-10.3)."""
+
+    attacker: int
+    target: int
+    side: int
+    kind: Kind
+    dice: int
+    target_hex: int
+    back: bool = False
+    bonus: bool = False
+    faces: tuple[str, ...] = ()
+    flags: int = 0
+    retreat_left: int = 0
+    retreated: int = 0
+    panic: bool = False
+
+    def copy(self) -> Battle:
+        return replace(self)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "attacker": self.attacker,
+            "target": self.target,
+            "side": self.side,
+            "kind": self.kind,
+            "dice": self.dice,
+            "target_hex": self.target_hex,
+            "back": self.back,
+            "bonus": self.bonus,
+            "faces": list(self.faces),
+            "flags": self.flags,
+            "retreat_left": self.retreat_left,
+            "retreated": self.retreated,
+            "panic": self.panic,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Battle:
+        return cls(
+            int(data["attacker"]),
+            int(data["target"]),
+            int(data["side"]),
+            data["kind"],
+            int(data["dice"]),
+            int(data["target_hex"]),
+            bool(data["back"]),
+            bool(data["bonus"]),
+            tuple(data["faces"]),
+            int(data["flags"]),
+            int(data["retreat_left"]),
+            int(data["retreated"]),
+            bool(data["panic"]),
+        )
+
+
+def _emit(events: list[Event] | None, event: str, **data: Any) -> None:
+    if events is not None:
+        events.append(Event(event, data))
+
+
+def card_dice(state: BattleLoreState, attacker: Unit, kind: Kind, back: bool) -> int:
+    """BL-4.4 step 5: the Command card's dice (never capped): Mounted Charge +1 in melee
+    (bonus attacks included), Volley +1 when its units shoot. A battle back is the
+    defender's and gets none."""
+    orders = state.orders
+    if back or orders is None or attacker.uid not in state.ordered:
+        return 0
+    if kind == "ranged":
+        return orders.ranged_bonus
+    return orders.melee_bonus if attacker.type.status == "mounted" else 0
+
+
+def declare(
+    state: BattleLoreState,
+    attacker: Unit,
+    target: Unit,
+    kind: Kind,
+    events: list[Event] | None,
+    *,
+    back: bool = False,
+    bonus: bool = False,
+) -> None:
+    """BL-4.4 steps 1-5: declare, take the capped base dice, add the card's; then the roll."""
+    dice = base_dice(state.field, attacker, target, kind) + card_dice(state, attacker, kind, back)
+    state.battle = Battle(
+        attacker.uid, target.uid, attacker.side, kind, dice, target.hex, back, bonus
+    )
+    if not back:
+        attacker.battled = True
+    _emit(
+        events,
+        "battle",
+        player=attacker.side,
+        attacker=name(attacker.hex),
+        target=name(target.hex),
+        kind=kind,
+        dice=dice,
+        back=back,
+        bonus=bonus,
+    )
+    state.phase = "roll"
+
+
+def resolve_roll(
+    state: BattleLoreState, counts: tuple[int, ...], events: list[Event] | None
+) -> None:
+    """BL-5.2: hits remove figures (BL-5.1, `morale.read_roll`), survivors resolve their flags
+    (BL-6); a panic roll kills by the goblin's colour (BL-10.3)."""
+    battle = state.battle
+    assert battle is not None
+    battle.faces = tuple(f for f, n in zip(FACES, counts, strict=True) for _ in range(n))
+    _emit(events, "rolled", player=battle.side, faces=list(battle.faces), panic=battle.panic)
+    if battle.panic:
+        _panic_losses(state, events)
+        return
+    attacker = state.unit(battle.attacker)
+    target = state.unit(battle.target)
+    effect = read_roll(state.field, attacker, target, battle.kind, battle.faces)  # type: ignore[arg-type]
+    losses = effect.hits + effect.poison_losses
+    if losses and lose(state, target, losses, events):
+        after_morale(state, events)
+        return
+    battle.flags = effect.flags
+    start_flags(state, events)
+
+
+def lose(state: BattleLoreState, unit: Unit, figures: int, events: list[Event] | None) -> bool:
+    """Remove figures (BL-5.2 step 4); a unit at 0 is eliminated and gives its owner's opponent
+    a banner (BL-5.3), which may end the game at once (BL-16.1). True if eliminated."""
+    _emit(events, "losses", side=unit.side, hex=name(unit.hex), figures=min(figures, unit.figures))
+    if not take_losses(state.field, unit, figures):
+        return False
+    winner = 3 - unit.side
+    state.banners[winner - 1] += 1
+    _emit(events, "eliminated", side=unit.side, hex=name(unit.hex), type=unit.type.id)
+    _emit(events, "banner", player=winner, banners=state.banners[winner - 1])
+    if state.banners[winner - 1] >= state.static.victory_banners:
+        state.finish(winner, events)
+    return True
+
+
+def ignore_range(state: BattleLoreState) -> tuple[int, int]:
+    """BL-6.1, BL-6.3: the fewest and most flags the target may ignore."""
+    battle = state.battle
+    assert battle is not None
+    return ignorable_flags(state.field, state.unit(battle.target), battle.flags)
+
+
+def start_flags(state: BattleLoreState, events: list[Event] | None) -> None:
+    """BL-6.3: the target's owner chooses how many flags to ignore when there is a choice."""
+    battle = state.battle
+    assert battle is not None
+    if battle.flags == 0:
+        after_morale(state, events)
+        return
+    least, most = ignore_range(state)
+    if most > least:
+        state.phase = "flags"
+        return
+    start_retreat(state, battle.flags - least, events)
+
+
+def ignore_choices(state: BattleLoreState) -> list[int]:
+    least, most = ignore_range(state)
+    return list(range(least, most + 1))
+
+
+def start_retreat(state: BattleLoreState, flags: int, events: list[Event] | None) -> None:
+    """BL-6.4: flags not ignored times the unit's hexes per flag (Frightened goblins 2)."""
+    battle = state.battle
+    assert battle is not None
+    battle.flags = 0
+    if flags <= 0:
+        after_morale(state, events)
+        return
+    battle.retreat_left = retreat_distance(state.unit(battle.target), flags)
+    go_on_retreating(state, events)
+
+
+def retreat_steps(state: BattleLoreState) -> list[int]:
+    """BL-6.5: the hexes the retreating unit may step into next."""
+    battle = state.battle
+    assert battle is not None
+    return list(morale_retreat_steps(state.field, state.unit(battle.target)))
+
+
+def go_on_retreating(state: BattleLoreState, events: list[Event] | None) -> None:
+    """BL-6.5, BL-6.6: step while only one hex is open; ask the owner when two are; a blocked
+    retreat costs a figure per hex left."""
+    battle = state.battle
+    assert battle is not None
+    while battle.retreat_left > 0:
+        steps = retreat_steps(state)
+        if len(steps) > 1:
+            state.phase = "retreat"
+            return
+        target = state.unit(battle.target)
+        if not steps:
+            left, battle.retreat_left = battle.retreat_left, 0
+            _emit(events, "blocked", side=target.side, hex=name(target.hex), hexes=left)
+            losses = blocked_losses(target, left)
+            if losses and lose(state, target, losses, events):
+                after_morale(state, events)
+                return
+            break
+        step_back(state, steps[0], events)
+    after_retreat(state, events)
+
+
+def step_back(state: BattleLoreState, hex_: int, events: list[Event] | None) -> None:
+    battle = state.battle
+    assert battle is not None
+    target = state.unit(battle.target)
+    start = target.hex
+    enter(state.field, target, hex_, "retreat")
+    battle.retreat_left -= 1
+    battle.retreated += 1
+    _emit(events, "retreated", side=target.side, **{"from": name(start), "to": name(hex_)})
+
+
+def after_retreat(state: BattleLoreState, events: list[Event] | None) -> None:
+    """BL-10.2, BL-10.3: a goblin that retreated takes a panic check, one die per hex actually
+    retreated, rolled by the side that caused the retreat (D-29)."""
+    battle = state.battle
+    assert battle is not None
+    target = state.field.units[battle.target]
+    if target is not None and takes_panic_check(target) and battle.retreated > 0:
+        battle.panic = True
+        battle.dice = panic_dice(battle.retreated)
+        state.phase = "roll"
+        return
+    after_morale(state, events)
+
+
+def _panic_losses(state: BattleLoreState, events: list[Event] | None) -> None:
+    battle = state.battle
+    assert battle is not None
+    battle.panic = False
+    target = state.unit(battle.target)
+    killed = panic_losses(target, battle.faces)  # type: ignore[arg-type]
+    _emit(events, "panic", side=target.side, hex=name(target.hex), figures=killed)
+    if killed and lose(state, target, killed, events) and state.phase == "over":
+        return
+    after_morale(state, events)
+
+
+def after_morale(state: BattleLoreState, events: list[Event] | None) -> None:
+    """BL-5.2 step 7, BL-7: the follow-ons open to the attack just resolved."""
+    if state.phase == "over":
+        return
+    battle = state.battle
+    assert battle is not None
+    attacker = state.field.units[battle.attacker]
+    target = state.field.units[battle.target]
+    if may_battle_back(
+        state.field,
+        target,
+        attacker,
+        battle.kind,
+        attacked_hex=battle.target_hex,
+        against_battle_back=battle.back,
+    ):
+        state.phase = "battle-back"
+        return
+    vacated = target is None or target.hex != battle.target_hex
+    if (
+        vacated
+        and attacker is not None
+        and take_ground_hex(
+            state.field, attacker, battle.kind, battle.target_hex, is_battle_back=battle.back
+        )
+        is not None
+    ):
+        state.phase = "take-ground"
+        return
+    end_battle(state, events)
+
+
+def take_ground(state: BattleLoreState, events: list[Event] | None) -> None:
+    battle = state.battle
+    assert battle is not None
+    attacker = state.unit(battle.attacker)
+    start = attacker.hex
+    enter(state.field, attacker, battle.target_hex, "take_ground")
+    _emit(
+        events,
+        "took-ground",
+        side=attacker.side,
+        **{"from": name(start), "to": name(attacker.hex)},
+    )
+    if battle.bonus:  # BL-7.4, D-15: no second pursuit or bonus attack
+        end_battle(state, events)
+    elif pursuit_hexes(state.field, attacker):
+        state.phase = "pursue"
+    else:
+        offer_bonus(state, events)
+
+
+def pursue(state: BattleLoreState, hex_: int, events: list[Event] | None) -> None:
+    battle = state.battle
+    assert battle is not None
+    attacker = state.unit(battle.attacker)
+    start = attacker.hex
+    enter(state.field, attacker, hex_, "pursuit")
+    _emit(events, "pursued", side=attacker.side, **{"from": name(start), "to": name(hex_)})
+    offer_bonus(state, events)
+
+
+def offer_bonus(state: BattleLoreState, events: list[Event] | None) -> None:
+    battle = state.battle
+    assert battle is not None
+    if bonus_attack_targets(state.field, state.unit(battle.attacker)):
+        state.phase = "bonus"
+    else:
+        end_battle(state, events)
+
+
+def end_battle(state: BattleLoreState, events: list[Event] | None) -> None:
+    """The battle and its follow-ons are over (BL-4.1): back to the battle step."""
+    from bitva.games.battlelore.turn import begin_battles
+
+    state.battle = None
+    begin_battles(state, events)

@@ -1,0 +1,120 @@
+"""The end of a turn (BL-1.2 steps 5-6): the Command draw (BL-15.1; Scout: draw 2, keep 1),
+then cleanup (BL-15.4, D-34), and the next player's turn. Every card drawn is a chance node
+(`deal CARD`) weighted by the cards of each kind left in the deck; the card is private to the
+drawer. An empty deck is the shuffled discard pile (BL-15.1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bitva.core.events import Event
+
+if TYPE_CHECKING:
+    from bitva.games.battlelore.state import BattleLoreState
+
+
+def start_deals(
+    state: BattleLoreState, seats: list[int], then: str, events: list[Event] | None
+) -> None:
+    """Deal one Command card to each of `seats` in turn (chance nodes), then go on with
+    `then`: "setup" (the first turn), "draw" (the end of a turn) or "scout" (keep 1 of 2)."""
+    state.deal_to = list(seats)
+    state.after_deal = then
+    if seats:
+        refill_deck(state, events)
+    if seats and sum(state.deck.values()) > 0:
+        state.phase = "deal"
+    else:
+        after_deals(state, events)
+
+
+def refill_deck(state: BattleLoreState, events: list[Event] | None) -> None:
+    """BL-15.1: when the deck is empty, the discards are shuffled into a new deck."""
+    if sum(state.deck.values()) == 0 and state.discard:
+        for card in state.discard:
+            state.deck[card] = state.deck.get(card, 0) + 1
+        state.discard = []
+        if events is not None:
+            events.append(Event("reshuffled", {"deck": sum(state.deck.values())}))
+
+
+def dealt(state: BattleLoreState, card: str, events: list[Event] | None) -> None:
+    """The chance outcome of a draw: `card` comes off the deck."""
+    seat = state.deal_to.pop(0)
+    state.deck[card] -= 1
+    if state.deck[card] == 0:
+        del state.deck[card]
+    (state.drawn if state.after_deal == "scout" else state.hands)[seat].append(card)
+    if events is not None:
+        events.append(
+            Event(
+                "drew",
+                {"player": seat, "deck": sum(state.deck.values())},
+                private={"card": card},
+                private_to=seat,
+            )
+        )
+    if state.deal_to:
+        refill_deck(state, events)
+        if sum(state.deck.values()) == 0:  # nothing left anywhere to draw
+            state.deal_to = []
+            after_deals(state, events)
+    else:
+        after_deals(state, events)
+
+
+def after_deals(state: BattleLoreState, events: list[Event] | None) -> None:
+    then = state.after_deal
+    state.after_deal = ""
+    state.deal_to = []
+    if then == "setup":
+        begin_turn(state, state.static.first_player, events)
+    elif then == "scout" and len(state.drawn[state.active]) > 1:
+        state.phase = "draw-keep"
+    else:
+        if then == "scout":  # only one card could be drawn: it is kept
+            state.hands[state.active] += state.drawn[state.active]
+            state.drawn[state.active] = []
+        cleanup(state, events)
+
+
+def end_turn(state: BattleLoreState, events: list[Event] | None) -> None:
+    """BL-1.2 step 5, BL-15.1: the played card goes to the discards, then the draw (Scout:
+    2, keep 1)."""
+    state.battle = None
+    if state.played is not None:
+        state.discard.append(state.played)
+        state.played = None
+    scout = state.orders is not None and state.orders.scout
+    seat = state.active
+    start_deals(state, [seat, seat] if scout else [seat], "scout" if scout else "draw", events)
+
+
+def scout_discard(state: BattleLoreState, card: str, events: list[Event] | None) -> None:
+    """BL-15.1: of the two cards drawn, the one not kept goes face up to the discards."""
+    seat = state.active
+    drawn = state.drawn[seat]
+    drawn.remove(card)
+    state.hands[seat] += drawn
+    state.drawn[seat] = []
+    state.discard.append(card)
+    if events is not None:
+        events.append(Event("discarded", {"player": seat, "card": card}))
+    cleanup(state, events)
+
+
+def cleanup(state: BattleLoreState, events: list[Event] | None) -> None:
+    """BL-15.4: per-turn flags reset; the other side's turn begins (BL-1.1)."""
+    for unit in state.field.alive():
+        unit.reset_turn()
+    state.orders = None
+    state.ordered = []
+    state.turn += 1
+    begin_turn(state, 3 - state.active, events)
+
+
+def begin_turn(state: BattleLoreState, seat: int, events: list[Event] | None) -> None:
+    state.active = seat
+    state.phase = "command"
+    if events is not None:
+        events.append(Event("turn", {"player": seat, "turn": state.turn}))

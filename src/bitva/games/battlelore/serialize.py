@@ -1,0 +1,103 @@
+"""The whole state as JSON (`to_json`, `state_from_json`): records, digests, the server."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bitva.core.outcome import Outcome
+from bitva.core.rng import Rng
+from bitva.games.battlelore.battle_steps import Battle
+from bitva.games.battlelore.command import Orders
+from bitva.games.battlelore.model import Field, Unit
+
+if TYPE_CHECKING:
+    from bitva.games.battlelore.state import BattleLoreState
+
+_UNIT_FIELDS = (
+    "figures",
+    "ordered",
+    "moved",
+    "move_stopped",
+    "entered_stop",
+    "entered_landmark",
+    "battled",
+    "rush_target",
+    "webbed",
+    "poisoned",
+    "stored_lore",
+)
+
+
+def state_to_json(state: BattleLoreState) -> dict[str, Any]:
+    units = [
+        None
+        if u is None
+        else {"uid": u.uid, "type": u.type.id, "side": u.side, "hex": u.hex}
+        | {key: getattr(u, key) for key in _UNIT_FIELDS}
+        for u in state.field.units
+    ]
+    return {
+        "options": state.static.options.model_dump(mode="json"),
+        "units": units,
+        "turn": state.turn,
+        "active": state.active,
+        "phase": state.phase,
+        "banners": list(state.banners),
+        "hands": {str(s): list(h) for s, h in state.hands.items()},
+        "drawn": {str(s): list(h) for s, h in state.drawn.items()},
+        "deck": dict(sorted(state.deck.items())),
+        "discard": list(state.discard),
+        "deal_to": list(state.deal_to),
+        "after_deal": state.after_deal,
+        "played": state.played,
+        "orders": state.orders.to_json() if state.orders is not None else None,
+        "ordered": list(state.ordered),
+        "last_orders": {
+            str(s): o.to_json() if o is not None else None for s, o in state.last_orders.items()
+        },
+        "battle": state.battle.to_json() if state.battle is not None else None,
+        "outcome": state.outcome.to_json() if state.outcome is not None else None,
+        "rng": state.rng.state,
+    }
+
+
+def state_from_json(data: dict[str, Any]) -> BattleLoreState:
+    from bitva.games.battlelore.options import BattleLoreOptions
+    from bitva.games.battlelore.state import BattleLoreState
+    from bitva.games.battlelore.static import Static
+
+    static = Static.build(BattleLoreOptions.model_validate(data["options"]))
+    state = BattleLoreState(static, Rng(int(data["rng"])))
+    units: list[Unit | None] = []
+    for entry in data["units"]:
+        if entry is None:
+            units.append(None)
+            continue
+        unit = Unit(
+            int(entry["uid"]), static.types[entry["type"]], int(entry["side"]), int(entry["hex"]), 0
+        )
+        for key in _UNIT_FIELDS:
+            setattr(unit, key, entry[key])
+        units.append(unit)
+    state.field = Field(static.terrain, static.landmarks, static.lore, units)
+    state.turn = int(data["turn"])
+    state.active = int(data["active"])
+    state.phase = str(data["phase"])
+    state.banners = [int(b) for b in data["banners"]]
+    state.hands = {int(s): list(h) for s, h in data["hands"].items()}
+    state.drawn = {int(s): list(h) for s, h in data["drawn"].items()}
+    state.deck = {str(c): int(n) for c, n in data["deck"].items()}
+    state.discard = list(data["discard"])
+    state.deal_to = [int(s) for s in data["deal_to"]]
+    state.after_deal = str(data["after_deal"])
+    state.played = data["played"]
+    state.orders = Orders.from_json(data["orders"]) if data["orders"] is not None else None
+    state.ordered = [int(u) for u in data["ordered"]]
+    state.last_orders = {
+        int(s): Orders.from_json(o) if o is not None else None
+        for s, o in data["last_orders"].items()
+    }
+    state.battle = Battle.from_json(data["battle"]) if data["battle"] is not None else None
+    outcome = data.get("outcome")
+    state._outcome = Outcome.from_json(outcome) if outcome else None
+    return state

@@ -1,0 +1,207 @@
+"""The BattleLore state: a turn as a sequence of decision points (BL-1, docs/battlelore.md).
+
+The state holds the battlefield (`model.Field`), the Command hands, deck and discards, the
+banners and the decision in progress; the rules live in their own modules (`command.py`,
+`movement.py`, `combat.py`, `morale.py`, ...) and the steps of a turn in `turn.py` and
+`battle_steps.py`. The Command deck is a multiset: every card drawn is a chance node whose
+outcomes are the kinds left, weighted by count, so there is no hidden order to re-deal.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar, Self
+
+from bitva.core.chance import CHANCE, by_count, dice_counts
+from bitva.core.errors import IllegalAction, NotSupported, Violation
+from bitva.core.events import Event
+from bitva.core.game import Game
+from bitva.core.outcome import Outcome
+from bitva.core.rng import Rng
+from bitva.core.state import State
+from bitva.games.battlelore.actions import Act, decode, encode, parse, roll_act
+from bitva.games.battlelore.battle_steps import Battle
+from bitva.games.battlelore.board import hex_of
+from bitva.games.battlelore.command import CARD_IDS, Orders
+from bitva.games.battlelore.model import Field, Unit
+from bitva.games.battlelore.options import BattleLoreOptions
+from bitva.games.battlelore.static import Static
+
+# decision points of the seat whose unit is the current battle's target
+TARGET_DECISIONS = frozenset(("flags", "retreat", "battle-back"))
+SEAT_NAMES = {1: "south", 2: "north"}
+
+
+class BattleLoreState(State[Act]):
+    game: ClassVar[Game[Any, Any]]
+
+    def __init__(self, static: Static, rng: Rng) -> None:
+        self.static = static
+        self.rng = rng
+        self.field: Field = static.new_field()
+        self.turn = 0
+        self.active = static.first_player
+        self.phase = "deal"
+        self.banners = [0, 0]
+        self.hands: dict[int, list[str]] = {1: [], 2: []}
+        self.drawn: dict[int, list[str]] = {1: [], 2: []}  # Scout: the 2 drawn (BL-15.1)
+        self.deck: dict[str, int] = {}
+        self.discard: list[str] = []
+        self.deal_to: list[int] = []
+        self.after_deal = ""
+        self.played: str | None = None  # the Command card of this turn
+        self.orders: Orders | None = None
+        self.ordered: list[int] = []  # uids ordered this turn, in order
+        self.last_orders: dict[int, Orders | None] = {1: None, 2: None}  # D-42
+        self.battle: Battle | None = None
+        self._outcome: Outcome | None = None
+        self._legal: list[Act] | None = None
+
+    # -- the contract ----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self._outcome is not None:
+            return None
+        if self.phase in ("deal", "roll"):
+            return CHANCE
+        if self.phase in TARGET_DECISIONS:
+            assert self.battle is not None
+            return 3 - self.battle.side
+        return self.active
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def decision(self) -> str:
+        return "over" if self._outcome is not None else self.phase
+
+    @property
+    def options(self) -> BattleLoreOptions:
+        return self.static.options
+
+    def unit(self, uid: int) -> Unit:
+        unit = self.field.units[uid]
+        assert unit is not None, f"unit {uid} is gone"
+        return unit
+
+    def unit_at(self, hex_name: str) -> Unit:
+        unit = self.field.unit_at(hex_of(hex_name))
+        assert unit is not None, f"no unit on {hex_name}"
+        return unit
+
+    def legal_actions(self) -> list[Act]:
+        if self._outcome is not None:
+            return []
+        if self.is_chance:
+            return super().legal_actions()
+        if self._legal is None:
+            from bitva.games.battlelore.turn import legal
+
+            self._legal = legal(self)
+        return list(self._legal)
+
+    def chance_outcomes(self) -> list[tuple[Act, Fraction]]:
+        if self.phase == "deal":
+            left = {card: self.deck.get(card, 0) for card in CARD_IDS}
+            return [(Act("deal", (card,)), p) for card, p in by_count(left)]
+        if self.phase == "roll":
+            assert self.battle is not None
+            return [(roll_act(counts), p) for counts, p in dice_counts(self.battle.dice)]
+        raise NotSupported("this is not a chance node")
+
+    def check(self, action: Act) -> Violation | None:
+        if self._outcome is not None:
+            return Violation("the game is over", "BL-16.1")
+        if self.is_chance:
+            if self.phase == "deal" and action.verb == "deal":
+                return (
+                    None
+                    if self.deck.get(action.args[0], 0) > 0
+                    else Violation(f"no {action.args[0]} is left in the Command deck", "BL-15.1")
+                )
+            if self.phase == "roll" and action.verb == "roll":
+                assert self.battle is not None
+                if len(action.args) == self.battle.dice:
+                    return None
+                return Violation(f"this roll has {self.battle.dice} dice", "BL-4.2")
+            return Violation(f"{action} is not possible now: chance decides here", "BL-1.2")
+        if action in self.legal_actions():
+            return None
+        from bitva.games.battlelore.turn import why_illegal
+
+        return why_illegal(self, action)
+
+    def play(self, action: Act) -> list[Event]:
+        from bitva.games.battlelore.turn import apply_action
+
+        events: list[Event] = []
+        self._legal = None
+        apply_action(self, action, events)
+        self._legal = None
+        return events
+
+    def apply_unchecked(self, action: Act) -> None:
+        from bitva.games.battlelore.turn import apply_action
+
+        self._legal = None
+        apply_action(self, action, None)
+        self._legal = None
+
+    def parse_action(self, text: str) -> Act:
+        return parse(text)
+
+    def encode_action(self, action: Act) -> int:
+        return encode(action)
+
+    def decode_action(self, code: int) -> Act:
+        return decode(code)
+
+    # -- victory (BL-5.3, BL-16) -------------------------------------------------------------
+    def finish(self, winner: int, events: list[Event] | None) -> None:
+        """BL-16.1: `winner` holds the banners to win, even mid-turn."""
+        params = {"banners": self.banners[winner - 1], "needed": self.static.victory_banners}
+        scores = {1: float(self.banners[0]), 2: float(self.banners[1])}
+        self._outcome = Outcome.win(winner, 2, "banners", params, "BL-16.1", scores)
+        self.phase = "over"
+        self.battle = None
+        if events is not None:
+            events.append(Event("game-over", self._outcome.to_json()))
+
+    # -- copies and serialization ---------------------------------------------------------
+    def clone(self) -> Self:
+        other = type(self).__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.rng = self.rng.clone()
+        other.field = self.field.copy()
+        other.banners = list(self.banners)
+        other.hands = {s: list(h) for s, h in self.hands.items()}
+        other.drawn = {s: list(h) for s, h in self.drawn.items()}
+        other.deck = dict(self.deck)
+        other.discard = list(self.discard)
+        other.deal_to = list(self.deal_to)
+        other.ordered = list(self.ordered)
+        other.last_orders = dict(self.last_orders)
+        other.battle = self.battle.copy() if self.battle is not None else None
+        other._legal = self._legal
+        return other
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from bitva.games.battlelore.views import view
+
+        return view(self, seat)
+
+    def determinize(self, seat: int, rng: Rng) -> Self:
+        from bitva.games.battlelore.views import determinize
+
+        return determinize(self, seat, rng)  # type: ignore[return-value]
+
+    def to_json(self) -> dict[str, Any]:
+        from bitva.games.battlelore.serialize import state_to_json
+
+        return state_to_json(self)
+
+    def require(self, ok: bool, message: str, rule: str) -> None:
+        if not ok:
+            raise IllegalAction(message, rule)

@@ -1,0 +1,72 @@
+"""What stays fixed for a whole game: the adventure's name, banners to win, terrain, landmarks,
+the units at set-up and the Command hands (section 3), built once from the options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bitva.games.battlelore.board import HEX_COUNT
+from bitva.games.battlelore.model import Field, Landmark, Terrain, Unit, UnitType
+from bitva.games.battlelore.options import BattleLoreOptions
+
+
+@dataclass(frozen=True)
+class Static:
+    options: BattleLoreOptions
+    adventure_id: str
+    adventure_name: str
+    lore: bool
+    first_player: int
+    victory_banners: int
+    terrain: tuple[Terrain, ...]
+    landmarks: tuple[Landmark | None, ...]
+    setup: tuple[tuple[UnitType, int, int], ...]  # (type, side, hex), South first: uids
+    command_hand: tuple[int, int]  # Command cards dealt to South and North (3, BL-14.2)
+    types: dict[str, UnitType]
+
+    def new_field(self) -> Field:
+        units: list[Unit | None] = [
+            Unit(uid, type_, side, hex_, type_.figures)
+            for uid, (type_, side, hex_) in enumerate(self.setup)
+        ]
+        return Field(self.terrain, self.landmarks, self.lore, units)
+
+    @classmethod
+    def build(cls, options: BattleLoreOptions) -> Static:
+        """The adventure of the options, from the catalogue (a shipped id or a file)."""
+        from bitva.games.battlelore.catalogue import load_adventure, load_catalogue
+
+        adventure = load_adventure(options.adventure)
+        catalogue = load_catalogue()
+        return cls.from_adventure(options, adventure, catalogue)
+
+    @classmethod
+    def from_adventure(cls, options: BattleLoreOptions, adventure: Any, catalogue: Any) -> Static:
+        terrain: list[Terrain] = ["plain"] * HEX_COUNT
+        for hex_, kind in adventure.terrain.items():
+            terrain[hex_] = kind
+        landmarks: list[Landmark | None] = [None] * HEX_COUNT
+        for hex_, kind in adventure.landmarks.items():
+            landmarks[hex_] = kind
+        types: dict[str, UnitType] = dict(catalogue.units)
+        setup = []
+        hands = []
+        for seat, side in ((1, "south"), (2, "north")):
+            entry = adventure.sides[side]
+            for placed in entry.units:
+                setup.append((types[placed.type], seat, placed.hex))
+            hands.append(entry.command_hand)
+        return cls(
+            options,
+            adventure.id,
+            adventure.name,
+            adventure.lore,
+            1 if adventure.first_player == "south" else 2,
+            adventure.victory_banners,
+            tuple(terrain),
+            tuple(landmarks),
+            tuple(setup),
+            (hands[0], hands[1]),
+            types,
+        )

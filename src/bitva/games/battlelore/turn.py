@@ -1,0 +1,315 @@
+"""The steps of a turn as decision points (BL-1.2): command (BL-2.1), orders (BL-2.2 to
+BL-2.7), movement (BL-3), battles (BL-4), then the draw and cleanup (`endturn.py`). Each
+function lists what may be done at its decision point or carries an action out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bitva.core.errors import Violation
+from bitva.core.events import Event
+from bitva.games.battlelore import battle_steps as steps
+from bitva.games.battlelore.actions import Act, roll_counts
+from bitva.games.battlelore.board import hex_of, name
+from bitva.games.battlelore.combat import may_battle, targets
+from bitva.games.battlelore.command import card_orders, may_order, tactic_fallback
+from bitva.games.battlelore.followon import bonus_attack_targets, pursuit_hexes
+from bitva.games.battlelore.model import Unit
+from bitva.games.battlelore.movement import can_rush, enter, move_destinations, rush_moves
+
+if TYPE_CHECKING:
+    from bitva.games.battlelore.state import BattleLoreState
+
+
+def _emit(events: list[Event] | None, event: str, **data: object) -> None:
+    if events is not None:
+        events.append(Event(event, dict(data)))
+
+
+# -- what may be done ---------------------------------------------------------------------------
+def orderable(state: BattleLoreState) -> list[Unit]:
+    """BL-2.2 to BL-2.4: the active side's units that may take the next order."""
+    orders = state.orders
+    if orders is None:
+        return []
+    ordered = [state.unit(uid) for uid in state.ordered]
+    return [u for u in state.field.alive(state.active) if may_order(orders, u, ordered)]
+
+
+def extra_move(state: BattleLoreState, unit: Unit) -> int:
+    """Forward March: ordered foot units move and battle 1 hex further (5.1)."""
+    orders = state.orders
+    if orders is None or unit.type.status != "foot":
+        return 0
+    return orders.move_bonus
+
+
+def movers(state: BattleLoreState) -> dict[int, dict[int, tuple[int, ...]]]:
+    """BL-3.1: each ordered unit that has not moved yet, with where it may go (Volley's units
+    may not move)."""
+    orders = state.orders
+    if orders is None or orders.no_move:
+        return {}
+    out = {}
+    for uid in state.ordered:
+        unit = state.field.units[uid]
+        if unit is None or unit.moved:
+            continue
+        found = move_destinations(state.field, unit, extra_hexes=extra_move(state, unit))
+        if found:
+            out[uid] = found
+    return out
+
+
+def rushes(state: BattleLoreState) -> list[Act]:
+    """BL-10.4: goblin rushes of the ordered goblins that have not moved."""
+    orders = state.orders
+    if orders is None or orders.no_move:
+        return []
+    out = []
+    for uid in state.ordered:
+        unit = state.field.units[uid]
+        if unit is None or not can_rush(unit):
+            continue
+        for end, target in sorted(rush_moves(state.field, unit)):
+            enemy = state.unit(target)
+            out.append(Act("rush", (name(unit.hex), name(end), name(enemy.hex))))
+    return out
+
+
+def battles(state: BattleLoreState) -> list[Act]:
+    """BL-4.1, BL-4.3: every battle an ordered unit may declare now."""
+    out = []
+    for uid in state.ordered:
+        unit = state.field.units[uid]
+        if unit is None or not may_battle(
+            state.field, unit, extra_battle_hexes=extra_move(state, unit)
+        ):
+            continue
+        for target, _ in targets(state.field, unit):
+            out.append(Act("battle", (name(unit.hex), name(state.unit(target).hex))))
+    return out
+
+
+def forced_rush(state: BattleLoreState) -> bool:
+    """BL-10.4, D-28: a rushing goblin that still may battle its target must."""
+    for uid in state.ordered:
+        unit = state.field.units[uid]
+        rushing = unit is not None and unit.rush_target is not None and not unit.battled
+        if rushing and unit is not None and may_battle(state.field, unit):
+            return True
+    return False
+
+
+def legal(state: BattleLoreState) -> list[Act]:
+    """Every legal action at the state's decision point, in a stable order."""
+    phase = state.phase
+    battle = state.battle
+    if phase == "command":
+        return [Act("play", (card,)) for card in sorted(set(state.hands[state.active]))]
+    if phase == "order":
+        return [Act("order", (name(u.hex),)) for u in orderable(state)] + [Act("done")]
+    if phase == "move":
+        out = [
+            Act("move", (name(state.unit(uid).hex), name(end)))
+            for uid, found in movers(state).items()
+            for end in sorted(found)
+        ]
+        return out + rushes(state) + [Act("done")]
+    if phase == "battle":
+        return battles(state) + ([] if forced_rush(state) else [Act("done")])
+    if phase == "draw-keep":
+        return [Act("discard", (card,)) for card in sorted(set(state.drawn[state.active]))]
+    assert battle is not None
+    if phase == "flags":
+        return [Act("ignore", (str(n),)) for n in steps.ignore_choices(state)]
+    if phase == "retreat":
+        return [Act("retreat", (name(h),)) for h in steps.retreat_steps(state)]
+    if phase == "battle-back":
+        return [Act("battle-back"), Act("pass")]
+    if phase == "take-ground":
+        return [Act("take-ground"), Act("pass")]
+    attacker = state.unit(battle.attacker)
+    if phase == "pursue":
+        out = [Act("pursue", (name(h),)) for h in pursuit_hexes(state.field, attacker)]
+        return [*out, Act("pass")]
+    if phase == "bonus":
+        out = [
+            Act("battle", (name(attacker.hex), name(state.unit(t).hex)))
+            for t in bonus_attack_targets(state.field, attacker)
+        ]
+        return [*out, Act("pass")]
+    return []
+
+
+WHY = {
+    "command": ("play a Command card from your hand", "BL-2.1"),
+    "order": ("order a unit the card allows, or done", "BL-2.2"),
+    "move": ("move an ordered unit that has not moved, or done", "BL-3.1"),
+    "battle": ("battle with an ordered unit that may still battle, or done", "BL-4.1"),
+    "flags": ("ignore no more flags than the unit's Bold level", "BL-6.3"),
+    "retreat": ("retreat into one of the open hexes toward your edge", "BL-6.5"),
+    "battle-back": ("battle back or pass", "BL-7.1"),
+    "take-ground": ("take ground or pass", "BL-7.2"),
+    "pursue": ("pursue into an open adjacent hex or pass", "BL-7.3"),
+    "bonus": ("make a bonus attack on an adjacent enemy or pass", "BL-7.4"),
+    "draw-keep": ("discard one of the two cards drawn", "BL-15.1"),
+}
+
+
+def why_illegal(state: BattleLoreState, action: Act) -> Violation:
+    """Why `action` is not legal here, in words the deciding seat may read."""
+    if action.verb in ("deal", "roll"):
+        return Violation("chance decides that, not a player", "BL-1.2")
+    if state.phase == "battle" and action.verb == "done" and forced_rush(state):
+        return Violation("a rushing goblin must battle its target", "BL-10.4")
+    if state.phase == "command" and action.verb == "play":
+        return Violation(f"{action.args[0]} is not in your hand", "BL-2.1")
+    words, rule = WHY.get(state.phase, ("that is not possible now", "BL-1.2"))
+    return Violation(f"{action} is not possible now: {words}", rule)
+
+
+# -- doing it ------------------------------------------------------------------------------------
+def apply_action(state: BattleLoreState, action: Act, events: list[Event] | None) -> None:
+    from bitva.games.battlelore import endturn
+
+    verb, args = action.verb, action.args
+    phase = state.phase
+    if verb == "deal":
+        endturn.dealt(state, args[0], events)
+    elif verb == "roll":
+        steps.resolve_roll(state, roll_counts(action), events)
+    elif verb == "play":
+        play_card(state, args[0], events)
+    elif verb == "order":
+        order(state, state.unit_at(args[0]), events)
+    elif verb == "move":
+        move(state, state.unit_at(args[0]), hex_of(args[1]), events)
+    elif verb == "rush":
+        rush(state, state.unit_at(args[0]), hex_of(args[1]), state.unit_at(args[2]), events)
+    elif verb == "battle" and phase == "battle":
+        attacker, target = state.unit_at(args[0]), state.unit_at(args[1])
+        kind = dict(targets(state.field, attacker))[target.uid]
+        steps.declare(state, attacker, target, kind, events)
+    elif verb == "battle":  # the mounted bonus attack (BL-7.4)
+        attacker, target = state.unit_at(args[0]), state.unit_at(args[1])
+        steps.declare(state, attacker, target, "melee", events, bonus=True)
+    elif verb == "done":
+        if phase == "order":
+            begin_movement(state, events)
+        elif phase == "move":
+            begin_battles(state, events)
+        else:
+            endturn.end_turn(state, events)
+    elif verb == "ignore":
+        battle = state.battle
+        assert battle is not None
+        ignored = int(args[0])
+        _emit(events, "ignored", side=3 - battle.side, flags=ignored)
+        steps.start_retreat(state, battle.flags - ignored, events)
+    elif verb == "retreat":
+        steps.step_back(state, hex_of(args[0]), events)
+        steps.go_on_retreating(state, events)
+    elif verb == "battle-back":
+        battle = state.battle
+        assert battle is not None
+        defender, attacker = state.unit(battle.target), state.unit(battle.attacker)
+        steps.declare(state, defender, attacker, "melee", events, back=True)
+    elif verb == "take-ground":
+        steps.take_ground(state, events)
+    elif verb == "pursue":
+        steps.pursue(state, hex_of(args[0]), events)
+    elif verb == "pass":
+        pass_(state, events)
+    elif verb == "discard":
+        endturn.scout_discard(state, args[0], events)
+    else:
+        raise AssertionError(f"no such action: {action}")
+
+
+def pass_(state: BattleLoreState, events: list[Event] | None) -> None:
+    phase = state.phase
+    if phase == "pursue":
+        steps.offer_bonus(state, events)
+    else:  # battle-back, take-ground, bonus: the battle is over
+        steps.end_battle(state, events)
+
+
+def play_card(state: BattleLoreState, card: str, events: list[Event] | None) -> None:
+    """BL-2.1: the card is revealed; its orders are fixed now (Counter-Attack copies, D-42;
+    a tactic with no eligible unit orders 1 of choice, D-40)."""
+    seat = state.active
+    state.hands[seat].remove(card)
+    state.played = card
+    orders = card_orders(card, seat, state.last_orders[3 - seat])
+    orders = tactic_fallback(orders, state.field.alive(seat))
+    state.orders = orders
+    state.last_orders[seat] = orders
+    _emit(events, "played", player=seat, card=card, orders=orders.card)
+    state.phase = "order"
+    if not orderable(state):  # BL-2.7: nothing can be ordered
+        from bitva.games.battlelore.endturn import end_turn
+
+        end_turn(state, events)
+
+
+def order(state: BattleLoreState, unit: Unit, events: list[Event] | None) -> None:
+    """BL-2.4: ordered units are announced one by one."""
+    unit.ordered = True
+    state.ordered.append(unit.uid)
+    _emit(events, "ordered", player=state.active, hex=name(unit.hex))
+    if not orderable(state):
+        begin_movement(state, events)
+
+
+def begin_movement(state: BattleLoreState, events: list[Event] | None) -> None:
+    state.phase = "move"
+    if not movers(state) and not rushes(state):
+        begin_battles(state, events)
+
+
+def move(state: BattleLoreState, unit: Unit, to: int, events: list[Event] | None) -> None:
+    """BL-3.1, BL-3.2: the unit follows the canonical path hex by hex and completes its move."""
+    path = move_destinations(state.field, unit, extra_hexes=extra_move(state, unit))[to]
+    start = unit.hex
+    for hex_ in path:
+        enter(state.field, unit, hex_, "move")
+    unit.move_stopped = True
+    _emit(
+        events,
+        "moved",
+        player=unit.side,
+        path=[name(h) for h in (start, *path)],
+        **{"from": name(start), "to": name(to)},
+    )
+    begin_movement(state, events)
+
+
+def rush(
+    state: BattleLoreState, unit: Unit, to: int, target: Unit, events: list[Event] | None
+) -> None:
+    """BL-10.4: a rush to `to`, the goblin bound to battle `target` (D-28)."""
+    path = rush_moves(state.field, unit)[(to, target.uid)]
+    start = unit.hex
+    for hex_ in path:
+        enter(state.field, unit, hex_, "rush")
+    unit.rush_target = target.uid
+    unit.move_stopped = True
+    _emit(
+        events,
+        "rushed",
+        player=unit.side,
+        target=name(target.hex),
+        path=[name(h) for h in (start, *path)],
+        **{"from": name(start), "to": name(to)},
+    )
+    begin_movement(state, events)
+
+
+def begin_battles(state: BattleLoreState, events: list[Event] | None) -> None:
+    """BL-4.1: battles one at a time; with none left the turn goes on to the draw."""
+    from bitva.games.battlelore.endturn import end_turn
+
+    state.phase = "battle"
+    if not battles(state):
+        end_turn(state, events)

@@ -1,0 +1,129 @@
+"""What a seat may see (docs/battlelore.md, "The view") and determinizations for search.
+
+Hidden: the other seat's Command hand (and the two cards of a Scout draw), and which cards are
+left in the deck (the deck is a multiset; every draw is a chance node). A determinization for a
+seat deals the other seat's hidden cards anew from those the seat has not seen, keeping their
+counts, so that the seat's view and its legal actions do not change.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bitva.core.rng import Rng
+from bitva.games.battlelore.board import NAMES, name
+from bitva.games.battlelore.model import Unit
+
+if TYPE_CHECKING:
+    from bitva.games.battlelore.state import BattleLoreState
+
+SIDE_NAMES = {1: "south", 2: "north"}
+
+
+def unit_view(unit: Unit) -> dict[str, Any]:
+    kind = unit.type
+    return {
+        "id": unit.uid,
+        "type": kind.id,
+        "side": unit.side,
+        "hex": name(unit.hex),
+        "figures": unit.figures,
+        "max_figures": kind.figures,
+        "banner": kind.banner,
+        "status": kind.status,
+        "race": kind.race,
+        "ordered": unit.ordered,
+        "moved": unit.moved,
+        "battled": unit.battled,
+        "webbed": unit.webbed,
+        "poisoned": unit.poisoned,
+        "stored_lore": unit.stored_lore,
+        "rush_target": unit.rush_target,
+    }
+
+
+def view(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
+    static = state.static
+    sides: dict[str, Any] = {}
+    for s in (1, 2):
+        own = seat == s
+        hand: list[str] | int = list(state.hands[s]) if own else len(state.hands[s])
+        drawn: list[str] | int = list(state.drawn[s]) if own else len(state.drawn[s])
+        sides[str(s)] = {
+            "name": SIDE_NAMES[s],
+            "banners": state.banners[s - 1],
+            "goblet": 0,
+            "command_hand": hand,
+            "drawn": drawn,
+            "lore_hand": [] if own else 0,
+            "council": None,
+            "no_refill": False,
+        }
+    out: dict[str, Any] = {
+        "adventure": {
+            "id": static.adventure_id,
+            "name": static.adventure_name,
+            "lore": static.lore,
+            "victory_banners": static.victory_banners,
+        },
+        "turn": state.turn,
+        "active": state.active,
+        "decision": state.decision,
+        "to_act": state.current_player
+        if state.current_player and state.current_player > 0
+        else None,
+        "terrain": {NAMES[h]: t for h, t in enumerate(static.terrain) if t != "plain"},
+        "landmarks": {NAMES[h]: lm for h, lm in enumerate(static.landmarks) if lm is not None},
+        "units": [unit_view(u) for u in state.field.alive()],
+        "sides": sides,
+        "pool": 0,
+        "command_deck": sum(state.deck.values()),
+        "lore_deck": 0,
+        "command_discard": list(state.discard),
+        "lore_discard": [],
+        "played": {
+            "command": state.played,
+            "orders": state.orders.to_json() if state.orders is not None else None,
+            "lore": [],
+        },
+        "winner": state.outcome.winner if state.outcome is not None else None,
+    }
+    battle = state.battle
+    if battle is not None:
+        attacker = state.field.units[battle.attacker]
+        target = state.field.units[battle.target]
+        out["battle"] = {
+            "attacker": name(attacker.hex) if attacker is not None else None,
+            "target": name(target.hex) if target is not None else name(battle.target_hex),
+            "kind": battle.kind,
+            "dice": battle.dice,
+            "faces": list(battle.faces),
+            "back": battle.back,
+            "bonus": battle.bonus,
+            "panic": battle.panic,
+            "flags": battle.flags,
+            "retreat_left": battle.retreat_left,
+        }
+    return out
+
+
+def determinize(state: BattleLoreState, seat: int, rng: Rng) -> BattleLoreState:
+    """The other seat's hand and Scout draw dealt anew from the cards `seat` has not seen."""
+    other = state.clone()
+    hidden = 3 - seat
+    pool = sorted(
+        state.hands[hidden]
+        + state.drawn[hidden]
+        + [card for card, n in sorted(state.deck.items()) for _ in range(n)]
+    )
+    rng.shuffle(pool)
+    size = len(state.hands[hidden])
+    other.hands[hidden] = pool[:size]
+    drawn = len(state.drawn[hidden])
+    other.drawn[hidden] = pool[size : size + drawn]
+    other.deck = {}
+    for card in pool[size + drawn :]:
+        other.deck[card] = other.deck.get(card, 0) + 1
+    other.rng = Rng(rng.next_u64())
+    other._legal = None
+    return other
