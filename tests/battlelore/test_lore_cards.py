@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pytest
 
 from bitva.games.battlelore.board import NEIGHBOURS, distance, hex_of, hexes_within
+from bitva.games.battlelore.catalogue import load_catalogue
 from bitva.games.battlelore.lore import LoreBank, PlayedCard, casting, check_timing, lore_faces
 from bitva.games.battlelore.lore_cards import (
     LORE_RULES,
@@ -71,6 +72,9 @@ def test_all_28_distinct_cards_have_rules() -> None:
     assert set(LORE_RULES) == ids
     with pytest.raises(ValueError, match="not a Lore card"):
         targets("XX01", Moment(field(), 1, 1, 1))
+    catalogue = load_catalogue().lore
+    assert set(catalogue) == ids  # every card of the deck has its rules
+    assert sum(card.count for card in catalogue.values()) == 60
 
 
 # -- Wizard -----------------------------------------------------------------------------------
@@ -104,10 +108,11 @@ def test_wz03_river_rage_every_enemy_on_a_ford_bridge_or_by_a_river() -> None:
     m = Moment(f, 1, 1, 1)
     (target,) = targets("WZ03", m)
     assert target.units == uids(f, "C5", "G5", "B6")
-    hit_f = frozenset({"helmet", "F"})
-    assert effect("WZ03", Moment(f, 1, 2, 1), target) == tuple(
-        LoreDice(uid, 2, hit_f, "hit") for uid in target.units
-    )
+    rage = effect("WZ03", Moment(f, 1, 2, 1), target)
+    assert rage == tuple(LoreDice(uid, 2, frozenset({"helmet"}), "hit") for uid in target.units)
+    (first, *_) = rage
+    assert isinstance(first, LoreDice)
+    assert lore_dice_result(first, ("F", "B"), "B").hits == 2  # flags are hits
     dry = field(("h_bf_sword", "F3", 1), ("h_bf_sword", "F7", 2))
     assert targets("WZ03", Moment(dry, 1, 1, 1)) == ()
 

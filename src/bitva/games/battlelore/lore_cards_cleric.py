@@ -1,5 +1,5 @@
-"""The seven Cleric cards of section 5.2 (CL01-CL07): targets and effects (level notation of
-BL-13.2)."""
+"""The seven Cleric cards of section 5.2 (CL01-CL07): targets and effects, their numbers (level
+notation of BL-13.2) and faces from the catalogue (`content/lore.toml`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from bitva.games.battlelore.lore_effects import (
     ExtraDice,
     FewerDice,
     Heal,
-    LoreDice,
     RemoveMarker,
 )
 from bitva.games.battlelore.lore_targets import (
@@ -19,7 +18,10 @@ from bitva.games.battlelore.lore_targets import (
     Target,
     each_unit,
     enemy_in_reach,
+    lore_card,
     ordered_unit,
+    roll_against,
+    value,
 )
 from bitva.games.battlelore.model import HELMET_OF
 
@@ -27,7 +29,7 @@ from bitva.games.battlelore.model import HELMET_OF
 def blessing(m: Moment, t: Target) -> tuple[Effect, ...]:
     """CL01 Blessing, on 1 ordered unit of yours: +1D/level in all its battles this turn
     (T-28: +2 at Cleric 2)."""
-    return (ExtraDice(t.units[0], m.level, "any", m.seat),)
+    return (ExtraDice(t.units[0], value("CL01", "dice", m.level), "any", m.seat),)
 
 
 def healing_hands_targets(m: Moment) -> tuple[Target, ...]:
@@ -37,7 +39,7 @@ def healing_hands_targets(m: Moment) -> tuple[Target, ...]:
 
 def healing_hands(m: Moment, t: Target) -> tuple[Effect, ...]:
     """Return up to 1 figure/level, never above its starting strength."""
-    return (Heal(t.units[0], m.level),)
+    return (Heal(t.units[0], value("CL02", "figures", m.level)),)
 
 
 def mass_defense_targets(m: Moment) -> tuple[Target, ...]:
@@ -52,8 +54,9 @@ def mass_defense(m: Moment, t: Target) -> tuple[Effect, ...]:
     """Cancel up to 2 dice/level showing a helmet of its colour or `F`."""
     defender = m.unit(t.units[0])
     assert defender is not None
-    faces = frozenset({HELMET_OF[defender.type.banner], "F"})
-    return (CancelDice(defender.uid, 2 * m.level, faces),)
+    helmet = HELMET_OF[defender.type.banner]
+    faces = frozenset(helmet if f == "helmet" else f for f in lore_card("CL03").faces)
+    return (CancelDice(defender.uid, value("CL03", "dice", m.level), faces),)
 
 
 def blinding_flash_targets(m: Moment) -> tuple[Target, ...]:
@@ -66,13 +69,14 @@ def blinding_flash_targets(m: Moment) -> tuple[Target, ...]:
 
 def blinding_flash(m: Moment, t: Target) -> tuple[Effect, ...]:
     """This roll has 1D/level fewer dice, at least 1."""
-    return (FewerDice(t.units[0], m.level, 1),)
+    card = lore_card("CL04")
+    return (FewerDice(t.units[0], value("CL04", "dice", m.level), card.minimum),)
 
 
 def wrath_of_heaven(m: Moment, t: Target) -> tuple[Effect, ...]:
     """CL05 Wrath of Heaven, on 1 enemy within 2 hexes/level: roll 1D/level+1; helmets of
     its colour, `S` and `L` hit; `F` is ignored."""
-    return (LoreDice(t.units[0], m.level + 1, frozenset({"helmet", "S", "L"}), "ignored"),)
+    return roll_against("CL05", m, t.units)
 
 
 def own_unit_targets(m: Moment) -> tuple[Target, ...]:
@@ -82,7 +86,7 @@ def own_unit_targets(m: Moment) -> tuple[Target, ...]:
 
 def sanctuary(m: Moment, t: Target) -> tuple[Effect, ...]:
     """CL06: Bold +1/level this turn."""
-    return (BoldBonus(t.units, m.level),)
+    return (BoldBonus(t.units, value("CL06", "bold", m.level)),)
 
 
 def purify_targets(m: Moment) -> tuple[Target, ...]:
@@ -107,7 +111,7 @@ CLERIC: tuple[LoreRule, ...] = (
     LoreRule("CL02", healing_hands_targets, healing_hands),
     LoreRule("CL03", mass_defense_targets, mass_defense),
     LoreRule("CL04", blinding_flash_targets, blinding_flash),
-    LoreRule("CL05", enemy_in_reach, wrath_of_heaven),
+    LoreRule("CL05", enemy_in_reach("CL05"), wrath_of_heaven),
     LoreRule("CL06", own_unit_targets, sanctuary),
     LoreRule("CL07", purify_targets, purify),
 )

@@ -1,5 +1,5 @@
-"""The seven Rogue cards of section 5.2 (RG01-RG07): targets and effects (level notation of
-BL-13.2)."""
+"""The seven Rogue cards of section 5.2 (RG01-RG07): targets and effects, their numbers (level
+notation of BL-13.2) from the catalogue (`content/lore.toml`)."""
 
 from __future__ import annotations
 
@@ -14,13 +14,22 @@ from bitva.games.battlelore.lore_effects import (
     RetreatNow,
     TakeTokens,
 )
-from bitva.games.battlelore.lore_targets import LoreRule, Moment, Target, each_unit, up_to, you
+from bitva.games.battlelore.lore_targets import (
+    LoreRule,
+    Moment,
+    Target,
+    each_unit,
+    lore_card,
+    up_to,
+    value,
+    you,
+)
 
 
 def pickpocket(m: Moment, t: Target) -> tuple[Effect, ...]:
     """RG01 Pickpocket (OPPONENT): move 1 token/level from his goblet to yours; only what he
     holds (T-32: level 2 against a goblet of 1 takes 1)."""
-    return (TakeTokens(m.opponent, m.level),)
+    return (TakeTokens(m.opponent, value("RG01", "tokens", m.level)),)
 
 
 def foil_targets(m: Moment) -> tuple[Target, ...]:
@@ -61,29 +70,32 @@ def sidestep(m: Moment, t: Target) -> tuple[Effect, ...]:
 def misdirection(m: Moment, t: Target) -> tuple[Effect, ...]:
     """RG04 Misdirection (CMD_REACT, the opponent's Command card): it orders 1 unit/level
     fewer, at least 1."""
-    return (FewerOrders(m.level, 1),)
+    return (FewerOrders(value("RG04", "units", m.level), lore_card("RG04").minimum),)
 
 
 def stealth_targets(m: Moment) -> tuple[Target, ...]:
     """RG05 Stealth (MOV_OWN): up to 1 ordered unit/level of yours that has not moved yet."""
-    return up_to((u for u in m.own_ordered() if not u.moved and not u.battled), m.level)
+    most = value("RG05", "units", m.level)
+    return up_to((u for u in m.own_ordered() if not u.moved and not u.battled), most)
 
 
 def stealth(m: Moment, t: Target) -> tuple[Effect, ...]:
     """They ignore forest and ford stops this turn."""
-    return (IgnoreStops(t.units, frozenset({"forest", "ford"})),)
+    return (IgnoreStops(t.units, frozenset(lore_card("RG05").stops)),)
 
 
 def scheming(m: Moment, t: Target) -> tuple[Effect, ...]:
     """RG06 Scheming (YOU): at this turn's Draw, draw 2 Command cards and keep 1 (not stacking
     with Scout)."""
-    return (DrawCommands(2, 1),)
+    draw_keep = lore_card("RG06").draw_keep
+    assert draw_keep is not None
+    return (DrawCommands(*draw_keep),)
 
 
 def snare_targets(m: Moment) -> tuple[Target, ...]:
     """RG07 Snare (MOV_REACT): 1 enemy within 2 hexes/level (D-38) that is moving now or is
     ordered and has not moved yet."""
-    reach = 2 * m.level
+    reach = value("RG07", "range", m.level)
     return each_unit(
         u
         for u in m.enemies()

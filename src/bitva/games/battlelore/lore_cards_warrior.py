@@ -1,5 +1,5 @@
-"""The seven Warrior cards of section 5.2 (WR01-WR07): targets and effects (level notation of
-BL-13.2)."""
+"""The seven Warrior cards of section 5.2 (WR01-WR07): targets and effects, their numbers (level
+notation of BL-13.2) from the catalogue (`content/lore.toml`)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from bitva.games.battlelore.lore_targets import (
     ordered_unit,
     sections_of,
     up_to,
+    value,
     you,
 )
 
@@ -27,7 +28,7 @@ from bitva.games.battlelore.lore_targets import (
 def strength(m: Moment, t: Target) -> tuple[Effect, ...]:
     """WR01 Strength (BAT_MELEE), on 1 ordered unit of yours: +1D/level in its melee this turn
     (T-21: +2 at Warrior 2; T-28: +1 cast without a Warrior)."""
-    return (ExtraDice(t.units[0], m.level, "melee", m.seat),)
+    return (ExtraDice(t.units[0], value("WR01", "dice", m.level), "melee", m.seat),)
 
 
 def first_strike_targets(m: Moment) -> tuple[Target, ...]:
@@ -64,7 +65,7 @@ def hold_the_line_targets(m: Moment) -> tuple[Target, ...]:
 
 def hold_the_line(m: Moment, t: Target) -> tuple[Effect, ...]:
     """Bold +1 this turn."""
-    return (BoldBonus(t.units, 1),)
+    return (BoldBonus(t.units, value("WR04", "bold", m.level)),)
 
 
 def forced_march_targets(m: Moment) -> tuple[Target, ...]:
@@ -73,18 +74,18 @@ def forced_march_targets(m: Moment) -> tuple[Target, ...]:
     eligible = [
         u for u in m.own_ordered() if u.type.status == "foot" and not u.moved and not u.battled
     ]
-    return up_to(eligible, m.level + 1)
+    return up_to(eligible, value("WR05", "units", m.level))
 
 
 def forced_march(m: Moment, t: Target) -> tuple[Effect, ...]:
     """Each may move 1 extra hex and still battle."""
-    return (ExtraMove(t.units, 1),)
+    return (ExtraMove(t.units, value("WR05", "move", m.level)),)
 
 
 def warlords_order(m: Moment, t: Target) -> tuple[Effect, ...]:
     """WR06 Warlord's Order (CMD_INSTEAD, YOUR_UNITS): order 1 unit/level+1 anywhere on the
     board."""
-    return (OrderAnywhere(m.level + 1),)
+    return (OrderAnywhere(value("WR06", "units", m.level)),)
 
 
 def weapon_mastery(m: Moment, t: Target) -> tuple[Effect, ...]:

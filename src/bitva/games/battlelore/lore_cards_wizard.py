@@ -1,6 +1,6 @@
-"""The seven Wizard cards of section 5.2 (WZ01-WZ07): targets and effects. The numbers are the
-card texts' level notation (BL-13.2): `level + 1` is "1D/level+1", `2 * level` "2 hex/level".
-"""
+"""The seven Wizard cards of section 5.2 (WZ01-WZ07): targets and effects. Their numbers (dice,
+ranges, tokens in the level notation of BL-13.2) and the faces they name come from the catalogue
+(`content/lore.toml`); the docstrings quote them."""
 
 from __future__ import annotations
 
@@ -10,8 +10,6 @@ from bitva.games.battlelore.lore_effects import (
     Effect,
     ExtraDice,
     GainTokens,
-    Hit,
-    LoreDice,
     PlaceUnit,
 )
 from bitva.games.battlelore.lore_targets import (
@@ -19,21 +17,21 @@ from bitva.games.battlelore.lore_targets import (
     Moment,
     Target,
     enemy_in_reach,
+    roll_against,
+    value,
     you,
 )
-
-_HELMET_AND_L: frozenset[Hit] = frozenset({"helmet", "L"})
 
 
 def fire_bolt(m: Moment, t: Target) -> tuple[Effect, ...]:
     """WZ01 Fire Bolt, on 1 enemy within 2 hexes/level: roll 1D/level+1; helmets of its
     colour and `L` hit; `F` makes it retreat."""
-    return (LoreDice(t.units[0], m.level + 1, _HELMET_AND_L, "retreat"),)
+    return roll_against("WZ01", m, t.units)
 
 
 def summon_lore(m: Moment, t: Target) -> tuple[Effect, ...]:
     """WZ02 Summon Lore (YOU): take 1 token/level+1 from the pool (only what it holds, BL-12.2)."""
-    return (GainTokens(m.seat, m.level + 1),)
+    return (GainTokens(m.seat, value("WZ02", "tokens", m.level)),)
 
 
 def by_the_river(m: Moment, hex_: int) -> bool:
@@ -53,7 +51,7 @@ def river_rage_targets(m: Moment) -> tuple[Target, ...]:
 
 def river_rage(m: Moment, t: Target) -> tuple[Effect, ...]:
     """Roll 1D/level against each: helmets of its colour and `F` are hits."""
-    return tuple(LoreDice(uid, m.level, frozenset({"helmet", "F"}), "hit") for uid in t.units)
+    return roll_against("WZ03", m, t.units)
 
 
 def creeping_doom_area(hex_: int) -> tuple[int, ...]:
@@ -63,7 +61,7 @@ def creeping_doom_area(hex_: int) -> tuple[int, ...]:
 
 def creeping_doom_targets(m: Moment) -> tuple[Target, ...]:
     """WZ04 Creeping Doom: 1 hex within 3 hexes per level (D-38) whose area holds a unit."""
-    reach = 3 * m.level
+    reach = value("WZ04", "range", m.level)
     return tuple(
         Target(hex=h)
         for h in range(HEX_COUNT)
@@ -76,7 +74,7 @@ def creeping_doom(m: Moment, t: Target) -> tuple[Effect, ...]:
     and `L` hit (T-27: 2 dice each at level 1)."""
     assert t.hex is not None
     uids = sorted(uid for a in creeping_doom_area(t.hex) if (uid := m.field.at[a]) is not None)
-    return tuple(LoreDice(uid, m.level + 1, _HELMET_AND_L, "retreat") for uid in uids)
+    return roll_against("WZ04", m, uids)
 
 
 def _just_played_by_opponent(m: Moment) -> Target | None:
@@ -104,7 +102,7 @@ def dispel(m: Moment, t: Target) -> tuple[Effect, ...]:
 def teleport_targets(m: Moment) -> tuple[Target, ...]:
     """WZ06 Teleport: 1 ordered non-creature of yours that has not moved, to an empty
     non-river hex within 1 hex/level+1."""
-    reach = m.level + 1
+    reach = value("WZ06", "range", m.level)
     found: list[Target] = []
     for u in sorted(m.own_ordered(), key=lambda u: u.uid):
         if u.type.is_creature or u.moved or u.move_stopped or u.battled:
@@ -128,11 +126,11 @@ def teleport(m: Moment, t: Target) -> tuple[Effect, ...]:
 def guided_arrows(m: Moment, t: Target) -> tuple[Effect, ...]:
     """WZ07 Guided Arrows (BAT_RANGED; your ranged attackers this turn): +1D/level to each
     of your ranged battles this turn."""
-    return (ExtraDice(None, m.level, "ranged", m.seat),)
+    return (ExtraDice(None, value("WZ07", "dice", m.level), "ranged", m.seat),)
 
 
 WIZARD: tuple[LoreRule, ...] = (
-    LoreRule("WZ01", enemy_in_reach, fire_bolt),
+    LoreRule("WZ01", enemy_in_reach("WZ01"), fire_bolt),
     LoreRule("WZ02", you, summon_lore),
     LoreRule("WZ03", river_rage_targets, river_rage),
     LoreRule("WZ04", creeping_doom_targets, creeping_doom),

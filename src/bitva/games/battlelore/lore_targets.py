@@ -14,11 +14,22 @@ from itertools import combinations
 from typing import Literal
 
 from bitva.games.battlelore.board import SECTION_OF, SECTIONS, Section, distance, name
+from bitva.games.battlelore.catalogue import LoreCard, load_catalogue, scaled
 from bitva.games.battlelore.lore import PlayedCard
-from bitva.games.battlelore.lore_effects import Effect
+from bitva.games.battlelore.lore_effects import Effect, LoreDice
 from bitva.games.battlelore.model import Face, Field, Unit
 
 Marker = Literal["web", "poison"]
+
+
+def lore_card(card: str) -> LoreCard:
+    """The card's data (5.2): its numbers and the faces it names come from the catalogue."""
+    return load_catalogue().lore[card]
+
+
+def value(card: str, key: str, level: int) -> int:
+    """A number of `card`'s text at the casting `level` (BL-13.2: `1D/level+1` is 2/3/4)."""
+    return scaled(getattr(lore_card(card), key), level)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +114,24 @@ def each_unit(units: Iterable[Unit]) -> tuple[Target, ...]:
     return tuple(Target(units=(u.uid,)) for u in sorted(units, key=lambda u: u.uid))
 
 
-def enemy_in_reach(m: Moment) -> tuple[Target, ...]:
-    """1 enemy unit within 2 hexes per level (D-38): WZ01 Fire Bolt, CL05 Wrath of Heaven."""
-    return each_unit(u for u in m.enemies() if m.in_range(u.hex, 2 * m.level))
+def enemy_in_reach(card: str) -> Callable[[Moment], tuple[Target, ...]]:
+    """1 enemy unit within the card's range (D-38): WZ01 Fire Bolt, CL05 Wrath of Heaven (2
+    hexes/level)."""
+
+    def targets(m: Moment) -> tuple[Target, ...]:
+        reach = value(card, "range", m.level)
+        return each_unit(u for u in m.enemies() if m.in_range(u.hex, reach))
+
+    return targets
+
+
+def roll_against(card: str, m: Moment, uids: Iterable[int]) -> tuple[LoreDice, ...]:
+    """A card's Lore-card dice against each unit (BL-13.9): its dice at the casting level, the
+    faces that hit and what a flag does, as the card says."""
+    data = lore_card(card)
+    dice = value(card, "dice", m.level)
+    hits = frozenset(data.hits)
+    return tuple(LoreDice(uid, dice, hits, data.flags or "retreat") for uid in uids)
 
 
 def ordered_unit(m: Moment) -> tuple[Target, ...]:
