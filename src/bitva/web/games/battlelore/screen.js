@@ -1,0 +1,308 @@
+// The BattleLore game screen: the SVG board, the players' strips, the battle box (the attack, its
+// odds before the roll, the dice as rolled), the prompt with the question of the decision and its
+// buttons, the hand, the details of what the pointer is on, and the log.
+//
+// Click a unit, then a highlighted hex (a move, a retreat step) or a red target (an attack, with
+// its odds on the target before anything is rolled); cards of the hand are chosen, then played.
+// Nothing the pointer does moves the board: the battle box and the prompt have fixed heights, the
+// hexes are kept across redraws, and on a narrow screen the prompt and the hand sit in a dock
+// fixed to the bottom of the screen. A touch screen never previews: a tap chooses.
+import { h, sleep } from "../../dom.js";
+import { renderLog, resultBox } from "../../log.js";
+import { waitingPrompt } from "../../parts.js";
+import { seatLabel } from "../../words.js";
+import { drawBoard } from "./board.js";
+import { actionLabel, legalMoves } from "./moves.js";
+import { battleBox, details, handView, legend, playerStrip } from "./panels.js";
+import { cardName, cardText, percent, remember, t, unitName } from "./text.js";
+
+const ROLL_MS = 900;
+// the rule of each decision, for the prompt's tooltip (docs/battlelore.md)
+const RULES = {
+  council: "BL-14.6", "keep-lore": "BL-14.3", command: "BL-2.1", react: "BL-13.3", order: "BL-2.2",
+  move: "BL-3", battle: "BL-4", spider: "BL-11.6", flags: "BL-6.3", retreat: "BL-6.5",
+  "battle-back": "BL-7.1", "take-ground": "BL-7.2", pursue: "BL-7.3", bonus: "BL-7.4",
+  "draw-keep": "BL-15.1", refill: "BL-15.2", discard: "BL-14.5",
+};
+
+export function mountBattleLore(root, session, ctx) {
+  const live = session.st;
+  const st = { selected: null, card: null, hover: null, hoverCard: null, odds: null, oddsVersion: -1, dice: null, flip: null, gone: false, passed: -1 };
+
+  const hand = handView({ onPick: pickCard, onHover: (card) => { st.hoverCard = card; drawInfo(); } });
+  const els = {
+    turnLine: h("div", { class: "turn-line", id: "turn-line" }),
+    flip: h("button", { type: "button", class: "ghost small", id: "flip", onClick: () => { st.flip = !flipped(); render(); } }),
+    board: document.createElementNS("http://www.w3.org/2000/svg", "svg"),
+    top: h("div", { class: "strip-top" }),
+    bottom: h("div", { class: "strip-bottom" }),
+    battle: h("div", { class: "battle-box", id: "battle-box", "aria-live": "polite" }),
+    prompt: h("div", { id: "prompt", class: "prompt", "aria-live": "polite" }),
+    handBox: null,
+    handTitle: h("h3", { class: "hand-title" }),
+    info: h("div", { id: "unit-info", class: "card-info" }),
+    legend: h("div", { class: "legend-box" }),
+    logTitle: h("h3"),
+    log: h("ol", { id: "log", class: "log" }),
+  };
+  els.board.id = "board";
+  els.board.setAttribute("role", "img");
+  els.board.setAttribute("aria-label", "board");
+  els.handBox = h("div", { class: "hand-box", id: "hand-box" }, els.handTitle, hand.element);
+  const dock = h("div", { class: "dock", id: "dock" }, els.battle, els.prompt, els.handBox);
+  const screen = h("section", { class: "game bl", id: "game", dataset: { game: live.id } },
+    h("div", { class: "board-col" },
+      h("div", { class: "board-head" }, els.turnLine, els.flip),
+      els.top, h("div", { class: "board-wrap" }, els.board), els.bottom, els.legend),
+    h("aside", { class: "side" }, dock, els.info, h("div", { class: "log-box" }, els.logTitle, els.log)),
+  );
+  root.append(screen);
+  const docked = typeof ResizeObserver === "function"
+    ? new ResizeObserver(() => screen.style.setProperty("--dock-height", `${dock.offsetHeight}px`))
+    : null;
+  if (docked) docked.observe(dock);
+
+  const flipped = () => (st.flip === null ? live.seat === 2 : st.flip);
+  const over = () => Boolean(live.view && (live.view.winner || (live.game && live.game.outcome)));
+  const myTurn = () => Boolean(live.view && live.seat && live.game && live.game.to_move === live.seat && !over());
+  const canAct = () => myTurn() && !live.busy && live.connected !== false;
+  const moves = () => legalMoves(myTurn() ? live.legal : []);
+  const units = () => new Map((live.view.units || []).map((u) => [u.hex, u]));
+  const play = (action) => (canAct() ? session.play(action) : null);
+
+  /** A new version: its dice roll before the next one is shown. */
+  function onUpdate(message, { fast }) {
+    st.selected = null;
+    st.card = null;
+    const events = message.steps.flatMap((step) => step.events);
+    const rolled = events.filter((e) => Array.isArray(e.faces) && e.faces.length).pop();
+    if (fast || !rolled) return null;
+    st.dice = { faces: rolled.faces, rolling: true, battle: rolled.attacker ? rolled : null };
+    return sleep(ROLL_MS).then(() => {
+      st.dice = { ...st.dice, rolling: false };
+      render();
+      return sleep(ROLL_MS / 2);
+    }).then(() => { st.dice = null; });
+  }
+
+  async function ensureOdds() {
+    if (!myTurn() || !["battle", "bonus"].includes(live.view.decision) || st.oddsVersion === live.version) return;
+    const version = live.version;
+    st.oddsVersion = version;
+    for (const name of live.analyses || []) {
+      try {
+        const data = await session.analysis(name);
+        if (data.version !== live.version) return;
+        if (data.result && Array.isArray(data.result.battles)) {
+          st.odds = new Map(data.result.battles.map((b) => [`${b.attacker} ${b.target}`, b]));
+          render();
+          return;
+        }
+      } catch (_) {
+        st.oddsVersion = -1;
+        return;
+      }
+    }
+  }
+  const oddsOf = (attacker, target) => (st.odds && st.oddsVersion === live.version ? st.odds.get(`${attacker} ${target}`) || null : null);
+
+  // -- what a click does ---------------------------------------------------------------------
+  function clickHex(hex) {
+    if (!canAct()) return;
+    const m = moves();
+    const decision = live.view.decision;
+    if (m.order.has(hex)) {
+      const actions = m.order.get(hex);
+      if (actions.length === 1) return play(actions[0]);
+      st.selected = hex;
+    } else if (m.steps.has(hex)) {
+      return play(m.steps.get(hex));
+    } else if (decision === "move" || decision === "battle" || decision === "bonus") {
+      const choices = decision === "move" ? m.move : m.battle;
+      const from = st.selected || (choices.size === 1 ? [...choices.keys()][0] : null);
+      const chosen = from && (choices.get(from) || []).find((c) => c.to === hex);
+      if (chosen) return play(chosen.action);
+      st.selected = choices.has(hex) && st.selected !== hex ? hex : null;
+    }
+    render();
+  }
+
+  function hoverHex(hex) {
+    if (hex === st.hover) return;
+    st.hover = hex;
+    drawTheBoard();
+    drawBattle();
+    drawInfo();
+  }
+
+  function pickCard(card) {
+    if (!canAct()) return;
+    const m = moves();
+    if (!m.play.has(card) && !m.lore.has(card)) return;
+    st.card = st.card === card ? null : card;
+    render();
+  }
+
+  // -- drawing -------------------------------------------------------------------------------
+  function boardOptions() {
+    const view = live.view;
+    const viewerSide = live.seat || 1;
+    const opts = { view, flip: flipped(), viewerSide, highlights: {}, badges: {}, selected: st.selected, onHex: clickHex, onHover: hoverHex };
+    const m = moves();
+    for (const hex of m.order.keys()) opts.highlights[hex] = "orderable";
+    for (const hex of m.steps.keys()) opts.highlights[hex] = "dest";
+    const decision = view.decision;
+    if (decision === "move" || decision === "battle" || decision === "bonus") {
+      const choices = decision === "move" ? m.move : m.battle;
+      for (const hex of choices.keys()) opts.highlights[hex] = "actor";
+      const from = st.selected || (choices.size === 1 ? [...choices.keys()][0] : null);
+      if (from) {
+        opts.selected = from;
+        for (const { to } of choices.get(from) || []) {
+          opts.highlights[to] = decision === "move" ? "dest" : "target";
+          const odds = decision !== "move" ? oddsOf(from, to) : null;
+          if (odds) opts.badges[to] = { text: percent(odds.p_eliminated), kind: odds.p_eliminated >= 0.5 ? "good" : "even" };
+        }
+      }
+    }
+    const battle = view.battle || (st.dice && st.dice.battle);
+    if (battle) opts.battle = battle;
+    return opts;
+  }
+
+  function drawTheBoard() {
+    if (live.view) drawBoard(els.board, boardOptions());
+  }
+
+  /** The attack being resolved; else the one the pointer is on, with its odds. */
+  function drawBattle() {
+    const view = live.view;
+    let battle = view.battle || (st.dice && st.dice.battle) || null;
+    let odds = battle ? oddsOf(battle.attacker, battle.target) : null;
+    if (!battle && st.dice) battle = { attacker: "", target: "", faces: st.dice.faces };
+    if (!view.battle && !st.dice && myTurn()) {
+      const m = moves();
+      const from = st.selected || (m.battle.size === 1 ? [...m.battle.keys()][0] : null);
+      const target = st.hover && from && (m.battle.get(from) || []).find((c) => c.to === st.hover);
+      if (target) {
+        odds = oddsOf(from, target.to);
+        battle = { attacker: from, target: target.to, kind: odds ? odds.kind : "melee" };
+      }
+    }
+    battleBox(els.battle, view, { battle, odds: odds && battle && !(battle.faces || []).length ? odds : null, dice: st.dice });
+  }
+
+  function button(label, action, kind = "") {
+    return h("button", { type: "button", class: ["action", kind], dataset: { action }, disabled: live.busy || live.connected === false, onClick: () => play(action), text: label });
+  }
+
+  function promptWords(view) {
+    const u = units();
+    const battle = view.battle || {};
+    const unitOf = (hex) => (u.get(hex) ? unitName(view, u.get(hex).type) : hex);
+    const decision = view.decision;
+    const m = moves();
+    if ((decision === "move" || decision === "battle" || decision === "bonus") && st.selected) {
+      return t(decision === "move" ? "prompt.move_from" : "prompt.battle_from", { unit: unitOf(st.selected), hex: st.selected });
+    }
+    const defender = ["flags", "retreat", "battle-back"].includes(decision);
+    const hex = defender ? battle.target : battle.attacker;
+    const stepFrom = decision === "retreat" && m.steps.size ? battle.target : hex;
+    return t(`prompt.${decision}`, {
+      card: view.played && view.played.command ? cardName(view, view.played.command) : "",
+      unit: stepFrom ? unitOf(stepFrom) : "", hex: stepFrom || "",
+    });
+  }
+
+  function drawPrompt() {
+    const view = live.view;
+    const box = els.prompt;
+    box.replaceChildren();
+    let mode;
+    if (over()) {
+      mode = "over";
+      box.append(...resultBox(ctx.mod, live.game.outcome, { ...ctx, game: live.game, seat: live.seat }),
+        h("div", { class: "buttons" },
+          h("a", { class: "button primary", href: `#/replay/${live.id}`, dataset: { action: "replay" }, text: t("button.replay") }),
+          h("a", { class: "button", href: "#/", text: t("button.new_game") })));
+    } else if ((mode = waitingPrompt(box, session, t))) {
+      // waiting for a friend, watching, or the other side decides
+    } else {
+      mode = "mine";
+      const m = moves();
+      const rule = RULES[view.decision];
+      box.append(h("p", { class: "strong", title: rule ? t("result.rule", { rule }) : null, text: promptWords(view) }));
+      const buttons = h("div", { class: "buttons" });
+      if (st.card) {
+        box.append(h("p", { class: "muted small", text: cardText(view, st.card) }));
+        const actions = m.play.has(st.card) ? [m.play.get(st.card)] : m.lore.get(st.card) || [];
+        for (const action of actions) buttons.append(button(actionLabel(view, action), action, "primary"));
+      }
+      if (st.selected && m.order.has(st.selected)) for (const action of m.order.get(st.selected)) buttons.append(button(actionLabel(view, action), action, "primary"));
+      for (const action of m.buttons) buttons.append(button(actionLabel(view, action), action, action === "done" || action === "pass" ? "" : "primary"));
+      box.append(buttons);
+      if (view.decision === "react" && live.legal && live.legal.length === 1 && live.legal[0] === "pass" && st.passed !== live.version) {
+        st.passed = live.version; // no Lore card of this seat can answer: pass for it (docs/battlelore.md)
+        setTimeout(() => { if (live.legal && live.legal.length === 1 && live.legal[0] === "pass") play("pass"); }, 300);
+      }
+    }
+    box.dataset.mode = mode;
+    box.dataset.decision = view.decision;
+    box.dataset.version = String(live.version);
+    box.classList.toggle("mine", mode === "mine");
+  }
+
+  function drawInfo() {
+    const view = live.view;
+    const unit = st.hover ? units().get(st.hover) : st.selected ? units().get(st.selected) : null;
+    els.info.replaceChildren(details(view, { unit, card: st.hoverCard || st.card }));
+  }
+
+  function render() {
+    if (!live.view || st.gone) return;
+    const view = live.view;
+    const game = live.game;
+    remember(view);
+    screen.dataset.version = String(live.version);
+    screen.dataset.seat = live.seat ? String(live.seat) : "";
+    screen.dataset.status = over() ? "over" : game.status;
+    screen.dataset.odds = st.odds && st.oddsVersion === live.version ? "ready" : "";
+    screen.classList.toggle("offline", live.connected === false);
+    const step = t(`step.${view.decision}`);
+    els.turnLine.textContent = over()
+      ? t("turn.over", { turn: view.turn })
+      : t("turn.line", { turn: view.turn, player: seatLabel(game, live.seat, view.active), step: step.startsWith("step.") ? view.decision : step });
+    els.flip.replaceChildren(h("span", { text: "⟲" }), h("span", { class: "flip-text", text: ` ${t("panel.flip")}` }));
+    els.top.replaceChildren(playerStrip(view, game, live.seat, flipped() ? 1 : 2, live.thinking === (flipped() ? 1 : 2)));
+    els.bottom.replaceChildren(playerStrip(view, game, live.seat, flipped() ? 2 : 1, live.thinking === (flipped() ? 2 : 1)));
+    drawTheBoard();
+    drawBattle();
+    drawPrompt();
+    els.handBox.hidden = !live.seat;
+    if (live.seat) {
+      const m = moves();
+      const playable = new Set([...m.play.keys(), ...m.lore.keys()]);
+      els.handTitle.textContent = view.played && view.played.command ? `${t("panel.your_hand")} · ${t("panel.played", { card: cardName(view, view.played.command) })}` : t("panel.your_hand");
+      els.handBox.classList.toggle("choosing", playable.size > 0);
+      hand.update(view, live.seat, { playable, selected: st.card });
+    }
+    drawInfo();
+    if (els.legend.dataset.lang !== t("legend.title")) {
+      els.legend.replaceChildren(legend());
+      els.legend.dataset.lang = t("legend.title");
+    }
+    els.logTitle.textContent = t("panel.log");
+    renderLog(els.log, live.log.filter(Boolean), ctx.mod, { ...ctx, game, seat: live.seat });
+    document.title = `${myTurn() ? "● " : ""}${t("app.title")} — bitva`;
+    ensureOdds();
+  }
+
+  return {
+    render,
+    onUpdate,
+    unmount() {
+      st.gone = true;
+      if (docked) docked.disconnect();
+    },
+  };
+}

@@ -1,0 +1,224 @@
+"""BattleLore in the browser (issue 11 point 5): the game's web module draws the SVG hex board
+with terrain art and units, the hand, clickable orders, moves and attacks with their odds
+before the roll, dice, reaction prompts, in English and Czech, at 1366x850 and at 390x844 by
+touch, and the board never moves under the pointer.
+
+The module is first mounted on fixture views written exactly as docs/battlelore.md shows them
+(tests/battlelore/fixtures/views/), with a session that records what is played; then a whole
+game against the AI is played by clicks on a real server. Screenshots go to
+test-output/battlelore-*.png."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import new_page
+from tests.e2e.pages import PHONE, WIDE, assert_no_sideways_scroll
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "src" / "bitva" / "web"
+FIXTURES = ROOT / "tests" / "battlelore" / "fixtures"
+SHOTS = ROOT / "test-output"
+HARNESS = """<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,"><link rel="stylesheet" href="/static/app.css"></head>
+<body><main id="main"></main></body></html>"""
+# mounts the module on a view with a session that records what is played (window.played)
+MOUNT = """async ([view, legal, analysis, seat, lang]) => {
+  localStorage.setItem("bitva.lang", lang);
+  const i18n = await import("/static/i18n.js");
+  i18n.setLang(lang);
+  const mod = (await import("/static/games/battlelore/index.js")).default;
+  await new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet"; link.href = mod.stylesheet; link.onload = resolve;
+    document.head.append(link);
+  });
+  window.played = [];
+  const game = {
+    id: "g1", status: "playing", version: 7, to_move: view.to_act, outcome: null,
+    seats: [{ seat: 1, kind: "human", name: "Ann", joined: true },
+            { seat: 2, kind: "ai", level: "hard", joined: true }],
+  };
+  const session = {
+    st: { id: "g1", seat, view, game, version: 7, legal: seat === view.to_act ? legal : null,
+          analyses: ["odds"], log: [], connected: true, busy: false, thinking: null, invites: {} },
+    play: (action) => { window.played.push(action); },
+    analysis: async () => ({ version: 7, result: analysis }),
+    newInvite: async () => {},
+  };
+  const ctx = { t: (k, p) => k, game, seat, mod: { ...mod, own: true } };
+  const root = document.getElementById("main");
+  root.replaceChildren();
+  window.screenApi = mod.mount(root, session, ctx);
+  window.screenApi.render();
+}"""
+
+
+def fixture(kind: str, name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((FIXTURES / kind / f"{name}.json").read_text())
+    return data
+
+
+@functools.cache
+def catalogue() -> dict[str, Any]:
+    """The names the server sends with every view (its adapter's catalogue)."""
+    from bitva.server.games.battlelore import catalogue_json
+
+    return catalogue_json()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+    def do_GET(self) -> None:
+        if self.path.startswith("/harness"):
+            body = HARNESS.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        if self.path.startswith("/static/"):
+            self.path = self.path[len("/static") :]
+        super().do_GET()
+
+
+@pytest.fixture(scope="module")
+def web() -> Iterator[str]:
+    """The web client's files on a throwaway static server (the module needs no game yet)."""
+    handler = functools.partial(_Quiet, directory=str(WEB))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+
+
+def mount(
+    page: Page,
+    url: str,
+    name: str,
+    legal: list[str],
+    seat: int | None,
+    lang: str = "en",
+    **changes: Any,
+) -> dict[str, Any]:
+    view = {**fixture("views", name), **changes, "catalogue": catalogue()}
+    page.goto(f"{url}/harness")
+    page.evaluate(MOUNT, [view, legal, fixture("analysis", "analysis-battle"), seat, lang])
+    page.wait_for_selector("#board .hex")
+    return view
+
+
+@pytest.fixture(autouse=True)
+def _shots_folder() -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+
+def board_box(page: Page) -> tuple[float, float, float, float]:
+    box = page.locator("#board").bounding_box()
+    assert box is not None
+    return (box["x"], box["y"], box["width"], box["height"])
+
+
+def test_the_board_draws_terrain_units_and_odds_before_the_roll(
+    web: str, browser: Browser, page_errors: list[str]
+) -> None:
+    page = new_page(browser, page_errors, viewport=WIDE)
+    legal = ["battle F4 F6", "battle H3 G6", "battle H3 H7", "done"]
+    mount(page, web, "a01-south-battle", legal, 1)
+    expect(page.locator("#board .hex")).to_have_count(113)  # rules 2.1
+    expect(page.locator("#board .terrain-river")).to_have_count(10)
+    expect(page.locator("#board .terrain-ford")).to_have_count(2)
+    expect(page.locator("#board .terrain-bridge .bridge-deck")).to_have_count(1)
+    expect(page.locator("#board .terrain-forest .tree")).to_have_count(6)
+    expect(page.locator("#board .unit")).to_have_count(15)
+    expect(page.locator("#board .unit.side-1 .figure:not(.lost)")).to_have_count(27)
+    expect(page.locator("#prompt")).to_contain_text("Click an ordered unit")
+    expect(page.locator(".hand-card")).to_have_count(3)
+    # the attacker first, then its targets, each with its chance of eliminating
+    page.click('#board .hex[data-hex="F4"]')
+    expect(page.locator("#board .hl.target")).to_have_count(1)
+    expect(page.locator("#board .badge")).to_have_text("69%")
+    page.hover('#board .hex[data-hex="F6"]')
+    expect(page.locator("#odds")).to_have_text("4 dice · a die hits 50% · eliminates 69%")
+    before = board_box(page)
+    page.screenshot(path=str(SHOTS / "battlelore-fixture-odds.png"))
+    page.click('#board .hex[data-hex="F6"]')
+    assert page.evaluate("window.played") == ["battle F4 F6"]
+    assert board_box(page) == before, "the board moved under the pointer"
+    page.click('[data-action="done"]')
+    assert page.evaluate("window.played")[-1] == "done"
+    page.context.close()
+
+
+def test_dice_as_rolled_and_a_retreat_by_clicks(
+    web: str, browser: Browser, page_errors: list[str]
+) -> None:
+    page = new_page(browser, page_errors, viewport=WIDE)
+    mount(page, web, "a01-south-retreat", ["retreat F7", "retreat G7"], 2)
+    expect(page.locator("#dice .die")).to_have_count(4)
+    faces = page.locator("#dice .die").evaluate_all("els => els.map(e => e.dataset.face)")
+    assert faces == ["R", "F", "F", "S"]
+    expect(page.locator("#prompt")).to_contain_text("retreats: click the hex")
+    expect(page.locator("#board .hl.dest")).to_have_count(2)
+    page.click('#board .hex[data-hex="G7"]')
+    assert page.evaluate("window.played") == ["retreat G7"]
+    page.context.close()
+
+
+def test_north_sees_its_own_edge_and_answers_a_reaction_in_czech(
+    web: str, browser: Browser, page_errors: list[str]
+) -> None:
+    page = new_page(browser, page_errors, viewport=WIDE, lang="cs")
+    view = mount(
+        page, web, "a02-north-react", ["lore WZ02", "pass"], 2, "cs", to_act=2, decision="react"
+    )
+    # North's own edge (row 9) at the bottom
+    north = page.locator('#board .hex[data-hex="G9"] .hex-bg').bounding_box()
+    south = page.locator('#board .hex[data-hex="G1"] .hex-bg').bounding_box()
+    assert north is not None and south is not None and north["y"] > south["y"]
+    expect(page.locator("#prompt")).to_contain_text("Soupeř jedná")
+    expect(page.locator('[data-action="pass"]')).to_have_text("Nechat být")
+    expect(page.locator(".hand-card.lore")).to_have_count(2)
+    expect(page.locator(".player.p1 .counts")).to_contain_text("5 karet rozkazu")
+    expect(page.locator(".player.p1 .counts")).to_contain_text("2 karty Lore")
+    expect(page.locator(".player.p1 .counts")).to_contain_text("3 žetony Lore")
+    # a Lore card of the hand: chosen, then played by its button
+    page.click('.hand-card[data-card="WZ02"]')
+    page.locator(".action.primary").first.click()
+    assert page.evaluate("window.played") == ["lore WZ02"]
+    assert view["sides"]["1"]["command_hand"] == 5  # the other side's hand is a count
+    page.screenshot(path=str(SHOTS / "battlelore-fixture-north-cs.png"))
+    page.context.close()
+
+
+def test_the_phone_layout_by_touch(web: str, browser: Browser, page_errors: list[str]) -> None:
+    page = new_page(browser, page_errors, viewport=PHONE, touch=True)
+    legal = ["move F4 E5", "move F4 F5", "move H3 H4", "done"]
+    mount(page, web, "a01-south-battle", legal, 1, decision="move")
+    assert_no_sideways_scroll(page, "BattleLore on a phone")
+    dock = page.locator("#dock").bounding_box()
+    assert dock is not None and dock["y"] + dock["height"] <= PHONE["height"] + 1
+    before = board_box(page)
+    page.tap('#board .hex[data-hex="F4"]')
+    expect(page.locator("#board .hl.dest")).to_have_count(2)
+    assert board_box(page) == before, "the board moved under the finger"
+    page.screenshot(path=str(SHOTS / "battlelore-fixture-phone.png"), full_page=True)
+    page.tap('#board .hex[data-hex="F5"]')
+    assert page.evaluate("window.played") == ["move F4 F5"]
+    page.context.close()
