@@ -26,7 +26,7 @@ WEAPONS = {
     "sword": Weapon("sword", 1, (), "ok", True),
     "spear": Weapon("spear", 1, (), "ok", True),
     "lance": Weapon("lance", 1, (), "ok", True),
-    "mandibles": Weapon("mandibles", 1, (), "ok", False),
+    "mandibles": Weapon("mandibles", 1, (), "ok", True),  # the bonus strike (5.3)
 }
 MOVES = {  # D-5: (status, banner) -> (move_max, move_battle)
     ("foot", "green"): (2, 2),
@@ -70,7 +70,6 @@ def unit_type(type_id: str) -> UnitType:
     return UnitType(
         type_id, type_id, race, banner, status, figures, WEAPONS[weapon],  # type: ignore[arg-type]
         move_max, move_battle, DICE[banner], traits,
-        retreat_per_flag=2 if "frightened" in traits else 1,
     )  # fmt: skip
 
 
