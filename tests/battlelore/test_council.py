@@ -22,6 +22,7 @@ from bitva.games.battlelore.council import (
     intro_start,
     landmark_entitlement,
     landmark_hexes,
+    landmark_income,
     lore_deck_composition,
     lore_start,
     parse_council,
@@ -221,3 +222,31 @@ def test_t_35_landmark_placement_excludes_terrain_units_and_landmark_neighbours(
     assert "rows 6-8" in str(check_landmark_hex(field, 2, hex_of("B3")))
     assert "plain" in str(check_landmark_hex(field, 1, hex_of("D3")))
     assert "empty" in str(check_landmark_hex(field, 1, hex_of("J3")))
+
+
+def test_d_32_a_lore_master_landmark_gives_a_token_while_a_friend_stands_on_it() -> None:
+    field = battlefield(
+        ("h_bf_sword", "B3", 1),
+        ("h_bf_sword", "H7", 2),
+        ("h_bf_sword", "D7", 1),  # a South unit on North's landmark gives North nothing
+        landmarks={
+            "B3": "cleric_shrine",
+            "H7": "wizard_tower",
+            "D7": "rogue_den",
+            "K3": "warrior_camp",
+        },
+    )
+    assert landmark_income(field, 1, [hex_of("B3"), hex_of("K3")]) == 1  # K3 stands empty
+    assert landmark_income(field, 2, [hex_of("H7"), hex_of("D7")]) == 1
+    assert landmark_income(field, 2, [hex_of("H7")], tokens_each=2) == 2
+
+
+def test_bl_9_3_placement_rows_agree_with_the_landmark_cards() -> None:
+    from bitva.games.battlelore.catalogue import load_catalogue
+    from bitva.games.battlelore.council import LANDMARK_OF, LANDMARK_ROWS
+
+    cards = load_catalogue().landmarks
+    for landmark in LANDMARK_OF.values():
+        rows = cards[landmark].placement_rows
+        assert LANDMARK_ROWS[1] == tuple(rows)
+        assert LANDMARK_ROWS[2] == tuple(sorted(10 - r for r in rows))  # mirrored for North

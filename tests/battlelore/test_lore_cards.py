@@ -10,7 +10,13 @@ import pytest
 
 from bitva.games.battlelore.board import NEIGHBOURS, distance, hex_of, hexes_within
 from bitva.games.battlelore.catalogue import load_catalogue
-from bitva.games.battlelore.lore import LoreBank, PlayedCard, casting, check_timing, lore_faces
+from bitva.games.battlelore.lore import (
+    LoreBank,
+    PlayedCard,
+    casting,
+    check_timing,
+    lore_faces,
+)
 from bitva.games.battlelore.lore_cards import (
     LORE_RULES,
     check_play,
@@ -571,3 +577,19 @@ def test_d_41_our_card_numbers_reproduce_the_seed_examples() -> None:
     # T-31: Mass Defense at level 1 cancels 2 dice
     m = Moment(f, 1, 1, 2, defender=x, faces=("B",))
     assert effect("CL03", m, Target(units=(x,)))[0] == CancelDice(x, 2, frozenset({"B", "F"}))
+
+
+def test_bl_13_2_card_numbers_scale_with_the_casting_level() -> None:
+    f = field(("h_bf_sword", "A1", 1), ("h_bf_sword", "B2", 1), ("h_bf_sword", "C3", 1))
+    for unit in f.alive():
+        unit.ordered = True
+    for level, dice in ((1, 2), (2, 3), (3, 4)):  # 1D/level+1
+        m = Moment(f, 1, level, 1)
+        (bolt,) = effect("WZ01", m, Target(units=(0,)))
+        assert isinstance(bolt, LoreDice) and bolt.dice == dice
+        # 1 ordered foot unit/level+1, at most the three there are
+        assert max(len(t.units) for t in targets("WR05", m)) == min(level + 1, 3)
+        assert effect("WR06", m, Target()) == (OrderAnywhere(level + 1),)
+        assert effect("CL03", Moment(f, 1, level, 2, defender=0, faces=("B",)), one(f, "A1")) == (
+            CancelDice(0, 2 * level, frozenset({"B", "F"})),
+        )  # 2 dice/level

@@ -289,3 +289,15 @@ def placement_order(owed: Mapping[int, tuple[Landmark, ...]]) -> tuple[tuple[int
         if north:
             order.append((2, north.pop(0)))
     return tuple(order)
+
+
+def landmark_income(field: Field, side: int, owned: Iterable[int], tokens_each: int = 1) -> int:
+    """5.4, D-32: the tokens `side` takes at the end of its turn from its Lore-master
+    landmarks (`owned`: their hexes): `tokens_each` for each with a friendly unit on it
+    (before BL-12.2's empty pool)."""
+    count = 0
+    for hex_ in owned:
+        unit = field.unit_at(hex_)
+        if unit is not None and unit.side == side:
+            count += 1
+    return count * tokens_each

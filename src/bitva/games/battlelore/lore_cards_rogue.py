@@ -3,7 +3,6 @@ notation of BL-13.2) from the catalogue (`content/lore.toml`)."""
 
 from __future__ import annotations
 
-from bitva.games.battlelore.board import toward_edge
 from bitva.games.battlelore.lore_effects import (
     CancelCard,
     DrawCommands,
@@ -24,6 +23,7 @@ from bitva.games.battlelore.lore_targets import (
     value,
     you,
 )
+from bitva.games.battlelore.morale import retreat_steps
 
 
 def pickpocket(m: Moment, t: Target) -> tuple[Effect, ...]:
@@ -52,11 +52,7 @@ def sidestep_targets(m: Moment) -> tuple[Target, ...]:
         return ()
     if defender.type.is_creature or defender.webbed:
         return ()
-    steps = [
-        h
-        for h in toward_edge(defender.hex, m.seat)
-        if m.field.at[h] is None and m.field.terrain[h] != "river"
-    ]
+    steps = retreat_steps(m.field, defender)
     if not steps:
         return (Target(units=(defender.uid,)),)
     return tuple(Target(units=(defender.uid,), hex=h) for h in steps)

@@ -21,6 +21,7 @@ from bitva.games.battlelore.lore_targets import (
     value,
     you,
 )
+from bitva.games.battlelore.movement import enterable
 
 
 def fire_bolt(m: Moment, t: Target) -> tuple[Effect, ...]:
@@ -110,9 +111,7 @@ def teleport_targets(m: Moment) -> tuple[Target, ...]:
         found += [
             Target(units=(u.uid,), hex=h)
             for h in range(HEX_COUNT)
-            if 0 < distance(u.hex, h) <= reach
-            and m.field.at[h] is None
-            and m.field.terrain[h] != "river"
+            if 0 < distance(u.hex, h) <= reach and enterable(m.field, h)
         ]
     return tuple(found)
 
