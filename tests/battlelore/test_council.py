@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from bitva.core.errors import UnreadableAction
 from bitva.games.battlelore.board import hex_of, row
 from bitva.games.battlelore.council import (
     INTRO_COUNCIL,
@@ -167,9 +168,9 @@ def test_bl_14_6_council_text_round_trip_and_clear_errors() -> None:
     levels = parse_council("commander=2 Cleric=2 wizard=1")
     assert levels == {"commander": 2, "cleric": 2, "wizard": 1}
     assert format_council(levels) == "commander=2 cleric=2 wizard=1"
-    with pytest.raises(ValueError, match="SEAT=LEVEL"):
+    with pytest.raises(UnreadableAction, match="SEAT=LEVEL"):
         parse_council("wizard")
-    with pytest.raises(ValueError, match="named twice"):
+    with pytest.raises(UnreadableAction, match="named twice"):
         parse_council("wizard=1 wizard=2")
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from bitva.core.errors import UnreadableAction
 from bitva.games.battlelore.board import NEIGHBOURS, distance, hex_of, hexes_within
 from bitva.games.battlelore.catalogue import load_catalogue
 from bitva.games.battlelore.lore import (
@@ -76,7 +77,7 @@ def one(f: Field, name: str) -> Target:
 def test_all_28_distinct_cards_have_rules() -> None:
     ids = {f"{school}{n:02d}" for school in ("WZ", "CL", "WR", "RG") for n in range(1, 8)}
     assert set(LORE_RULES) == ids
-    with pytest.raises(ValueError, match="not a Lore card"):
+    with pytest.raises(UnreadableAction, match="not a Lore card"):
         targets("XX01", Moment(field(), 1, 1, 1))
     catalogue = load_catalogue().lore
     assert set(catalogue) == ids  # every card of the deck has its rules

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from bitva.core.errors import Violation
+from bitva.core.errors import UnreadableAction, Violation
 from bitva.games.battlelore.board import HEX_COUNT, NEIGHBOURS, SOUTH, row
 from bitva.games.battlelore.model import Field, Landmark
 
@@ -205,15 +205,16 @@ def check_custom_council(levels: Mapping[str, int], total: int) -> Violation | N
 
 def parse_council(text: str) -> dict[str, int]:
     """`commander=2 cleric=2 wizard=1` (the `council` action's arguments) as a mapping;
-    ValueError with one clear line for text that is not that form."""
+    UnreadableAction (one clear line) for text that is not that form. Whether the levels are
+    allowed is `check_custom_council`'s question."""
     levels: dict[str, int] = {}
     for part in text.split():
         seat, sep, value = part.partition("=")
         seat = seat.strip().lower()
         if not sep or not value.strip().isdigit():
-            raise ValueError(f"{part!r} is not SEAT=LEVEL, such as wizard=2")
+            raise UnreadableAction(f"{part!r} is not SEAT=LEVEL, such as wizard=2")
         if seat in levels:
-            raise ValueError(f"the {seat} is named twice")
+            raise UnreadableAction(f"the {seat} is named twice")
         levels[seat] = int(value)
     return levels
 

@@ -6,7 +6,7 @@ cards; this one gathers them into `LORE_RULES` and checks a whole play (BL-13.3.
 
 from __future__ import annotations
 
-from bitva.core.errors import Violation
+from bitva.core.errors import UnreadableAction, Violation
 from bitva.games.battlelore.lore import (
     Casting,
     LoreCardLike,
@@ -31,7 +31,7 @@ def rule_of(card: str) -> LoreRule:
         return LORE_RULES[card]
     except KeyError:
         known = "WZ01-07, CL01-07, WR01-07, RG01-07"
-        raise ValueError(f"{card!r} is not a Lore card (known: {known})") from None
+        raise UnreadableAction(f"{card!r} is not a Lore card (known: {known})") from None
 
 
 def targets(card: str, moment: Moment) -> tuple[Target, ...]:
