@@ -11,6 +11,7 @@ import pytest
 from bitva.core.errors import UnreadableAction
 from bitva.games.battlelore.board import NEIGHBOURS, distance, hex_of, hexes_within
 from bitva.games.battlelore.catalogue import load_catalogue
+from bitva.games.battlelore.combat import base_dice
 from bitva.games.battlelore.lore import (
     LoreBank,
     PlayedCard,
@@ -594,3 +595,25 @@ def test_bl_13_2_card_numbers_scale_with_the_casting_level() -> None:
         assert effect("CL03", Moment(f, 1, level, 2, defender=0, faces=("B",)), one(f, "A1")) == (
             CancelDice(0, 2 * level, frozenset({"B", "F"})),
         )  # 2 dice/level
+
+
+def test_t_22_blessing_dice_come_after_the_caps() -> None:
+    f = field(
+        ("h_rm_lance", "F4", 1), ("h_bf_sword", "F5", 2), terrain={"F4": "forest"}, ordered=("F4",)
+    )
+    knights, target = at(f, "F4"), at(f, "F5")
+    assert base_dice(f, knights, target, "melee") == 2  # knights in a forest: cap 2
+    blessing = effect("CL01", Moment(f, 1, 1, 1), one(f, "F4"))
+    bonus = extra_dice(blessing, knights.uid, 1, melee=True)
+    assert base_dice(f, knights, target, "melee") + bonus == 3  # bonuses are never capped
+
+
+def test_t_21_strength_on_the_goblin_attacking_the_fortified_hill() -> None:
+    f = field(
+        ("d_rf_sword", "F3", 1), ("g_bf_sword", "F4", 2),
+        terrain={"F3": "hill"}, landmarks={"F3": "fortification"}, ordered=("F4",),
+    )  # fmt: skip
+    goblin, dwarves = at(f, "F4"), at(f, "F3")
+    strength = effect("WR01", Moment(f, 2, 2, 2), one(f, "F4"))  # North Warrior 2
+    dice = base_dice(f, goblin, dwarves, "melee") + extra_dice(strength, goblin.uid, 2, melee=True)
+    assert dice == 4  # 3 base, capped at 2, then +2

@@ -56,7 +56,7 @@ def test_d_33_the_supply_is_sixty_and_never_changes() -> None:
     bank = new_bank(2, 2)
     assert SUPPLY == 60 and bank.pool == 56 and bank.supply == 60
     bank, _ = bank.gain(1, 3)
-    bank = bank.pay_card(1, 4).pay_pool(2, 1, "freeing a web")
+    bank = bank.pay_card(1, 4).pay_pool(2, 1, "freeing a web", "BL-11.9")
     bank, _ = bank.store()
     bank = bank.release(1).refund(1, 2).cleanup()
     assert bank.supply == 60
@@ -83,7 +83,7 @@ def test_bl_12_2_the_pool_refills_when_tokens_are_paid_into_it_or_at_cleanup() -
     bank = LoreBank(pool=0, goblets=(5, 0))
     bank = bank.pay_card(1, 2)
     assert bank.pool == 0 and bank.on_cards == 2  # on the card until cleanup
-    bank = bank.pay_pool(1, 3, "ordering a creature out of its section")
+    bank = bank.pay_pool(1, 3, "ordering a creature out of its section", "BL-11.2")
     assert bank.pool == 3
     assert bank.cleanup().pool == 5
 
@@ -312,3 +312,12 @@ def test_d_34_end_of_turn_is_command_draw_then_lore_refill_then_cleanup() -> Non
         "cleanup",
     )
     assert end_of_turn_steps(played_instead=False, lore_adventure=False) == ("draw", "cleanup")
+
+
+def test_t_16_a_creature_ordered_out_of_its_section_costs_three_tokens_to_the_pool() -> None:
+    bank = LoreBank(pool=40, goblets=(0, 5))
+    paid = bank.pay_pool(2, 3, "ordering a creature out of its section", "BL-11.2")
+    assert paid.goblets == (0, 2) and paid.pool == 43  # into the pool at once (BL-11.2)
+    with pytest.raises(IllegalAction, match="goblet holds 2") as refused:
+        paid.pay_pool(2, 3, "ordering a creature out of its section", "BL-11.2")
+    assert refused.value.rule == "BL-11.2"

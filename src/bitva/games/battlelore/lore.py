@@ -109,24 +109,24 @@ class LoreBank:
         taken = max(0, min(count, self.pool))
         return replace(self, pool=self.pool - taken, goblets=self._goblets(seat, taken)), taken
 
-    def _check_goblet(self, seat: int, count: int, what: str) -> None:
+    def _check_goblet(self, seat: int, count: int, what: str, rule: str | None) -> None:
         if count < 0:
             raise ValueError(f"cannot pay {count} tokens")
         if self.goblet(seat) < count:
             raise IllegalAction(
-                f"{what} costs {count} Lore and your goblet holds {self.goblet(seat)}", "BL-13.5"
+                f"{what} costs {count} Lore and your goblet holds {self.goblet(seat)}", rule
             )
 
     def pay_card(self, seat: int, count: int) -> LoreBank:
         """BL-13.5: a card's cost goes from the goblet onto the card, before its effect;
         IllegalAction when the goblet cannot pay."""
-        self._check_goblet(seat, count, "the card")
+        self._check_goblet(seat, count, "the card", "BL-13.5")
         return replace(self, goblets=self._goblets(seat, -count), on_cards=self.on_cards + count)
 
-    def pay_pool(self, seat: int, count: int, what: str) -> LoreBank:
+    def pay_pool(self, seat: int, count: int, what: str, rule: str | None = None) -> LoreBank:
         """Tokens paid straight into the pool: a creature ordered out of its section (3,
-        BL-11.2), freeing a webbed unit (1, BL-11.9)."""
-        self._check_goblet(seat, count, what)
+        BL-11.2), freeing a webbed unit (1, BL-11.9); `what` and `rule` name it in the error."""
+        self._check_goblet(seat, count, what, rule)
         return replace(self, goblets=self._goblets(seat, -count), pool=self.pool + count)
 
     def refund(self, seat: int, count: int) -> LoreBank:
