@@ -251,3 +251,22 @@ def test_bl_9_3_placement_rows_agree_with_the_landmark_cards() -> None:
         rows = cards[landmark].placement_rows
         assert LANDMARK_ROWS[1] == tuple(rows)
         assert LANDMARK_ROWS[2] == tuple(sorted(10 - r for r in rows))  # mirrored for North
+
+
+def test_t_34_from_the_shipped_a02_and_the_catalogue_piles() -> None:
+    from bitva.games.battlelore.catalogue import load_adventure, load_catalogue
+
+    a02 = load_adventure("A02")
+    south, north = a02.sides["south"].war_council, a02.sides["north"].war_council
+    piles = school_piles(load_catalogue().lore.values())
+    assert {school: len(pile) for school, pile in piles.items()} == {
+        "cleric": 15,
+        "wizard": 15,
+        "rogue": 15,
+        "warrior": 15,
+    }
+    composition = lore_deck_composition(south, north)
+    assert sum(composition.values()) == 35
+    assert all(composition[s] <= len(piles[s]) for s in composition)
+    assert deck_after_keeping(35, (lore_start(south).cards, lore_start(north).cards)) == 31
+    assert (command_hand(south), command_hand(north)) == (5, 4)
