@@ -1,12 +1,14 @@
-"""Carrying out the Lore effects that act at once (lore_apply.py): on the battlefield (Heal,
-Purify, Teleport, Snare, Sidestep) and on the tokens and cards in play (Summon Lore, Pickpocket,
-Dispel, Foil: T-29, T-30), and which effects last the turn or belong to a step."""
+"""The Lore wiring's helpers: carrying out the effects that act at once (lore_apply.py) on the
+battlefield (Heal, Purify, Teleport, Snare, Sidestep) and on the tokens and cards in play
+(Summon Lore, Pickpocket, Dispel, Foil: T-29, T-30), which effects last the turn or belong to a
+step, and what a window offers (lore_cards.lore_actions, cheapest_for_window)."""
 
 from __future__ import annotations
 
 from bitva.games.battlelore.board import hex_of
 from bitva.games.battlelore.lore import LoreBank, PlayedCard, in_force
 from bitva.games.battlelore.lore_apply import lasting, on_field, on_tokens, step_effect
+from bitva.games.battlelore.lore_cards import cheapest_for_window, lore_actions
 from bitva.games.battlelore.lore_effects import (
     BoldBonus,
     CancelCard,
@@ -24,6 +26,7 @@ from bitva.games.battlelore.lore_effects import (
     StrikeFirst,
     TakeTokens,
 )
+from bitva.games.battlelore.lore_targets import Moment
 from tests.battlelore.lore_helpers import at, field
 
 
@@ -94,3 +97,51 @@ def test_lasting_and_step_effects_are_told_apart() -> None:
     assert step_effect(LoreDice(0, 2, frozenset({"helmet", "L"}))) and step_effect(FewerOrders(1))
     assert step_effect(StrikeFirst(0, 1)) and step_effect(OrderAnywhere(2))
     assert not step_effect(GainTokens(1, 1)) and not step_effect(BoldBonus((0,), 1))
+
+
+# -- what a window offers (lore_cards.lore_actions, cheapest_for_window) ------------------------
+
+
+def test_bl_13_3_a_window_offers_each_playable_card_with_its_targets_as_action_text() -> None:
+    f = field(("h_bf_sword", "F4", 1), ("h_bf_sword", "F6", 2), ordered=("F4",))
+    m = Moment(f, 1, 1, 1, goblets=(3, 0))
+    hand = ["WZ01", "CL01", "CL01", "WR01"]
+    council = {"cleric": 2, "wizard": 1}
+    at_command = lore_actions(hand, council, m, "CMD", played_this_turn=False)
+    assert [text for _, _, text in at_command] == ["lore WZ01 F6"]
+    melee = lore_actions(hand, council, m, "BAT_MELEE", played_this_turn=False)
+    # Blessing at Cleric 2 (cost 2); Strength without a Warrior costs 5: not with 3 tokens
+    assert [text for _, _, text in melee] == ["lore CL01 F4"]
+    assert lore_actions(hand, council, m, "BAT_MELEE", played_this_turn=True) == []
+    rich = Moment(f, 1, 1, 1, goblets=(5, 0))
+    texts = [
+        text
+        for _, _, text in lore_actions(hand, council, rich, "BAT_MELEE", played_this_turn=False)
+    ]
+    assert texts == ["lore CL01 F4", "lore WR01 F4"]
+
+
+def test_bl_13_6_the_opponent_is_offered_reaction_cards_only() -> None:
+    f = field(("h_bf_sword", "F4", 1), ("h_rf_sword", "F5", 2))
+    x, enemy = at(f, "F4").uid, at(f, "F5").uid
+    m = Moment(f, 2, 1, 1, attacker=x, defender=enemy, melee=True, goblets=(0, 9))
+    offered = lore_actions(
+        ["WR02", "RG03", "CL01"],
+        {"warrior": 1, "rogue": 1},
+        m,
+        "ROLL_BEFORE",
+        played_this_turn=False,
+    )
+    assert [text for _, _, text in offered] == [
+        "lore RG03 F5 E6",
+        "lore RG03 F5 F6",
+        "lore WR02 F5",
+    ]  # not Blessing: never in the opponent's turn
+
+
+def test_a_window_opens_by_public_criteria_the_cheapest_card_of_its_phase() -> None:
+    assert cheapest_for_window("ROLL_AFTER", {"cleric": 1}) == 3  # Mass Defense
+    assert cheapest_for_window("ROLL_AFTER", {"wizard": 1}) == 6  # +3 without a Cleric
+    assert cheapest_for_window("LORE_REACT", {"rogue": 1}, paid_by_target=4) == 2  # Foil
+    assert cheapest_for_window("LORE_REACT", {"wizard": 1}, paid_by_target=1) == 1  # Dispel
+    assert cheapest_for_window("ORD_OWN", {"wizard": 1}) is None  # no shipped card (BL-2.5)

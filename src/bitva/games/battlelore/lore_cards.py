@@ -6,7 +6,11 @@ cards; this one gathers them into `LORE_RULES` and checks a whole play (BL-13.3.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
+
 from bitva.core.errors import UnreadableAction, Violation
+from bitva.games.battlelore.catalogue import load_catalogue
 from bitva.games.battlelore.lore import (
     Casting,
     LoreCardLike,
@@ -15,13 +19,14 @@ from bitva.games.battlelore.lore import (
     check_payment,
     check_phase,
     check_timing,
+    fits,
 )
 from bitva.games.battlelore.lore_cards_cleric import CLERIC
 from bitva.games.battlelore.lore_cards_rogue import ROGUE
 from bitva.games.battlelore.lore_cards_warrior import WARRIOR
 from bitva.games.battlelore.lore_cards_wizard import WIZARD
 from bitva.games.battlelore.lore_effects import Effect
-from bitva.games.battlelore.lore_targets import LoreRule, Moment, Target
+from bitva.games.battlelore.lore_targets import LoreRule, Moment, Target, lore_card
 
 LORE_RULES: dict[str, LoreRule] = {rule.card: rule for rule in (*WIZARD, *CLERIC, *WARRIOR, *ROGUE)}
 
@@ -82,3 +87,50 @@ def check_play(
     if not targets(card.id, moment):
         return Violation(f"{card.id} has no legal target now", "BL-13.4")
     return check_payment(moment.goblets[moment.seat - 1], cost_now(card, council, moment))
+
+
+def lore_actions(
+    hand: Iterable[str],
+    council: dict[str, int] | None,
+    moment: Moment,
+    window: Window,
+    *,
+    played_this_turn: bool,
+    after_instead: bool = False,
+) -> list[tuple[str, Target, str]]:
+    """Every Lore card `moment.seat` may play now from `hand`, with each legal target:
+    (card id, target, the action's text `lore CARD WORDS`). `moment.level` is ignored: each
+    card is cast at its own level for the council (BL-13.5, BL-14.4)."""
+    found: list[tuple[str, Target, str]] = []
+    for card_id in sorted(set(hand)):
+        card = lore_card(card_id)
+        at_level = replace(moment, level=casting(card, council).level)
+        why = check_play(
+            card,
+            council,
+            at_level,
+            window,
+            played_this_turn=played_this_turn,
+            after_instead=after_instead,
+        )
+        if why is not None:
+            continue
+        for target in targets(card_id, at_level):
+            words = target.text(moment.field)
+            found.append((card_id, target, f"lore {card_id} {words}".rstrip()))
+    return found
+
+
+def cheapest_for_window(
+    window: Window, council: dict[str, int] | None, paid_by_target: int = 0
+) -> int | None:
+    """The least a card of this window's phases could cost `council` (public: it depends on no
+    hand), or None if no card is played there. A reaction window may open by public criteria
+    (docs/battlelore.md: the seat holds a Lore card, has not played one this turn, and its
+    goblet could pay some card of that phase)."""
+    costs = [
+        casting(card, council, paid_by_target).cost
+        for card in load_catalogue().lore.values()
+        if fits(card.phase, window)
+    ]
+    return min(costs) if costs else None
