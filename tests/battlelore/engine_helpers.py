@@ -6,6 +6,7 @@ from __future__ import annotations
 from bitva.core.rng import Rng
 from bitva.games.battlelore.board import HEX_COUNT
 from bitva.games.battlelore.command import DECK, Orders
+from bitva.games.battlelore.lore import LoreBank
 from bitva.games.battlelore.model import Landmark, Terrain
 from bitva.games.battlelore.options import BattleLoreOptions
 from bitva.games.battlelore.state import BattleLoreState
@@ -26,6 +27,8 @@ def scene(
     orders: Orders | None = ANY_FOUR,
     hands: tuple[list[str], list[str]] = ([], []),
     banners: int = 4,
+    pool: int = 40,
+    goblets: tuple[int, int] = (0, 0),
 ) -> BattleLoreState:
     """A state at `phase` of `active`'s turn. Units are (type, hex, side[, figures]); those on
     the `ordered` hexes (default: every unit of the active side) are ordered by `orders`."""
@@ -57,6 +60,8 @@ def scene(
     state.orders = orders
     state.active = active
     state.phase = phase
+    if lore:  # section 7: the pool holds at least 20 tokens
+        state.bank = LoreBank(pool, goblets)
     state.hands = {1: list(hands[0]), 2: list(hands[1])}
     deck = dict(DECK)
     for card in hands[0] + hands[1]:

@@ -12,6 +12,8 @@ Every action is a verb and its words (docs/battlelore.md, "Decision points"):
     battle F4 G5           declare a battle (BL-4.4); also a mounted bonus attack (BL-7.4)
     ignore 1               flags ignored (BL-6.3)
     retreat E6             the next retreat step (BL-6.5)
+    ability web 1          a creature's ability after its roll, 1 rolled `L` spent (BL-11.6)
+    store 1                `L` stored beside the creature (BL-11.7)
     battle-back, take-ground, pursue G6, pass, done
     discard SCOUT_L        Scout: the drawn card not kept, face up to the discard (BL-15.1)
 
@@ -89,8 +91,18 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "battle": ("hex", "hex"),
     "rush": ("hex", "hex", "hex"),  # written `rush F7 F5 at F4`
     "roll": ("faces",),
+    "ability": ("ability", "n"),
+    "store": ("n",),
 }
-_RADIX = {"hex": HEX_COUNT, "card": len(CARD_IDS), "n": MAX_NUMBER, "faces": len(ROLLS)}
+# the creatures' abilities (section 5.3), in a fixed order for the codes
+ABILITY_IDS: tuple[str, ...] = ("web", "poison")
+_RADIX = {
+    "hex": HEX_COUNT,
+    "card": len(CARD_IDS),
+    "n": MAX_NUMBER,
+    "faces": len(ROLLS),
+    "ability": len(ABILITY_IDS),
+}
 VERBS = tuple(SIGNATURES)
 
 
@@ -113,6 +125,10 @@ def _word(kind: str, text: str) -> str:
             return name(hex_of(text))
         except HexError as exc:
             raise UnreadableAction(str(exc)) from None
+    if kind == "ability":
+        if text.lower() not in ABILITY_IDS:
+            raise UnreadableAction(f"{text!r} is no creature ability: {', '.join(ABILITY_IDS)}")
+        return text.lower()
     if kind == "card":
         if text.upper() not in CARD_INDEX:
             raise UnreadableAction(f"{text!r} is no Command card")
@@ -161,6 +177,8 @@ def encode(action: Act) -> int:
             digit = hex_of(word)
         elif kind == "card":
             digit = CARD_INDEX[word]
+        elif kind == "ability":
+            digit = ABILITY_IDS.index(word)
         else:
             digit = int(word)
         code = code * _RADIX[kind] + digit
@@ -185,6 +203,8 @@ def decode(code: int) -> Act:
             words.append(name(digit))
         elif kind == "card":
             words.append(CARD_IDS[digit])
+        elif kind == "ability":
+            words.append(ABILITY_IDS[digit])
         else:
             words.append(str(digit))
     return Act(verb, tuple(words))

@@ -27,7 +27,6 @@ from bitva.games.battlelore.morale import (
     blocked_losses,
     ignorable_flags,
     panic_dice,
-    panic_losses,
     read_roll,
     retreat_distance,
     take_losses,
@@ -46,7 +45,10 @@ class Battle:
     back (no follow-ons, none against it); `bonus`: a mounted bonus attack (no pursuit or
     bonus after it); `target_hex`: where the target was attacked (the hex take ground
     enters); `flags`, `retreat_left`, `retreated`: the target's morale in progress;
-    `panic`: a panic roll of this many dice is the current chance (BL-10.3)."""
+    `special`: the current chance is not the attack's roll but a panic check ("panic",
+    BL-10.3), a critical re-roll ("critical", BL-11.4) or critical risk ("risk", then
+    "risk-reroll", BL-11.5); `ability`, `lore_spent`, `stored`: a creature's choices after its
+    roll (BL-11.6, BL-11.7)."""
 
     attacker: int
     target: int
@@ -60,7 +62,14 @@ class Battle:
     flags: int = 0
     retreat_left: int = 0
     retreated: int = 0
-    panic: bool = False
+    special: str = ""
+    ability: str = ""
+    lore_spent: int = 0
+    stored: int = 0
+
+    @property
+    def panic(self) -> bool:
+        return self.special == "panic"
 
     def copy(self) -> Battle:
         return replace(self)
@@ -79,7 +88,10 @@ class Battle:
             "flags": self.flags,
             "retreat_left": self.retreat_left,
             "retreated": self.retreated,
-            "panic": self.panic,
+            "special": self.special,
+            "ability": self.ability,
+            "lore_spent": self.lore_spent,
+            "stored": self.stored,
         }
 
     @classmethod
@@ -97,7 +109,10 @@ class Battle:
             int(data["flags"]),
             int(data["retreat_left"]),
             int(data["retreated"]),
-            bool(data["panic"]),
+            str(data["special"]),
+            str(data["ability"]),
+            int(data["lore_spent"]),
+            int(data["stored"]),
         )
 
 
@@ -152,23 +167,51 @@ def declare(
 def resolve_roll(
     state: BattleLoreState, counts: tuple[int, ...], events: list[Event] | None
 ) -> None:
-    """BL-5.2: hits remove figures (BL-5.1, `morale.read_roll`), survivors resolve their flags
-    (BL-6); a panic roll kills by the goblin's colour (BL-10.3)."""
+    """BL-5.2: a creature's choices first (BL-11.6, the roller decides), then the roll is read
+    (`read_roll`): hits remove figures (BL-5.1), survivors resolve their flags (BL-6). Panic,
+    critical and critical-risk rolls are resolved by `creature_steps.special_roll`."""
+    from bitva.games.battlelore.creature_steps import creature_choice, special_roll
+
     battle = state.battle
     assert battle is not None
     battle.faces = tuple(f for f, n in zip(FACES, counts, strict=True) for _ in range(n))
-    _emit(events, "rolled", player=battle.side, faces=list(battle.faces), panic=battle.panic)
-    if battle.panic:
-        _panic_losses(state, events)
+    _emit(events, "rolled", player=battle.side, faces=list(battle.faces), special=battle.special)
+    if battle.special:
+        special_roll(state, events)
         return
+    phase = creature_choice(state)
+    if phase:
+        state.phase = phase
+        return
+    read_the_roll(state, events)
+
+
+def read_the_roll(state: BattleLoreState, events: list[Event] | None) -> None:
+    """BL-5.2 steps 3-6: web before the reading (its flags are hits, BL-11.8), poison after
+    (it counts from the next roll, D-20), the unused `L` as tokens for the roller (BL-12.4),
+    then losses (a creature's hits are re-rolled for a critical, BL-11.4) and flags."""
+    from bitva.games.battlelore.creature_steps import apply_choices_after, apply_choices_before
+
+    battle = state.battle
+    assert battle is not None
     attacker = state.unit(battle.attacker)
     target = state.unit(battle.target)
+    apply_choices_before(state, target)
     effect = read_roll(state.field, attacker, target, battle.kind, battle.faces)  # type: ignore[arg-type]
+    apply_choices_after(state, target, events)
+    unused = max(0, effect.lore - battle.lore_spent - battle.stored)
+    if unused:
+        state.gain(battle.side, unused, events)
+    battle.flags = effect.flags
     losses = effect.hits + effect.poison_losses
-    if losses and lose(state, target, losses, events):
+    if target.type.is_creature and effect.hits:
+        battle.special = "critical"
+        battle.dice = effect.hits
+        state.phase = "roll"
+        return
+    if not target.type.is_creature and losses and lose(state, target, losses, events):
         after_morale(state, events)
         return
-    battle.flags = effect.flags
     start_flags(state, events)
 
 
@@ -178,6 +221,9 @@ def lose(state: BattleLoreState, unit: Unit, figures: int, events: list[Event] |
     _emit(events, "losses", side=unit.side, hex=name(unit.hex), figures=min(figures, unit.figures))
     if not take_losses(state.field, unit, figures):
         return False
+    if unit.stored_lore:  # BL-11.4, BL-11.7: a dead creature's tokens go back to the pool
+        state.bank = state.bank.release(unit.stored_lore)
+        unit.stored_lore = 0
     winner = 3 - unit.side
     state.banners[winner - 1] += 1
     _emit(events, "eliminated", side=unit.side, hex=name(unit.hex), type=unit.type.id)
@@ -243,6 +289,12 @@ def go_on_retreating(state: BattleLoreState, events: list[Event] | None) -> None
             state.phase = "retreat"
             return
         target = state.unit(battle.target)
+        if not steps and target.type.is_creature:
+            from bitva.games.battlelore.creature_steps import creature_blocked
+
+            if creature_blocked(state, target, events):
+                continue  # a trampled unit left a hex open (D-23)
+            return
         if not steps:
             left, battle.retreat_left = battle.retreat_left, 0
             _emit(events, "blocked", side=target.side, hex=name(target.hex), hexes=left)
@@ -273,21 +325,9 @@ def after_retreat(state: BattleLoreState, events: list[Event] | None) -> None:
     assert battle is not None
     target = state.field.units[battle.target]
     if target is not None and takes_panic_check(target) and battle.retreated > 0:
-        battle.panic = True
+        battle.special = "panic"
         battle.dice = panic_dice(battle.retreated)
         state.phase = "roll"
-        return
-    after_morale(state, events)
-
-
-def _panic_losses(state: BattleLoreState, events: list[Event] | None) -> None:
-    battle = state.battle
-    assert battle is not None
-    battle.panic = False
-    target = state.unit(battle.target)
-    killed = panic_losses(target, battle.faces)  # type: ignore[arg-type]
-    _emit(events, "panic", side=target.side, hex=name(target.hex), figures=killed)
-    if killed and lose(state, target, killed, events) and state.phase == "over":
         return
     after_morale(state, events)
 
@@ -308,7 +348,11 @@ def after_morale(state: BattleLoreState, events: list[Event] | None) -> None:
         attacked_hex=battle.target_hex,
         against_battle_back=battle.back,
     ):
-        state.phase = "battle-back"
+        assert target is not None and attacker is not None
+        if target.type.is_creature:  # BL-11.5: a creature always battles back
+            declare(state, target, attacker, "melee", events, back=True)
+        else:
+            state.phase = "battle-back"
         return
     vacated = target is None or target.hex != battle.target_hex
     if (

@@ -105,8 +105,13 @@ def scout_discard(state: BattleLoreState, card: str, events: list[Event] | None)
 
 def cleanup(state: BattleLoreState, events: list[Event] | None) -> None:
     """BL-15.4: per-turn flags reset; the other side's turn begins (BL-1.1)."""
+    for hex_, owner in state.static.landmark_owners:  # 5.4: a Lore-master landmark held
+        unit = state.field.unit_at(hex_)
+        if owner == state.active and unit is not None and unit.side == owner:
+            state.gain(owner, 1, events)
     for unit in state.field.alive():
         unit.reset_turn()
+    state.paid = []
     state.orders = None
     state.ordered = []
     state.turn += 1

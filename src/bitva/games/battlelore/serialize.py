@@ -8,6 +8,7 @@ from bitva.core.outcome import Outcome
 from bitva.core.rng import Rng
 from bitva.games.battlelore.battle_steps import Battle
 from bitva.games.battlelore.command import Orders
+from bitva.games.battlelore.lore import LoreBank
 from bitva.games.battlelore.model import Field, Unit
 
 if TYPE_CHECKING:
@@ -56,6 +57,8 @@ def state_to_json(state: BattleLoreState) -> dict[str, Any]:
             str(s): o.to_json() if o is not None else None for s, o in state.last_orders.items()
         },
         "battle": state.battle.to_json() if state.battle is not None else None,
+        "bank": [state.bank.pool, *state.bank.goblets, state.bank.on_cards, state.bank.stored],
+        "paid": list(state.paid),
         "outcome": state.outcome.to_json() if state.outcome is not None else None,
         "rng": state.rng.state,
     }
@@ -98,6 +101,9 @@ def state_from_json(data: dict[str, Any]) -> BattleLoreState:
         for s, o in data["last_orders"].items()
     }
     state.battle = Battle.from_json(data["battle"]) if data["battle"] is not None else None
+    pool, south, north, on_cards, stored = (int(v) for v in data["bank"])
+    state.bank = LoreBank(pool, (south, north), on_cards, stored)
+    state.paid = [int(u) for u in data["paid"]]
     outcome = data.get("outcome")
     state._outcome = Outcome.from_json(outcome) if outcome else None
     return state

@@ -23,12 +23,15 @@ from bitva.games.battlelore.actions import Act, decode, encode, parse, roll_act
 from bitva.games.battlelore.battle_steps import Battle
 from bitva.games.battlelore.board import hex_of
 from bitva.games.battlelore.command import CARD_IDS, Orders
+from bitva.games.battlelore.lore import LoreBank
 from bitva.games.battlelore.model import Field, Unit
 from bitva.games.battlelore.options import BattleLoreOptions
 from bitva.games.battlelore.static import Static
 
 # decision points of the seat whose unit is the current battle's target
 TARGET_DECISIONS = frozenset(("flags", "retreat", "battle-back"))
+# decision points of the roller of the current battle's roll (a creature's choices, BL-11.6)
+ROLLER_DECISIONS = frozenset(("spider", "store"))
 SEAT_NAMES = {1: "south", 2: "north"}
 
 
@@ -54,6 +57,8 @@ class BattleLoreState(State[Act]):
         self.ordered: list[int] = []  # uids ordered this turn, in order
         self.last_orders: dict[int, Orders | None] = {1: None, 2: None}  # D-42
         self.battle: Battle | None = None
+        self.bank = LoreBank(0, (0, 0))  # the Lore tokens (BL-12, D-33)
+        self.paid: list[int] = []  # creatures ordered out of their section this turn (BL-11.2)
         self._outcome: Outcome | None = None
         self._legal: list[Act] | None = None
 
@@ -67,6 +72,9 @@ class BattleLoreState(State[Act]):
         if self.phase in TARGET_DECISIONS:
             assert self.battle is not None
             return 3 - self.battle.side
+        if self.phase in ROLLER_DECISIONS:
+            assert self.battle is not None
+            return self.battle.side
         return self.active
 
     @property
@@ -158,6 +166,12 @@ class BattleLoreState(State[Act]):
     def decode_action(self, code: int) -> Act:
         return decode(code)
 
+    def gain(self, seat: int, count: int, events: list[Event] | None) -> None:
+        """`seat` takes up to `count` tokens from the pool (BL-12.2: as far as it goes)."""
+        self.bank, taken = self.bank.gain(seat, count)
+        if events is not None and count:
+            events.append(Event("lore", {"player": seat, "tokens": taken}))
+
     # -- victory (BL-5.3, BL-16) -------------------------------------------------------------
     def finish(self, winner: int, events: list[Event] | None) -> None:
         """BL-16.1: `winner` holds the banners to win, even mid-turn."""
@@ -184,6 +198,7 @@ class BattleLoreState(State[Act]):
         other.ordered = list(self.ordered)
         other.last_orders = dict(self.last_orders)
         other.battle = self.battle.copy() if self.battle is not None else None
+        other.paid = list(self.paid)
         other._legal = self._legal
         return other
 

@@ -24,6 +24,10 @@ class Static:
     setup: tuple[tuple[UnitType, int, int], ...]  # (type, side, hex), South first: uids
     command_hand: tuple[int, int]  # Command cards dealt to South and North (3, BL-14.2)
     types: dict[str, UnitType]
+    councils: tuple[dict[str, int], dict[str, int]] = ({}, {})  # War Councils (BL-14.2)
+    token_adjust: tuple[int, int] = (0, 0)  # `lore_token_adjust` of each side (3)
+    lore_pool: int = 60  # the token supply (D-33)
+    landmark_owners: tuple[tuple[int, int], ...] = ()  # (hex, seat) of Lore-master landmarks
 
     def new_field(self) -> Field:
         units: list[Unit | None] = [
@@ -52,11 +56,20 @@ class Static:
         types: dict[str, UnitType] = dict(catalogue.units)
         setup = []
         hands = []
+        councils = []
+        adjust = []
         for seat, side in ((1, "south"), (2, "north")):
             entry = adventure.sides[side]
             for placed in entry.units:
                 setup.append((types[placed.type], seat, placed.hex))
             hands.append(entry.command_hand)
+            councils.append(dict(entry.war_council) if adventure.lore else {})
+            adjust.append(entry.lore_token_adjust if adventure.lore else 0)
+        owners = tuple(
+            (hex_, 1 if owner == "south" else 2)
+            for hex_ in sorted(adventure.landmarks)
+            if (owner := adventure.landmark_owner(hex_)) is not None
+        )
         return cls(
             options,
             adventure.id,
@@ -69,4 +82,8 @@ class Static:
             tuple(setup),
             (hands[0], hands[1]),
             types,
+            (councils[0], councils[1]),
+            (adjust[0], adjust[1]),
+            adventure.lore_pool,
+            owners,
         )

@@ -9,16 +9,22 @@ from typing import TYPE_CHECKING
 from bitva.core.errors import Violation
 from bitva.core.events import Event
 from bitva.games.battlelore import battle_steps as steps
+from bitva.games.battlelore import creature_steps
 from bitva.games.battlelore.actions import Act, roll_counts
 from bitva.games.battlelore.board import hex_of, name
 from bitva.games.battlelore.combat import may_battle, targets
 from bitva.games.battlelore.command import card_orders, may_order, tactic_fallback
+from bitva.games.battlelore.creatures import free_from_web
 from bitva.games.battlelore.followon import bonus_attack_targets, pursuit_hexes
 from bitva.games.battlelore.model import Unit
 from bitva.games.battlelore.movement import can_rush, enter, move_destinations, rush_moves
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
+
+
+OUT_OF_SECTION_COST = 3  # BL-11.2
+FREE_COST = 1  # BL-11.9
 
 
 def _emit(events: list[Event] | None, event: str, **data: object) -> None:
@@ -28,12 +34,37 @@ def _emit(events: list[Event] | None, event: str, **data: object) -> None:
 
 # -- what may be done ---------------------------------------------------------------------------
 def orderable(state: BattleLoreState) -> list[Unit]:
-    """BL-2.2 to BL-2.4: the active side's units that may take the next order."""
+    """BL-2.2 to BL-2.4: the active side's units that may take the next order (a webbed one
+    only by cutting its web, `free`, BL-11.9)."""
     orders = state.orders
     if orders is None:
         return []
     ordered = [state.unit(uid) for uid in state.ordered]
-    return [u for u in state.field.alive(state.active) if may_order(orders, u, ordered)]
+    return [u for u in state.field.alive(state.active) if may_order(orders, u, ordered, state.paid)]
+
+
+def order_actions(state: BattleLoreState) -> list[Act]:
+    """`order X`; `free X` for a webbed unit when the goblet holds 1 token (BL-11.9); `order X
+    pay` for a creature outside the section card's sections, 3 tokens (BL-11.2, D-27)."""
+    orders = state.orders
+    if orders is None:
+        return []
+    goblet = state.bank.goblet(state.active)
+    out = []
+    normal = orderable(state)
+    normal_uids = {u.uid for u in normal}
+    for unit in normal:
+        if not unit.webbed:
+            out.append(Act("order", (name(unit.hex),)))
+        elif goblet >= FREE_COST:
+            out.append(Act("free", (name(unit.hex),)))
+    if state.field.lore and orders.need is None and goblet >= OUT_OF_SECTION_COST:
+        ordered = [state.unit(uid) for uid in state.ordered]
+        for unit in state.field.alive(state.active):
+            outside = unit.type.is_creature and unit.uid not in normal_uids and not unit.webbed
+            if outside and may_order(orders, unit, ordered, state.paid, paying=True):
+                out.append(Act("order-pay", (name(unit.hex),)))
+    return out
 
 
 def extra_move(state: BattleLoreState, unit: Unit) -> int:
@@ -108,7 +139,7 @@ def legal(state: BattleLoreState) -> list[Act]:
     if phase == "command":
         return [Act("play", (card,)) for card in sorted(set(state.hands[state.active]))]
     if phase == "order":
-        return [Act("order", (name(u.hex),)) for u in orderable(state)] + [Act("done")]
+        return [*order_actions(state), Act("done")]
     if phase == "move":
         out = [
             Act("move", (name(state.unit(uid).hex), name(end)))
@@ -121,6 +152,10 @@ def legal(state: BattleLoreState) -> list[Act]:
     if phase == "draw-keep":
         return [Act("discard", (card,)) for card in sorted(set(state.drawn[state.active]))]
     assert battle is not None
+    if phase == "spider":
+        return [*creature_steps.ability_actions(state), Act("pass")]
+    if phase == "store":
+        return [Act("store", (str(n),)) for n in range(creature_steps.store_room(state) + 1)]
     if phase == "flags":
         return [Act("ignore", (str(n),)) for n in steps.ignore_choices(state)]
     if phase == "retreat":
@@ -154,6 +189,8 @@ WHY = {
     "pursue": ("pursue into an open adjacent hex or pass", "BL-7.3"),
     "bonus": ("make a bonus attack on an adjacent enemy or pass", "BL-7.4"),
     "draw-keep": ("discard one of the two cards drawn", "BL-15.1"),
+    "spider": ("use an ability the roll allows, or pass", "BL-11.6"),
+    "store": ("store no more Lore than the creature's card and the pool allow", "BL-11.7"),
 }
 
 
@@ -183,6 +220,25 @@ def apply_action(state: BattleLoreState, action: Act, events: list[Event] | None
         play_card(state, args[0], events)
     elif verb == "order":
         order(state, state.unit_at(args[0]), events)
+    elif verb == "order-pay":  # BL-11.2: 3 tokens to the pool, one of the card's orders
+        unit = state.unit_at(args[0])
+        state.bank = state.bank.pay_pool(
+            state.active, OUT_OF_SECTION_COST, "an order out of section"
+        )
+        state.paid.append(unit.uid)
+        order(state, unit, events)
+    elif verb == "free":  # BL-11.9: ordered, 1 token to the pool, the web removed
+        unit = state.unit_at(args[0])
+        state.bank = state.bank.pay_pool(state.active, FREE_COST, "cutting a web")
+        free_from_web(unit)
+        _emit(events, "freed", player=state.active, hex=args[0])
+        order(state, unit, events)
+    elif verb == "ability":
+        creature_steps.choose_ability(state, args[0], int(args[1]), events)
+        creature_steps.after_choice(state, events)
+    elif verb == "store":
+        creature_steps.store(state, int(args[0]), events)
+        creature_steps.after_choice(state, events)
     elif verb == "move":
         move(state, state.unit_at(args[0]), hex_of(args[1]), events)
     elif verb == "rush":
@@ -229,7 +285,9 @@ def apply_action(state: BattleLoreState, action: Act, events: list[Event] | None
 
 def pass_(state: BattleLoreState, events: list[Event] | None) -> None:
     phase = state.phase
-    if phase == "pursue":
+    if phase == "spider":
+        creature_steps.after_choice(state, events)
+    elif phase == "pursue":
         steps.offer_bonus(state, events)
     else:  # battle-back, take-ground, bonus: the battle is over
         steps.end_battle(state, events)
@@ -247,7 +305,7 @@ def play_card(state: BattleLoreState, card: str, events: list[Event] | None) -> 
     state.last_orders[seat] = orders
     _emit(events, "played", player=seat, card=card, orders=orders.card)
     state.phase = "order"
-    if not orderable(state):  # BL-2.7: nothing can be ordered
+    if not order_actions(state):  # BL-2.7: nothing can be ordered
         from bitva.games.battlelore.endturn import end_turn
 
         end_turn(state, events)
@@ -258,7 +316,7 @@ def order(state: BattleLoreState, unit: Unit, events: list[Event] | None) -> Non
     unit.ordered = True
     state.ordered.append(unit.uid)
     _emit(events, "ordered", player=state.active, hex=name(unit.hex))
-    if not orderable(state):
+    if not order_actions(state):
         begin_movement(state, events)
 
 

@@ -52,11 +52,11 @@ def view(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
         sides[str(s)] = {
             "name": SIDE_NAMES[s],
             "banners": state.banners[s - 1],
-            "goblet": 0,
+            "goblet": state.bank.goblet(s),
             "command_hand": hand,
             "drawn": drawn,
             "lore_hand": [] if own else 0,
-            "council": None,
+            "council": dict(static.councils[s - 1]) or None,
             "no_refill": False,
         }
     out: dict[str, Any] = {
@@ -76,7 +76,7 @@ def view(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
         "landmarks": {NAMES[h]: lm for h, lm in enumerate(static.landmarks) if lm is not None},
         "units": [unit_view(u) for u in state.field.alive()],
         "sides": sides,
-        "pool": 0,
+        "pool": state.bank.pool,
         "command_deck": sum(state.deck.values()),
         "lore_deck": 0,
         "command_discard": list(state.discard),
@@ -100,7 +100,8 @@ def view(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
             "faces": list(battle.faces),
             "back": battle.back,
             "bonus": battle.bonus,
-            "panic": battle.panic,
+            "special": battle.special,
+            "ability": battle.ability if battle.ability in ("web", "poison") else None,
             "flags": battle.flags,
             "retreat_left": battle.retreat_left,
         }
