@@ -14,6 +14,10 @@ Every action is a verb and its words (docs/battlelore.md, "Decision points"):
     retreat E6             the next retreat step (BL-6.5)
     ability web 1          a creature's ability after its roll, 1 rolled `L` spent (BL-11.6)
     store 1                `L` stored beside the creature (BL-11.7)
+    lore-deal WZ01         chance: the Lore card drawn (private to the drawer)
+    keep WZ01              a starting Lore card kept (BL-14.3 step 4)
+    refill a               the Lore refill option (BL-15.2)
+    discard WZ01           a Lore card discarded face up (refill a, the hand limit BL-14.5)
     battle-back, take-ground, pursue G6, pass, done
     discard SCOUT_L        Scout: the drawn card not kept, face up to the discard (BL-15.1)
 
@@ -30,6 +34,7 @@ from bitva.core.chance import dice_counts
 from bitva.core.errors import IllegalAction, UnreadableAction
 from bitva.games.battlelore.board import HEX_COUNT, HexError, hex_of, name
 from bitva.games.battlelore.command import CARD_IDS
+from bitva.games.battlelore.lore_deck import LORE_IDS
 from bitva.games.battlelore.model import FACES
 
 MAX_DICE = 12  # the most dice one roll may have: 4 base + card bonuses, with room to spare
@@ -54,6 +59,8 @@ class Act:
     def __str__(self) -> str:
         if self.verb == "order-pay":
             return f"order {self.args[0]} pay"
+        if self.verb == "discard-lore":
+            return f"discard {self.args[0]}"
         if self.verb == "rush":
             return f"rush {self.args[0]} {self.args[1]} at {self.args[2]}"
         return " ".join((self.verb, *self.args))
@@ -93,15 +100,23 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "roll": ("faces",),
     "ability": ("ability", "n"),
     "store": ("n",),
+    "lore-deal": ("lore",),
+    "keep": ("lore",),
+    "discard-lore": ("lore",),  # written `discard WZ01`
+    "refill": ("option",),
 }
 # the creatures' abilities (section 5.3), in a fixed order for the codes
 ABILITY_IDS: tuple[str, ...] = ("web", "poison")
+REFILL_OPTIONS: tuple[str, ...] = ("a", "b", "c")  # BL-15.2
+LORE_INDEX: dict[str, int] = {card: i for i, card in enumerate(LORE_IDS)}
 _RADIX = {
     "hex": HEX_COUNT,
     "card": len(CARD_IDS),
     "n": MAX_NUMBER,
     "faces": len(ROLLS),
     "ability": len(ABILITY_IDS),
+    "lore": len(LORE_IDS),
+    "option": len(REFILL_OPTIONS),
 }
 VERBS = tuple(SIGNATURES)
 
@@ -129,6 +144,14 @@ def _word(kind: str, text: str) -> str:
         if text.lower() not in ABILITY_IDS:
             raise UnreadableAction(f"{text!r} is no creature ability: {', '.join(ABILITY_IDS)}")
         return text.lower()
+    if kind == "lore":
+        if text.upper() not in LORE_INDEX:
+            raise UnreadableAction(f"{text!r} is no Lore card")
+        return text.upper()
+    if kind == "option":
+        if text.lower() not in REFILL_OPTIONS:
+            raise UnreadableAction(f"{text!r} is no refill option: a, b or c")
+        return text.lower()
     if kind == "card":
         if text.upper() not in CARD_INDEX:
             raise UnreadableAction(f"{text!r} is no Command card")
@@ -154,6 +177,8 @@ def parse(text: str) -> Act:
         verb, rest = "order-pay", rest[:1]
     if verb == "rush" and len(rest) == 4 and rest[2].lower() == "at":
         rest = [rest[0], rest[1], rest[3]]
+    if verb == "discard" and len(rest) == 1 and rest[0].upper() in LORE_INDEX:
+        verb = "discard-lore"
     if verb == "lore":
         raise IllegalAction("no Lore card can be played here", "BL-13.6")
     kinds = SIGNATURES.get(verb)
@@ -179,6 +204,10 @@ def encode(action: Act) -> int:
             digit = CARD_INDEX[word]
         elif kind == "ability":
             digit = ABILITY_IDS.index(word)
+        elif kind == "lore":
+            digit = LORE_INDEX[word]
+        elif kind == "option":
+            digit = REFILL_OPTIONS.index(word)
         else:
             digit = int(word)
         code = code * _RADIX[kind] + digit
@@ -205,6 +234,10 @@ def decode(code: int) -> Act:
             words.append(CARD_IDS[digit])
         elif kind == "ability":
             words.append(ABILITY_IDS[digit])
+        elif kind == "lore":
+            words.append(LORE_IDS[digit])
+        elif kind == "option":
+            words.append(REFILL_OPTIONS[digit])
         else:
             words.append(str(digit))
     return Act(verb, tuple(words))

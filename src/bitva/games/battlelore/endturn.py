@@ -68,14 +68,19 @@ def after_deals(state: BattleLoreState, events: list[Event] | None) -> None:
     state.after_deal = ""
     state.deal_to = []
     if then == "setup":
-        begin_turn(state, state.static.first_player, events)
+        if state.static.lore:
+            from bitva.games.battlelore.lore_turn import start_setup
+
+            start_setup(state, events)
+        else:
+            begin_turn(state, state.static.first_player, events)
     elif then == "scout" and len(state.drawn[state.active]) > 1:
         state.phase = "draw-keep"
     else:
         if then == "scout":  # only one card could be drawn: it is kept
             state.hands[state.active] += state.drawn[state.active]
             state.drawn[state.active] = []
-        cleanup(state, events)
+        after_command_draw(state, events)
 
 
 def end_turn(state: BattleLoreState, events: list[Event] | None) -> None:
@@ -100,7 +105,14 @@ def scout_discard(state: BattleLoreState, card: str, events: list[Event] | None)
     state.discard.append(card)
     if events is not None:
         events.append(Event("discarded", {"player": seat, "card": card}))
-    cleanup(state, events)
+    after_command_draw(state, events)
+
+
+def after_command_draw(state: BattleLoreState, events: list[Event] | None) -> None:
+    """D-34: the Lore refill comes after the Command draw, cleanup last."""
+    from bitva.games.battlelore.lore_turn import start_refill
+
+    start_refill(state, events)
 
 
 def cleanup(state: BattleLoreState, events: list[Event] | None) -> None:

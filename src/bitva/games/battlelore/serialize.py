@@ -59,6 +59,16 @@ def state_to_json(state: BattleLoreState) -> dict[str, Any]:
         "battle": state.battle.to_json() if state.battle is not None else None,
         "bank": [state.bank.pool, *state.bank.goblets, state.bank.on_cards, state.bank.stored],
         "paid": list(state.paid),
+        "lore_hands": {str(s): list(h) for s, h in state.lore_hands.items()},
+        "lore_drawn": {str(s): list(h) for s, h in state.lore_drawn.items()},
+        "lore_piles": {s: list(p) for s, p in sorted(state.lore_piles.items())},
+        "lore_left": dict(sorted(state.lore_left.items())),
+        "lore_known": dict(sorted(state.lore_known.items())),
+        "lore_discard": list(state.lore_discard),
+        "lore_deal_to": list(state.lore_deal_to),
+        "lore_after": state.lore_after,
+        "keep_left": {str(s): n for s, n in state.keep_left.items()},
+        "no_refill": list(state.no_refill),
         "outcome": state.outcome.to_json() if state.outcome is not None else None,
         "rng": state.rng.state,
     }
@@ -104,6 +114,16 @@ def state_from_json(data: dict[str, Any]) -> BattleLoreState:
     pool, south, north, on_cards, stored = (int(v) for v in data["bank"])
     state.bank = LoreBank(pool, (south, north), on_cards, stored)
     state.paid = [int(u) for u in data["paid"]]
+    state.lore_hands = {int(s): list(h) for s, h in data["lore_hands"].items()}
+    state.lore_drawn = {int(s): list(h) for s, h in data["lore_drawn"].items()}
+    state.lore_piles = {str(s): list(p) for s, p in data["lore_piles"].items()}
+    state.lore_left = {str(s): int(n) for s, n in data["lore_left"].items()}
+    state.lore_known = {str(c): int(n) for c, n in data["lore_known"].items()}
+    state.lore_discard = list(data["lore_discard"])
+    state.lore_deal_to = [int(s) for s in data["lore_deal_to"]]
+    state.lore_after = str(data["lore_after"])
+    state.keep_left = {int(s): int(n) for s, n in data["keep_left"].items()}
+    state.no_refill = [bool(v) for v in data["no_refill"]]
     outcome = data.get("outcome")
     state._outcome = Outcome.from_json(outcome) if outcome else None
     return state

@@ -19,6 +19,7 @@ from bitva.core.game import Game
 from bitva.core.outcome import Outcome
 from bitva.core.rng import Rng
 from bitva.core.state import State
+from bitva.games.battlelore import lore_deck
 from bitva.games.battlelore.actions import Act, decode, encode, parse, roll_act
 from bitva.games.battlelore.battle_steps import Battle
 from bitva.games.battlelore.board import hex_of
@@ -59,6 +60,17 @@ class BattleLoreState(State[Act]):
         self.battle: Battle | None = None
         self.bank = LoreBank(0, (0, 0))  # the Lore tokens (BL-12, D-33)
         self.paid: list[int] = []  # creatures ordered out of their section this turn (BL-11.2)
+        # the Lore cards (BL-13, BL-14, BL-15.2; `lore_deck.py`)
+        self.lore_hands: dict[int, list[str]] = {1: [], 2: []}
+        self.lore_drawn: dict[int, list[str]] = {1: [], 2: []}  # dealt, not yet kept
+        self.lore_piles: dict[str, list[str]] = {}
+        self.lore_left: dict[str, int] = {}
+        self.lore_known: dict[str, int] = {}
+        self.lore_discard: list[str] = []
+        self.lore_deal_to: list[int] = []
+        self.lore_after = ""
+        self.keep_left = {1: 0, 2: 0}  # starting Lore cards still to keep (BL-14.3)
+        self.no_refill = [False, False]  # BL-15.3
         self._outcome: Outcome | None = None
         self._legal: list[Act] | None = None
 
@@ -67,8 +79,10 @@ class BattleLoreState(State[Act]):
     def current_player(self) -> int | None:
         if self._outcome is not None:
             return None
-        if self.phase in ("deal", "roll"):
+        if self.phase in ("deal", "roll", "lore-deal"):
             return CHANCE
+        if self.phase == "keep-lore":
+            return 1 if self.keep_left[1] else 2
         if self.phase in TARGET_DECISIONS:
             assert self.battle is not None
             return 3 - self.battle.side
@@ -117,6 +131,8 @@ class BattleLoreState(State[Act]):
         if self.phase == "roll":
             assert self.battle is not None
             return [(roll_act(counts), p) for counts, p in dice_counts(self.battle.dice)]
+        if self.phase == "lore-deal":
+            return [(Act("lore-deal", (card,)), p) for card, p in lore_deck.odds(self)]
         raise NotSupported("this is not a chance node")
 
     def check(self, action: Act) -> Violation | None:
@@ -129,6 +145,10 @@ class BattleLoreState(State[Act]):
                     if self.deck.get(action.args[0], 0) > 0
                     else Violation(f"no {action.args[0]} is left in the Command deck", "BL-15.1")
                 )
+            if self.phase == "lore-deal" and action.verb == "lore-deal":
+                if any(card == action.args[0] for card, _ in lore_deck.odds(self)):
+                    return None
+                return Violation(f"no {action.args[0]} can be drawn now", "BL-15.2")
             if self.phase == "roll" and action.verb == "roll":
                 assert self.battle is not None
                 if len(action.args) == self.battle.dice:
@@ -199,6 +219,15 @@ class BattleLoreState(State[Act]):
         other.last_orders = dict(self.last_orders)
         other.battle = self.battle.copy() if self.battle is not None else None
         other.paid = list(self.paid)
+        other.lore_hands = {s: list(h) for s, h in self.lore_hands.items()}
+        other.lore_drawn = {s: list(h) for s, h in self.lore_drawn.items()}
+        other.lore_piles = {s: list(p) for s, p in self.lore_piles.items()}
+        other.lore_left = dict(self.lore_left)
+        other.lore_known = dict(self.lore_known)
+        other.lore_discard = list(self.lore_discard)
+        other.lore_deal_to = list(self.lore_deal_to)
+        other.keep_left = dict(self.keep_left)
+        other.no_refill = list(self.no_refill)
         other._legal = self._legal
         return other
 

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from bitva.core.errors import Violation
 from bitva.core.events import Event
 from bitva.games.battlelore import battle_steps as steps
-from bitva.games.battlelore import creature_steps
-from bitva.games.battlelore.actions import Act, roll_counts
+from bitva.games.battlelore import creature_steps, lore_turn
+from bitva.games.battlelore.actions import REFILL_OPTIONS, Act, roll_counts
 from bitva.games.battlelore.board import hex_of, name
 from bitva.games.battlelore.combat import may_battle, targets
 from bitva.games.battlelore.command import card_orders, may_order, tactic_fallback
@@ -151,6 +151,17 @@ def legal(state: BattleLoreState) -> list[Act]:
         return battles(state) + ([] if forced_rush(state) else [Act("done")])
     if phase == "draw-keep":
         return [Act("discard", (card,)) for card in sorted(set(state.drawn[state.active]))]
+    if phase == "keep-lore":
+        seat = 1 if state.keep_left[1] else 2
+        return [Act("keep", (card,)) for card in sorted(set(state.lore_drawn[seat]))]
+    if phase == "refill":
+        return [Act("refill", (option,)) for option in REFILL_OPTIONS]
+    if phase == "lore-keep":
+        cards = state.lore_drawn[state.active]
+        return [Act("discard-lore", (card,)) for card in sorted(set(cards))]
+    if phase == "discard":
+        cards = state.lore_hands[state.active]
+        return [Act("discard-lore", (card,)) for card in sorted(set(cards))]
     assert battle is not None
     if phase == "spider":
         return [*creature_steps.ability_actions(state), Act("pass")]
@@ -190,6 +201,10 @@ WHY = {
     "bonus": ("make a bonus attack on an adjacent enemy or pass", "BL-7.4"),
     "draw-keep": ("discard one of the two cards drawn", "BL-15.1"),
     "spider": ("use an ability the roll allows, or pass", "BL-11.6"),
+    "keep-lore": ("keep one of the Lore cards dealt to you", "BL-14.3"),
+    "refill": ("announce refill a, b or c", "BL-15.2"),
+    "lore-keep": ("discard one of the two Lore cards drawn", "BL-15.2"),
+    "discard": ("discard a Lore card of your hand", "BL-14.5"),
     "store": ("store no more Lore than the creature's card and the pool allow", "BL-11.7"),
 }
 
@@ -279,6 +294,16 @@ def apply_action(state: BattleLoreState, action: Act, events: list[Event] | None
         pass_(state, events)
     elif verb == "discard":
         endturn.scout_discard(state, args[0], events)
+    elif verb == "lore-deal":
+        lore_turn.lore_dealt(state, args[0], events)
+    elif verb == "keep":
+        lore_turn.keep(state, args[0], events)
+    elif verb == "refill":
+        lore_turn.refill(state, args[0], events)
+    elif verb == "discard-lore" and phase == "lore-keep":
+        lore_turn.discard_drawn(state, args[0], events)
+    elif verb == "discard-lore":
+        lore_turn.discard_from_hand(state, args[0], events)
     else:
         raise AssertionError(f"no such action: {action}")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bitva.core.rng import Rng
+from bitva.games.battlelore import lore_deck
 from bitva.games.battlelore.board import NAMES, name
 from bitva.games.battlelore.model import Unit
 
@@ -55,9 +56,10 @@ def view(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
             "goblet": state.bank.goblet(s),
             "command_hand": hand,
             "drawn": drawn,
-            "lore_hand": [] if own else 0,
+            "lore_hand": list(state.lore_hands[s]) if own else len(state.lore_hands[s]),
+            "lore_drawn": list(state.lore_drawn[s]) if own else len(state.lore_drawn[s]),
             "council": dict(static.councils[s - 1]) or None,
-            "no_refill": False,
+            "no_refill": state.no_refill[s - 1],
         }
     out: dict[str, Any] = {
         "adventure": {
@@ -78,9 +80,9 @@ def view(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
         "sides": sides,
         "pool": state.bank.pool,
         "command_deck": sum(state.deck.values()),
-        "lore_deck": 0,
+        "lore_deck": lore_deck.size(state),
         "command_discard": list(state.discard),
-        "lore_discard": [],
+        "lore_discard": list(state.lore_discard),
         "played": {
             "command": state.played,
             "orders": state.orders.to_json() if state.orders is not None else None,
@@ -125,6 +127,7 @@ def determinize(state: BattleLoreState, seat: int, rng: Rng) -> BattleLoreState:
     other.deck = {}
     for card in pool[size + drawn :]:
         other.deck[card] = other.deck.get(card, 0) + 1
+    lore_deck.redeal_hidden(other, seat, rng)
     other.rng = Rng(rng.next_u64())
     other._legal = None
     return other

@@ -1,0 +1,130 @@
+"""The Lore cards' set-up and the end of a Lore turn (BL-14.3, BL-14.5, BL-15.2, BL-15.3, D-34,
+D-35), tokens from rolls (BL-12.2, BL-12.4), and the worked examples T-33, T-34, T-36, T-38."""
+
+from __future__ import annotations
+
+from bitva.core import Rng
+from bitva.games.battlelore import lore_deck
+from bitva.games.battlelore.game import GAME
+from bitva.games.battlelore.state import BattleLoreState
+from tests.battlelore.engine_helpers import play, scene, texts
+
+
+def dealt_a02(seed: int = 3) -> BattleLoreState:
+    state = GAME.new({"adventure": "A02"}, seed)
+    while state.decision == "deal":
+        state.apply(state.sample_chance(Rng(seed)))
+    return state
+
+
+def test_t_34_the_a02_deck_and_the_starting_cards() -> None:
+    state = dealt_a02()
+    assert len(state.hands[1]) == 5 and len(state.hands[2]) == 4
+    assert state.decision == "lore-deal" and lore_deck.size(state) == 35
+    assert state.bank.goblets == (2, 2) and state.bank.pool == 56
+    events = state.apply(state.sample_chance(Rng(1)))
+    assert "card" not in events[0].for_seat(2) and "card" in events[0].for_seat(1)
+    while state.decision == "lore-deal":
+        state.apply(state.sample_chance(Rng(2)))
+    assert state.decision == "keep-lore" and state.current_player == 1
+    for _ in range(2):
+        state.apply(state.legal_actions()[0])
+    assert state.current_player == 2
+    for _ in range(2):
+        state.apply(state.legal_actions()[-1])
+    assert lore_deck.size(state) == 31 and state.decision == "command"
+    assert len(state.lore_hands[1]) == 2 and len(state.lore_hands[2]) == 2
+
+
+def refill_scene(**kw: object) -> BattleLoreState:
+    state = scene(("h_bf_sword", "B2", 1), ("h_bf_sword", "F9", 2), lore=True, phase="battle", **kw)  # type: ignore[arg-type]
+    object.__setattr__(state, "static", _with_council(state, {"wizard": 1}))
+    lore_deck.build(state)
+    return state
+
+
+def _with_council(state: BattleLoreState, council: dict[str, int]) -> object:
+    from dataclasses import replace
+
+    return replace(state.static, councils=(council, {}))
+
+
+def test_t_33_refill_a_keeps_one_then_the_hand_limit() -> None:
+    state = refill_scene()
+    state.lore_hands[1] = ["WZ01", "WZ02"]
+    play(state, "done", "deal PATROL_C")
+    assert state.decision == "refill" and texts(state) == ["refill a", "refill b", "refill c"]
+    play(state, "refill a", "lore-deal WZ03")
+    assert state.decision == "lore-deal"
+    assert "refill b" not in texts(state)  # the option is never switched after a card is seen
+    play(state, "lore-deal WZ04")
+    assert texts(state) == ["discard WZ03", "discard WZ04"]
+    play(state, "discard WZ04")
+    assert state.decision == "discard"  # 3 cards, Wizard 1 holds 2 (BL-14.5)
+    play(state, "discard WZ01")
+    assert state.lore_hands[1] == ["WZ02", "WZ03"] and state.lore_discard == ["WZ04", "WZ01"]
+    assert state.active == 2 and state.decision == "command"
+
+
+def test_bl_15_2_refill_b_and_c_take_tokens() -> None:
+    state = refill_scene()
+    play(state, "done", "deal PATROL_C", "refill c")
+    assert state.bank.goblets == (2, 0) and state.decision == "command"
+    other = refill_scene()
+    play(other, "done", "deal PATROL_C", "refill b", "lore-deal CL01")
+    assert other.bank.goblets == (1, 0) and other.lore_hands[1] == ["CL01"]
+
+
+def test_bl_15_3_a_card_played_in_the_opponents_turn_costs_the_next_refill() -> None:
+    state = refill_scene()
+    state.no_refill[0] = True
+    play(state, "done", "deal PATROL_C")
+    assert state.decision == "command" and state.no_refill == [False, False]
+
+
+def test_d_35_an_empty_lore_deck_is_rebuilt_from_its_discards() -> None:
+    state = refill_scene()
+    state.lore_left = {school: 0 for school in state.lore_left}
+    state.lore_discard = ["WZ05", "CL02"]
+    play(state, "done", "deal PATROL_C", "refill b")
+    assert state.decision == "lore-deal" and state.lore_discard == []
+    assert sorted(str(a) for a, _ in state.chance_outcomes()) == [
+        "lore-deal CL02",
+        "lore-deal WZ05",
+    ]
+
+
+def test_bl_12_4_an_unused_lore_face_gives_the_roller_a_token() -> None:
+    state = scene(
+        ("h_rf_sword", "F4", 1), ("h_bf_sword", "F5", 2), ("h_bf_sword", "A9", 2), lore=True
+    )
+    play(state, "battle F4 F5", "roll L L G G")
+    assert state.bank.goblets == (2, 0) and state.bank.pool == 38
+
+
+def test_t_36_an_empty_pool_gives_nothing_and_stores_nothing() -> None:
+    state = scene(
+        ("h_rf_sword", "F4", 1),
+        ("c_giant_spider", "F5", 2),
+        ("h_bf_sword", "A9", 2),
+        lore=True,
+        pool=0,
+    )
+    play(state, "battle F4 F5", "roll L G G G")
+    assert state.bank.goblets == (0, 0)
+    spider = scene(
+        ("h_bf_sword", "F4", 1),
+        ("c_giant_spider", "F5", 2),
+        lore=True,
+        pool=0,
+        active=2,
+        ordered=("F5",),
+    )
+    play(spider, "battle F5 F4", "roll L R", "pass")
+    assert spider.unit_at("F5").stored_lore == 0 and spider.bank.goblets == (0, 0)
+
+
+def test_t_38_d_27_in_a_basic_adventure_lore_is_a_miss() -> None:
+    state = scene(("h_rf_sword", "F4", 1), ("h_bf_sword", "F5", 2), ("h_bf_sword", "A9", 2))
+    play(state, "battle F4 F5", "roll L L L L")
+    assert state.bank.goblets == (0, 0) and state.unit_at("F5").figures == 4
