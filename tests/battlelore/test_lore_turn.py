@@ -128,3 +128,17 @@ def test_t_38_d_27_in_a_basic_adventure_lore_is_a_miss() -> None:
     state = scene(("h_rf_sword", "F4", 1), ("h_bf_sword", "F5", 2), ("h_bf_sword", "A9", 2))
     play(state, "battle F4 F5", "roll L L L L")
     assert state.bank.goblets == (0, 0) and state.unit_at("F5").figures == 4
+
+
+def test_bl_9_3_lore_master_landmarks_are_placed_at_set_up_south_first() -> None:
+    state = GAME.new({"adventure": "A04"}, 5)
+    rng = Rng(5)
+    while state.decision in ("deal", "lore-deal", "keep-lore"):
+        state.apply(state.sample_chance(rng) if state.is_chance else state.legal_actions()[0])
+    assert state.decision == "landmark" and state.current_player == 1
+    choice = texts(state)[0]
+    play(state, choice)
+    assert state.view(None)["landmarks"][choice.split()[1]] == "wizard_tower"
+    assert state.decision == "landmark" and state.current_player == 2
+    play(state, texts(state)[0])
+    assert state.decision == "command" and len(state.landmark_owned) == 2

@@ -17,6 +17,7 @@ Every action is a verb and its words (docs/battlelore.md, "Decision points"):
     lore-deal WZ01         chance: the Lore card drawn (private to the drawer)
     keep WZ01              a starting Lore card kept (BL-14.3 step 4)
     refill a               the Lore refill option (BL-15.2)
+    place D3               a Lore-master landmark placed at set-up (BL-9.3)
     discard WZ01           a Lore card discarded face up (refill a, the hand limit BL-14.5)
     battle-back, take-ground, pursue G6, pass, done
     discard SCOUT_L        Scout: the drawn card not kept, face up to the discard (BL-15.1)
@@ -104,6 +105,7 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "keep": ("lore",),
     "discard-lore": ("lore",),  # written `discard WZ01`
     "refill": ("option",),
+    "place": ("hex",),
 }
 # the creatures' abilities (section 5.3), in a fixed order for the codes
 ABILITY_IDS: tuple[str, ...] = ("web", "poison")

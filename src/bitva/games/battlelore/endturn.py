@@ -117,7 +117,7 @@ def after_command_draw(state: BattleLoreState, events: list[Event] | None) -> No
 
 def cleanup(state: BattleLoreState, events: list[Event] | None) -> None:
     """BL-15.4: per-turn flags reset; the other side's turn begins (BL-1.1)."""
-    for hex_, owner in state.static.landmark_owners:  # 5.4: a Lore-master landmark held
+    for hex_, owner in state.landmark_owned:  # 5.4: a Lore-master landmark held
         unit = state.field.unit_at(hex_)
         if owner == state.active and unit is not None and unit.side == owner:
             state.gain(owner, 1, events)

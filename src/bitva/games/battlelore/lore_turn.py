@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING
 
 from bitva.core.events import Event
 from bitva.games.battlelore import lore_deck
-from bitva.games.battlelore.council import DEAL_AT_START, hand_limit, lore_start
+from bitva.games.battlelore.board import name
+from bitva.games.battlelore.council import (
+    DEAL_AT_START,
+    hand_limit,
+    landmark_entitlement,
+    landmark_hexes,
+    lore_start,
+    placement_order,
+)
 from bitva.games.battlelore.lore import REFILL_OPTIONS
 
 if TYPE_CHECKING:
@@ -84,7 +92,31 @@ def next_keep(state: BattleLoreState, events: list[Event] | None) -> None:
     if state.keep_left[1] or state.keep_left[2]:
         state.phase = "keep-lore"
         return
+    if state.static.master_landmarks and not state.landmark_queue and not state.placed_once:
+        south, north = state.static.councils
+        state.landmark_queue = list(placement_order(landmark_entitlement(south, north)))
+        state.placed_once = True
+    if state.landmark_queue:  # section 3 step 4.5, BL-9.3: South places first
+        state.phase = "landmark"
+        return
     begin_turn(state, state.static.first_player, events)
+
+
+def landmark_choices(state: BattleLoreState) -> list[int]:
+    seat, _ = state.landmark_queue[0]
+    return list(landmark_hexes(state.field, seat))
+
+
+def place_landmark(state: BattleLoreState, hex_: int, events: list[Event] | None) -> None:
+    """BL-9.3, D-32: the landmark stands on `hex_` for the rest of the game (5.4)."""
+    seat, landmark = state.landmark_queue.pop(0)
+    marks = list(state.field.landmarks)
+    marks[hex_] = landmark
+    state.field.landmarks = tuple(marks)
+    state.landmark_owned.append((hex_, seat))
+    if events is not None:
+        events.append(Event("landmark", {"player": seat, "landmark": landmark, "hex": name(hex_)}))
+    next_keep(state, events)
 
 
 def keep(state: BattleLoreState, card: str, events: list[Event] | None) -> None:

@@ -69,6 +69,10 @@ def state_to_json(state: BattleLoreState) -> dict[str, Any]:
         "lore_after": state.lore_after,
         "keep_left": {str(s): n for s, n in state.keep_left.items()},
         "no_refill": list(state.no_refill),
+        "landmarks": list(state.field.landmarks),
+        "landmark_queue": [list(item) for item in state.landmark_queue],
+        "placed_once": state.placed_once,
+        "landmark_owned": [list(item) for item in state.landmark_owned],
         "outcome": state.outcome.to_json() if state.outcome is not None else None,
         "rng": state.rng.state,
     }
@@ -124,6 +128,10 @@ def state_from_json(data: dict[str, Any]) -> BattleLoreState:
     state.lore_after = str(data["lore_after"])
     state.keep_left = {int(s): int(n) for s, n in data["keep_left"].items()}
     state.no_refill = [bool(v) for v in data["no_refill"]]
+    state.field.landmarks = tuple(data["landmarks"])
+    state.landmark_queue = [(int(seat), mark) for seat, mark in data["landmark_queue"]]
+    state.placed_once = bool(data["placed_once"])
+    state.landmark_owned = [(int(h), int(seat)) for h, seat in data["landmark_owned"]]
     outcome = data.get("outcome")
     state._outcome = Outcome.from_json(outcome) if outcome else None
     return state

@@ -25,7 +25,7 @@ from bitva.games.battlelore.battle_steps import Battle
 from bitva.games.battlelore.board import hex_of
 from bitva.games.battlelore.command import CARD_IDS, Orders
 from bitva.games.battlelore.lore import LoreBank
-from bitva.games.battlelore.model import Field, Unit
+from bitva.games.battlelore.model import Field, Landmark, Unit
 from bitva.games.battlelore.options import BattleLoreOptions
 from bitva.games.battlelore.static import Static
 
@@ -71,6 +71,9 @@ class BattleLoreState(State[Act]):
         self.lore_after = ""
         self.keep_left = {1: 0, 2: 0}  # starting Lore cards still to keep (BL-14.3)
         self.no_refill = [False, False]  # BL-15.3
+        self.landmark_queue: list[tuple[int, Landmark]] = []  # Lore-master landmarks to place
+        self.placed_once = False
+        self.landmark_owned: list[tuple[int, int]] = list(static.landmark_owners)  # 5.4
         self._outcome: Outcome | None = None
         self._legal: list[Act] | None = None
 
@@ -83,6 +86,8 @@ class BattleLoreState(State[Act]):
             return CHANCE
         if self.phase == "keep-lore":
             return 1 if self.keep_left[1] else 2
+        if self.phase == "landmark":
+            return self.landmark_queue[0][0]
         if self.phase in TARGET_DECISIONS:
             assert self.battle is not None
             return 3 - self.battle.side
@@ -228,6 +233,8 @@ class BattleLoreState(State[Act]):
         other.lore_deal_to = list(self.lore_deal_to)
         other.keep_left = dict(self.keep_left)
         other.no_refill = list(self.no_refill)
+        other.landmark_queue = list(self.landmark_queue)
+        other.landmark_owned = list(self.landmark_owned)
         other._legal = self._legal
         return other
 

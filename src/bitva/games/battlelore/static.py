@@ -28,6 +28,7 @@ class Static:
     token_adjust: tuple[int, int] = (0, 0)  # `lore_token_adjust` of each side (3)
     lore_pool: int = 60  # the token supply (D-33)
     landmark_owners: tuple[tuple[int, int], ...] = ()  # (hex, seat) of Lore-master landmarks
+    master_landmarks: bool = False  # Lore-master landmarks are placed at set-up (BL-9.3)
 
     def new_field(self) -> Field:
         units: list[Unit | None] = [
@@ -86,4 +87,5 @@ class Static:
             (adjust[0], adjust[1]),
             adventure.lore_pool,
             owners,
+            adventure.lore and adventure.lore_master_landmarks,
         )

@@ -154,6 +154,8 @@ def legal(state: BattleLoreState) -> list[Act]:
     if phase == "keep-lore":
         seat = 1 if state.keep_left[1] else 2
         return [Act("keep", (card,)) for card in sorted(set(state.lore_drawn[seat]))]
+    if phase == "landmark":
+        return [Act("place", (name(h),)) for h in lore_turn.landmark_choices(state)]
     if phase == "refill":
         return [Act("refill", (option,)) for option in REFILL_OPTIONS]
     if phase == "lore-keep":
@@ -203,6 +205,7 @@ WHY = {
     "spider": ("use an ability the roll allows, or pass", "BL-11.6"),
     "keep-lore": ("keep one of the Lore cards dealt to you", "BL-14.3"),
     "refill": ("announce refill a, b or c", "BL-15.2"),
+    "landmark": ("place the landmark on an empty plain hex of your half", "BL-9.3"),
     "lore-keep": ("discard one of the two Lore cards drawn", "BL-15.2"),
     "discard": ("discard a Lore card of your hand", "BL-14.5"),
     "store": ("store no more Lore than the creature's card and the pool allow", "BL-11.7"),
@@ -298,6 +301,8 @@ def apply_action(state: BattleLoreState, action: Act, events: list[Event] | None
         lore_turn.lore_dealt(state, args[0], events)
     elif verb == "keep":
         lore_turn.keep(state, args[0], events)
+    elif verb == "place":
+        lore_turn.place_landmark(state, hex_of(args[0]), events)
     elif verb == "refill":
         lore_turn.refill(state, args[0], events)
     elif verb == "discard-lore" and phase == "lore-keep":

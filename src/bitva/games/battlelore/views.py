@@ -75,7 +75,8 @@ def view(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
         if state.current_player and state.current_player > 0
         else None,
         "terrain": {NAMES[h]: t for h, t in enumerate(static.terrain) if t != "plain"},
-        "landmarks": {NAMES[h]: lm for h, lm in enumerate(static.landmarks) if lm is not None},
+        "landmarks": {NAMES[h]: lm for h, lm in enumerate(state.field.landmarks) if lm is not None},
+        "landmark_owners": {NAMES[h]: seat for h, seat in state.landmark_owned},
         "units": [unit_view(u) for u in state.field.alive()],
         "sides": sides,
         "pool": state.bank.pool,
