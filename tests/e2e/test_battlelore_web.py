@@ -13,16 +13,27 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import random
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.clicks import wait_decision, wait_version_after
 from tests.e2e.conftest import new_page
-from tests.e2e.pages import PHONE, WIDE, assert_no_sideways_scroll
+from tests.e2e.pages import (
+    PHONE,
+    WIDE,
+    assert_no_sideways_scroll,
+    create_game,
+    open_game,
+)
+from tests.server.process import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "bitva" / "web"
@@ -78,7 +89,7 @@ def catalogue() -> dict[str, Any]:
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
     def do_GET(self) -> None:
@@ -221,4 +232,111 @@ def test_the_phone_layout_by_touch(web: str, browser: Browser, page_errors: list
     page.screenshot(path=str(SHOTS / "battlelore-fixture-phone.png"), full_page=True)
     page.tap('#board .hex[data-hex="F5"]')
     assert page.evaluate("window.played") == ["move F4 F5"]
+    page.context.close()
+
+
+# -- a whole game against the AI on a real server ------------------------------------------------
+def legal_now(server: ServerProcess, game: dict[str, Any]) -> tuple[int, list[str]]:
+    """This seat's version and legal actions, as the server says (what the page has too)."""
+    headers = {"Authorization": f"Bearer {game['token']}"}
+    with httpx.Client(base_url=server.url, timeout=30, headers=headers) as http:
+        data = http.get(f"/api/games/{game['game']['id']}").json()
+    return int(data["game"]["version"]), list(data["legal_actions"] or [])
+
+
+def choose(legal: list[str], rng: random.Random, seat: int = 1) -> str:
+    """A person's choice that seeks the fight: a battle if any, every order, the move that
+    goes furthest toward the enemy, a card; "done" or "pass" last."""
+    forward = 1 if seat == 1 else -1  # South advances to higher rows (D-4)
+    for verbs in (("battle",), ("order",), ("move",), ("retreat", "pursue"), ("play",)):
+        options = [a for a in legal if a.split()[0] in verbs]
+        if options and verbs == ("move",):
+            return max(options, key=lambda a: (forward * int(a.split()[2][1:]), rng.random()))
+        if options:
+            return rng.choice(options)
+    others = [a for a in legal if a not in ("done", "pass")]
+    return rng.choice(others) if others else legal[0]
+
+
+def play_to_the_end(server: ServerProcess, game: dict[str, Any], rng: random.Random) -> None:
+    """The rest of the game through the API, this seat choosing as `choose` does."""
+    game_id, headers = game["game"]["id"], {"Authorization": f"Bearer {game['token']}"}
+    with httpx.Client(base_url=server.url, timeout=30, headers=headers) as http:
+        for _ in range(3000):
+            data = http.get(f"/api/games/{game_id}").json()
+            if data["game"]["outcome"]:
+                return
+            if data["game"]["to_move"] == data["seat"] and data["legal_actions"]:
+                action = choose(data["legal_actions"], rng, data["seat"])
+                body = {"action": action, "version": data["game"]["version"]}
+                http.post(f"/api/games/{game_id}/actions", json=body)
+            else:
+                time.sleep(0.01)
+    raise AssertionError("the game did not end")
+
+
+def click(page: Page, action: str, shot: Path | None = None) -> None:
+    """Make `action` by clicks: a card then its button, a hex, a unit then a hex (`shot`: a
+    picture of the highlighted hexes between the two clicks), a button."""
+    words = action.split()
+    hex_ = '#board .hex[data-hex="{}"]'
+    if words[0] in ("play", "lore"):
+        page.click(f'.hand-card[data-card="{words[1]}"]')
+        page.click(f'#prompt [data-action="{action}"]')
+    elif words[0] in ("order", "retreat", "pursue") and len(words) == 2:
+        page.click(hex_.format(words[1]))
+    elif words[0] in ("move", "battle") and len(words) == 3:
+        page.click(hex_.format(words[1]))
+        page.locator("#board .hl.dest, #board .hl.target").first.wait_for()
+        if shot is not None:
+            page.hover(hex_.format(words[2]))
+            page.screenshot(path=str(shot))
+        page.click(hex_.format(words[2]))
+    else:
+        page.click(f'#prompt [data-action="{action}"]')
+
+
+def test_a_game_against_the_ai_by_clicks(
+    server: ServerProcess, browser: Browser, page_errors: list[str]
+) -> None:
+    page = new_page(browser, page_errors, viewport=WIDE)
+    game = create_game(
+        server,
+        game="battlelore",
+        options={"adventure": "A01"},
+        opponents=[{"kind": "ai", "level": "random"}],
+    )
+    open_game(page, server, game)
+    expect(page.locator("#board .hex")).to_have_count(113)
+    rng = random.Random(11)
+    seen: set[str] = set()
+    for decision in range(40):
+        if wait_decision(page) == "over":
+            break
+        version, legal = legal_now(server, game)
+        if version != int(page.get_attribute("#game", "data-version") or -1):
+            continue  # the page has not caught up yet
+        action = choose(legal, rng)
+        verb = action.split()[0]
+        first_battle = verb == "battle" and "battle" not in seen
+        seen.add(verb)
+        click(page, action, SHOTS / "battlelore-game-attack.png" if first_battle else None)
+        wait_version_after(page, version)
+        if decision == 10:
+            page.screenshot(path=str(SHOTS / "battlelore-game-english.png"))
+            page.click('[data-lang="cs"]')
+            expect(page.locator("#turn-line")).to_contain_text("Tah")
+        if decision == 20:
+            page.set_viewport_size(PHONE)
+            page.screenshot(path=str(SHOTS / "battlelore-game-czech-phone.png"), full_page=True)
+            assert_no_sideways_scroll(page, "a game on a phone")
+        if decision == 30:
+            page.set_viewport_size(WIDE)
+            page.screenshot(path=str(SHOTS / "battlelore-game-czech.png"))
+    assert {"play", "order", "move"} <= seen, seen
+    play_to_the_end(server, game, rng)  # the rest through the API, as the clicks chose
+    expect(page.locator("#result")).to_be_visible(timeout=30_000)
+    assert page.locator("#result").inner_text() in ("Vyhráli jste!", "Prohráli jste.")
+    expect(page.locator("#result-reason")).to_contain_text("vítězn")
+    page.screenshot(path=str(SHOTS / "battlelore-game-over.png"))
     page.context.close()

@@ -13,10 +13,18 @@ export const t = translator(strings);
 const FLANKS = { en: { L: "left", C: "centre", R: "right" }, cs: { L: "levé křídlo", C: "střed", R: "pravé křídlo" } };
 
 let remembered = {}; // the last catalogue seen: the log's words have no view of their own
+let lastView = null;
 
-/** Keeps the catalogue a view brings (the server sends it once; it never changes). */
+/** Keeps the latest view and the catalogue it brings (sent once by a replay; it never
+ * changes): the log's words name units and cards from them. */
 export function remember(view) {
-  if (view && view.catalogue) remembered = view.catalogue;
+  if (!view) return;
+  lastView = view;
+  if (view.catalogue) remembered = view.catalogue;
+}
+
+export function rememberedView() {
+  return lastView;
 }
 
 function entry(view, table, id) {

@@ -3,15 +3,16 @@
 // to "you" (the key with "_you"); units and cards by their printed names; the rule goes to the
 // line's tooltip. An event this module has no words for is left to the generic words.
 import { resultLine, seatLabel } from "../../words.js";
-import { cardName, sideName, t, unitName } from "./text.js";
+import { cardName, rememberedView, sideName, t, unitName } from "./text.js";
 
 function said(key, seat, mySeat, params) {
   return t(mySeat && seat === mySeat ? `${key}_you` : key, params);
 }
 
 const EVENT_RULES = {
-  played: "BL-2.1", lore: "BL-13", ordered: "BL-2.4", moved: "BL-3", battle: "BL-4", rolled: "BL-5.1",
-  lost: "BL-5", eliminated: "BL-16", retreated: "BL-6.5", banner: "BL-16", drew: "BL-15.1",
+  played: "BL-2.1", lore: "BL-13", ordered: "BL-2.4", moved: "BL-3", melee: "BL-4.4", ranged: "BL-4.4",
+  rolled: "BL-5.1", losses: "BL-5.2", eliminated: "BL-16", retreated: "BL-6.5", pursued: "BL-7.3",
+  blocked: "BL-6.6", panic: "BL-10.3", ignored: "BL-6.3", banner: "BL-16", discarded: "BL-15.1",
 };
 const KIND_CLASS = { eliminated: "kill", banner: "general", turn: "turn", "game-over": "over" };
 
@@ -23,45 +24,51 @@ export function eventClass(event) {
   return KIND_CLASS[event.kind];
 }
 
-/** The view the log's names come from: the game's latest (names never change). */
-function viewOf(ctx) {
-  return (ctx.view) || (ctx.session && ctx.session.st && ctx.session.st.view) || null;
-}
-
 export function describeEvent(event, ctx) {
   const mySeat = ctx.seat;
-  const who = event.player;
+  const who = event.player ?? event.side;
   const p = seatLabel(ctx.game, mySeat, who);
-  const view = viewOf(ctx);
-  const unit = event.unit ? unitName(view, event.unit) : event.type ? unitName(view, event.type) : "";
+  const view = rememberedView();
   switch (event.kind) {
     case "played":
       return event.card ? said("log.played", who, mySeat, { p, card: cardName(view, event.card) }) : null;
     case "lore":
       return event.card ? said("log.lore", who, mySeat, { p, card: cardName(view, event.card) }) : null;
     case "ordered":
-      return said("log.ordered", who, mySeat, { p, unit, hex: event.hex });
+      return said("log.ordered", who, mySeat, { p, hex: event.hex });
     case "moved":
-      return said("log.moved", who, mySeat, { p, unit, from: event.from, to: event.to });
-    case "battle":
-      return said("log.battle", who, mySeat, { p, unit, from: event.attacker || event.from, hex: event.target || event.hex });
+      return said("log.moved", who, mySeat, { p, from: event.from, to: event.to });
+    case "melee":
+    case "ranged": {
+      const key = event.back ? "log.battle_back" : event.kind === "ranged" ? "log.shot" : "log.battle";
+      return t(key, { attacker: event.attacker, target: event.target, n: Number(event.dice || 0) });
+    }
     case "rolled":
-    case "roll":
-      return Array.isArray(event.faces) ? t("log.rolled", { faces: event.faces.map((f) => t(`face.${f}`)).join(", ") }) : null;
-    case "lost":
-      return t("log.lost", { unit, hex: event.hex, n: Number(event.figures ?? event.count ?? 1) });
+      return Array.isArray(event.faces) ? t(event.panic ? "log.rolled_panic" : "log.rolled", { faces: event.faces.map((f) => t(`face.${f}`)).join(", ") }) : null;
+    case "losses":
+      return t("log.lost", { hex: event.hex, n: Number(event.figures || 0) });
     case "eliminated":
-      return t("log.eliminated", { unit, hex: event.hex });
+      return t("log.eliminated", { unit: unitName(view, event.type), hex: event.hex });
     case "retreated":
-      return t("log.retreated", { unit, from: event.from, to: event.to });
-    case "banner":
-      return said("log.banner", who, mySeat, { p, n: event.banners ?? event.count ?? 1, target: (view && view.adventure && view.adventure.victory_banners) || "?" });
+      return t("log.retreated", { from: event.from, to: event.to });
+    case "pursued":
+      return t("log.pursued", { from: event.from, to: event.to });
+    case "blocked":
+      return t("log.blocked", { hex: event.hex });
+    case "panic":
+      return t("log.panic", { hex: event.hex, n: Number(event.figures || 0) });
+    case "ignored":
+      return t("log.ignored", { n: Number(event.flags || 0) });
+    case "banner": {
+      const target = (view && view.adventure && view.adventure.victory_banners) || "?";
+      return said("log.banner", who, mySeat, { p, n: event.banners ?? 1, target });
+    }
     case "drew":
-      return event.count !== undefined ? said("log.drew", who, mySeat, { p, n: Number(event.count) }) : null;
-    case "passed":
-      return said("log.passed", who, mySeat, { p });
-    case "done":
-      return said("log.done", who, mySeat, { p });
+      return null; // the deal of a card: the hand shows it
+    case "discarded":
+      return said("log.discarded", who, mySeat, { p, card: cardName(view, event.card) });
+    case "reshuffled":
+      return t("log.reshuffled", { n: Number(event.deck || 0) });
     case "turn":
       return t("log.turn", { turn: event.turn, p });
     default:
