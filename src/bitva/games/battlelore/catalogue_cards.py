@@ -202,10 +202,15 @@ class LoreCard(Strict):
     """A Lore card (2.4, 5.2, BL-13). `cost` None is "?" (set by the effect: Dispel pays what
     the cancelled card's owner paid). `effect` names what it does and the other fields are its
     parameters (which ones each effect takes: `EFFECT_PARAMS`); level-scaled numbers are `Scaled`
-    (BL-13.2; `scaled(card.dice, level)`). `units` None means every unit that qualifies;
-    `hits` are the faces that hit besides (for `roll_dice`) nothing else: `helmet` is a helmet
-    of the target's colour; `flags` says what a rolled flag does (BL-13.9: retreat unless the
-    card says otherwise). Ranges count from any of the caster's units, without LOS (D-38)."""
+    (BL-13.2; `scaled(card.dice, level)`).
+
+    - `units`: how many units it affects; None: every unit that qualifies.
+    - `hits`: the faces that hit (`helmet`: a helmet of the target's colour). For `roll_dice`
+      these are all of them (BL-13.9); for `faces_hit`, faces that hit besides the usual ones.
+    - `flags`: what a rolled flag does: `retreat` (BL-13.9's default), `hit` or `ignored`.
+    - `restrict`: conditions on the units it may affect (see `Restriction`).
+    - `range`: hexes from any of the caster's units, without line of sight (D-38).
+    """
 
     id: str
     name: str
