@@ -39,6 +39,7 @@ def test_t_34_the_a02_deck_and_the_starting_cards() -> None:
 def refill_scene(**kw: object) -> BattleLoreState:
     state = scene(("h_bf_sword", "B2", 1), ("h_bf_sword", "F9", 2), lore=True, phase="battle", **kw)  # type: ignore[arg-type]
     object.__setattr__(state, "static", _with_council(state, {"wizard": 1}))
+    state.councils = [{"wizard": 1}, {}]
     lore_deck.build(state)
     return state
 
@@ -142,3 +143,30 @@ def test_bl_9_3_lore_master_landmarks_are_placed_at_set_up_south_first() -> None
     assert state.decision == "landmark" and state.current_player == 2
     play(state, texts(state)[0])
     assert state.decision == "command" and len(state.landmark_owned) == 2
+
+
+def test_bl_14_1_the_intro_variant_a_level_1_wizard_each() -> None:
+    state = GAME.new({"adventure": "A02", "councils": "intro"}, 2)
+    assert state.councils == [{"wizard": 1}, {"wizard": 1}]
+    assert state.bank.goblets == (1, 1)
+    rng = Rng(2)
+    while state.decision == "deal":
+        state.apply(state.sample_chance(rng))
+    assert lore_deck.size(state) == 15  # the 15 Wizard cards
+    while state.decision == "lore-deal":
+        state.apply(state.sample_chance(rng))
+    assert state.keep_left == {1: 1, 2: 1}
+
+
+def test_bl_14_6_d_37_custom_councils_are_chosen_in_secret() -> None:
+    state = GAME.new({"adventure": "A02", "councils": "custom", "custom_levels": "6,4"}, 1)
+    assert state.decision == "council" and state.current_player == 1
+    assert "council commander=3 wizard=3" in texts(state)
+    assert all(sum(int(w.split("=")[1]) for w in a.args) == 6 for a in state.legal_actions())
+    play(state, "council commander=2 cleric=2 wizard=2")
+    assert state.current_player == 2 and state.view(2)["sides"]["1"]["council"] is None
+    assert state.view(1)["sides"]["1"]["council"] == {"commander": 2, "cleric": 2, "wizard": 2}
+    play(state, "council commander=1 warrior=3")
+    assert state.view(2)["sides"]["1"]["council"] == {"commander": 2, "cleric": 2, "wizard": 2}
+    assert state.decision == "deal" and state.deal_to.count(1) == 5 and state.deal_to.count(2) == 4
+    assert state.bank.goblets == (2, 3)

@@ -18,6 +18,7 @@ Every action is a verb and its words (docs/battlelore.md, "Decision points"):
     keep WZ01              a starting Lore card kept (BL-14.3 step 4)
     refill a               the Lore refill option (BL-15.2)
     place D3               a Lore-master landmark placed at set-up (BL-9.3)
+    council wizard=2 ...   a custom War Council, chosen in secret (BL-14.6)
     discard WZ01           a Lore card discarded face up (refill a, the hand limit BL-14.5)
     battle-back, take-ground, pursue G6, pass, done
     discard SCOUT_L        Scout: the drawn card not kept, face up to the discard (BL-15.1)
@@ -35,6 +36,7 @@ from bitva.core.chance import dice_counts
 from bitva.core.errors import IllegalAction, UnreadableAction
 from bitva.games.battlelore.board import HEX_COUNT, HexError, hex_of, name
 from bitva.games.battlelore.command import CARD_IDS
+from bitva.games.battlelore.council import SEATS, format_council, parse_council
 from bitva.games.battlelore.lore_deck import LORE_IDS
 from bitva.games.battlelore.model import FACES
 
@@ -106,6 +108,7 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "discard-lore": ("lore",),  # written `discard WZ01`
     "refill": ("option",),
     "place": ("hex",),
+    "council": ("council",),
 }
 # the creatures' abilities (section 5.3), in a fixed order for the codes
 ABILITY_IDS: tuple[str, ...] = ("web", "poison")
@@ -119,6 +122,7 @@ _RADIX = {
     "ability": len(ABILITY_IDS),
     "lore": len(LORE_IDS),
     "option": len(REFILL_OPTIONS),
+    "council": 4 ** len(SEATS),
 }
 VERBS = tuple(SIGNATURES)
 
@@ -163,6 +167,15 @@ def _word(kind: str, text: str) -> str:
     return str(int(text))
 
 
+def _council(words: list[str]) -> Act:
+    """`council commander=2 cleric=2 wizard=1` (BL-14.6), seats in the sheet's order."""
+    levels = parse_council(" ".join(words))
+    for seat, value in levels.items():
+        if seat not in SEATS or not 0 <= value <= 3:
+            raise UnreadableAction(f"{seat}={value}: a council seat takes 0 to 3 levels")
+    return Act("council", tuple(format_council(levels).split()))
+
+
 def parse(text: str) -> Act:
     """An action from its text (syntax only; the state judges legality)."""
     words = text.split()
@@ -177,6 +190,8 @@ def parse(text: str) -> Act:
         return roll_act(counts)
     if verb == "order" and len(rest) == 2 and rest[1].lower() == "pay":
         verb, rest = "order-pay", rest[:1]
+    if verb == "council":
+        return _council(rest)
     if verb == "rush" and len(rest) == 4 and rest[2].lower() == "at":
         rest = [rest[0], rest[1], rest[3]]
     if verb == "discard" and len(rest) == 1 and rest[0].upper() in LORE_INDEX:
@@ -198,6 +213,10 @@ def encode(action: Act) -> int:
         raise IllegalAction(f"{str(action)!r} has no integer code")
     if action.verb == "roll":
         return _STARTS["roll"] + ROLL_INDEX[roll_counts(action)]
+    if action.verb == "council":
+        levels = parse_council(" ".join(action.args))
+        digits: int = sum(levels.get(seat, 0) * 4**i for i, seat in enumerate(SEATS))
+        return _STARTS["council"] + digits
     code = 0
     for kind, word in zip(kinds, action.args, strict=True):
         if kind == "hex":
@@ -228,6 +247,9 @@ def decode(code: int) -> Act:
     digits.reverse()
     if verb == "roll":
         return roll_act(ROLLS[digits[0]])
+    if verb == "council":
+        levels: dict[str, int] = {seat: int(digits[0] // 4**i % 4) for i, seat in enumerate(SEATS)}
+        return Act("council", tuple(format_council(levels).split()))
     words = []
     for kind, digit in zip(SIGNATURES[verb], digits, strict=True):
         if kind == "hex":

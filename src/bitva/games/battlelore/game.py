@@ -12,10 +12,8 @@ from bitva.core.rng import Rng
 from bitva.core.traits import Traits
 from bitva.games.battlelore.actions import NUM_CODES
 from bitva.games.battlelore.command import DECK
-from bitva.games.battlelore.council import lore_start
-from bitva.games.battlelore.endturn import start_deals
-from bitva.games.battlelore.lore import new_bank
 from bitva.games.battlelore.options import BattleLoreOptions
+from bitva.games.battlelore.setup import begin_setup
 from bitva.games.battlelore.state import BattleLoreState
 from bitva.games.battlelore.static import Static
 
@@ -40,13 +38,11 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
         static = Static.build(self.options(options))
         state = BattleLoreState(static, Rng(seed))
         state.deck = dict(DECK)
-        if static.lore:  # section 3 step 4: the pool, then each side's starting tokens
-            south_start, north_start = (
-                lore_start(static.councils[i], static.token_adjust[i]).tokens for i in (0, 1)
-            )
-            state.bank = new_bank(south_start, north_start, static.lore_pool)
-        south, north = static.command_hand
-        start_deals(state, [1] * south + [2] * north, "setup", None)
+        if static.lore and static.options.councils == "custom":  # BL-14.6: chosen in secret
+            state.councils = [{}, {}]
+            state.phase = "council"
+            return state
+        begin_setup(state, None)
         return state
 
     def state_from_json(self, data: dict[str, Any]) -> BattleLoreState:

@@ -12,7 +12,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from bitva.core.rng import Rng
-from bitva.games.battlelore.council import SCHOOLS, lore_deck_composition, school_piles
+from bitva.games.battlelore.council import (
+    SCHOOLS,
+    intro_deck_composition,
+    lore_deck_composition,
+    school_piles,
+)
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
@@ -38,9 +43,10 @@ def build(state: BattleLoreState) -> None:
     """BL-14.3 steps 1-3: the piles and how many cards of each the deck takes."""
     from bitva.games.battlelore.catalogue import load_catalogue
 
-    south, north = state.static.councils
+    south, north = state.councils
     piles = school_piles(load_catalogue().lore.values())
-    taken = lore_deck_composition(south, north)
+    intro = state.static.options.councils == "intro"
+    taken = intro_deck_composition() if intro else lore_deck_composition(south, north)
     state.lore_piles = {school: list(piles[school]) for school in SCHOOLS}
     state.lore_left = {school: min(taken[school], len(piles[school])) for school in SCHOOLS}
     state.lore_known = {}

@@ -28,7 +28,7 @@ def start_setup(state: BattleLoreState, events: list[Event] | None) -> None:
     """BL-14.3: build the deck, deal 4 to each side that keeps any (South first)."""
     lore_deck.build(state)
     for seat in (1, 2):
-        state.keep_left[seat] = lore_start(state.static.councils[seat - 1]).cards
+        state.keep_left[seat] = lore_start(state.councils[seat - 1]).cards
     seats = [s for s in (1, 2) if state.keep_left[s] for _ in range(DEAL_AT_START)]
     start_lore_deals(state, seats, "setup", events)
 
@@ -93,7 +93,7 @@ def next_keep(state: BattleLoreState, events: list[Event] | None) -> None:
         state.phase = "keep-lore"
         return
     if state.static.master_landmarks and not state.landmark_queue and not state.placed_once:
-        south, north = state.static.councils
+        south, north = state.councils
         state.landmark_queue = list(placement_order(landmark_entitlement(south, north)))
         state.placed_once = True
     if state.landmark_queue:  # section 3 step 4.5, BL-9.3: South places first
@@ -171,7 +171,7 @@ def discard_drawn(state: BattleLoreState, card: str, events: list[Event] | None)
 
 def over_limit(state: BattleLoreState) -> int:
     seat = state.active
-    return len(state.lore_hands[seat]) - hand_limit(state.static.councils[seat - 1])
+    return len(state.lore_hands[seat]) - hand_limit(state.councils[seat - 1])
 
 
 def check_hand_limit(state: BattleLoreState, events: list[Event] | None) -> None:

@@ -73,6 +73,7 @@ def state_to_json(state: BattleLoreState) -> dict[str, Any]:
         "landmark_queue": [list(item) for item in state.landmark_queue],
         "placed_once": state.placed_once,
         "landmark_owned": [list(item) for item in state.landmark_owned],
+        "councils": [dict(c) for c in state.councils],
         "outcome": state.outcome.to_json() if state.outcome is not None else None,
         "rng": state.rng.state,
     }
@@ -132,6 +133,7 @@ def state_from_json(data: dict[str, Any]) -> BattleLoreState:
     state.landmark_queue = [(int(seat), mark) for seat, mark in data["landmark_queue"]]
     state.placed_once = bool(data["placed_once"])
     state.landmark_owned = [(int(h), int(seat)) for h, seat in data["landmark_owned"]]
+    state.councils = [{str(k): int(v) for k, v in c.items()} for c in data["councils"]]
     outcome = data.get("outcome")
     state._outcome = Outcome.from_json(outcome) if outcome else None
     return state

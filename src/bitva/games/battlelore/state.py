@@ -74,6 +74,8 @@ class BattleLoreState(State[Act]):
         self.landmark_queue: list[tuple[int, Landmark]] = []  # Lore-master landmarks to place
         self.placed_once = False
         self.landmark_owned: list[tuple[int, int]] = list(static.landmark_owners)  # 5.4
+        # the War Councils (BL-14.2; custom ones are chosen in secret at set-up, BL-14.6)
+        self.councils: list[dict[str, int]] = [dict(c) for c in static.councils]
         self._outcome: Outcome | None = None
         self._legal: list[Act] | None = None
 
@@ -86,6 +88,8 @@ class BattleLoreState(State[Act]):
             return CHANCE
         if self.phase == "keep-lore":
             return 1 if self.keep_left[1] else 2
+        if self.phase == "council":
+            return 1 if self.councils[0] == {} else 2
         if self.phase == "landmark":
             return self.landmark_queue[0][0]
         if self.phase in TARGET_DECISIONS:
@@ -235,6 +239,7 @@ class BattleLoreState(State[Act]):
         other.no_refill = list(self.no_refill)
         other.landmark_queue = list(self.landmark_queue)
         other.landmark_owned = list(self.landmark_owned)
+        other.councils = [dict(c) for c in self.councils]
         other._legal = self._legal
         return other
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bitva.games.battlelore.board import HEX_COUNT
+from bitva.games.battlelore.council import INTRO_COUNCIL
 from bitva.games.battlelore.model import Field, Landmark, Terrain, Unit, UnitType
 from bitva.games.battlelore.options import BattleLoreOptions
 
@@ -29,6 +30,8 @@ class Static:
     lore_pool: int = 60  # the token supply (D-33)
     landmark_owners: tuple[tuple[int, int], ...] = ()  # (hex, seat) of Lore-master landmarks
     master_landmarks: bool = False  # Lore-master landmarks are placed at set-up (BL-9.3)
+    # the side tables' own Command hands with `command_cards`, else None (BL-14.2)
+    command_cards: tuple[int | None, int | None] = (None, None)
 
     def new_field(self) -> Field:
         units: list[Unit | None] = [
@@ -59,12 +62,16 @@ class Static:
         hands = []
         councils = []
         adjust = []
+        cards = []
         for seat, side in ((1, "south"), (2, "north")):
             entry = adventure.sides[side]
             for placed in entry.units:
                 setup.append((types[placed.type], seat, placed.hex))
             hands.append(entry.command_hand)
             councils.append(dict(entry.war_council) if adventure.lore else {})
+            cards.append(entry.command_cards)
+            if adventure.lore and options.councils == "intro":  # BL-14.1
+                councils[-1] = dict(INTRO_COUNCIL)
             adjust.append(entry.lore_token_adjust if adventure.lore else 0)
         owners = tuple(
             (hex_, 1 if owner == "south" else 2)
@@ -87,5 +94,6 @@ class Static:
             (adjust[0], adjust[1]),
             adventure.lore_pool,
             owners,
-            adventure.lore and adventure.lore_master_landmarks,
+            adventure.lore and (adventure.lore_master_landmarks or options.councils == "custom"),
+            (cards[0], cards[1]),
         )

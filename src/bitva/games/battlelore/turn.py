@@ -18,6 +18,7 @@ from bitva.games.battlelore.creatures import free_from_web
 from bitva.games.battlelore.followon import bonus_attack_targets, pursuit_hexes
 from bitva.games.battlelore.model import Unit
 from bitva.games.battlelore.movement import can_rush, enter, move_destinations, rush_moves
+from bitva.games.battlelore.setup import choose_council, legal_councils
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
@@ -154,6 +155,8 @@ def legal(state: BattleLoreState) -> list[Act]:
     if phase == "keep-lore":
         seat = 1 if state.keep_left[1] else 2
         return [Act("keep", (card,)) for card in sorted(set(state.lore_drawn[seat]))]
+    if phase == "council":
+        return legal_councils(state)
     if phase == "landmark":
         return [Act("place", (name(h),)) for h in lore_turn.landmark_choices(state)]
     if phase == "refill":
@@ -205,6 +208,7 @@ WHY = {
     "spider": ("use an ability the roll allows, or pass", "BL-11.6"),
     "keep-lore": ("keep one of the Lore cards dealt to you", "BL-14.3"),
     "refill": ("announce refill a, b or c", "BL-15.2"),
+    "council": ("assign 1 to 3 levels to the seats you fill, the agreed total in all", "BL-14.6"),
     "landmark": ("place the landmark on an empty plain hex of your half", "BL-9.3"),
     "lore-keep": ("discard one of the two Lore cards drawn", "BL-15.2"),
     "discard": ("discard a Lore card of your hand", "BL-14.5"),
@@ -301,6 +305,8 @@ def apply_action(state: BattleLoreState, action: Act, events: list[Event] | None
         lore_turn.lore_dealt(state, args[0], events)
     elif verb == "keep":
         lore_turn.keep(state, args[0], events)
+    elif verb == "council":
+        choose_council(state, action, events)
     elif verb == "place":
         lore_turn.place_landmark(state, hex_of(args[0]), events)
     elif verb == "refill":

@@ -14,6 +14,7 @@ from bitva.core.rng import Rng
 from bitva.games.battlelore import lore_deck
 from bitva.games.battlelore.board import NAMES, name
 from bitva.games.battlelore.model import Unit
+from bitva.games.battlelore.setup import hidden_council
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
@@ -58,7 +59,7 @@ def view(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
             "drawn": drawn,
             "lore_hand": list(state.lore_hands[s]) if own else len(state.lore_hands[s]),
             "lore_drawn": list(state.lore_drawn[s]) if own else len(state.lore_drawn[s]),
-            "council": dict(static.councils[s - 1]) or None,
+            "council": council_view(state, s, seat),
             "no_refill": state.no_refill[s - 1],
         }
     out: dict[str, Any] = {
@@ -111,6 +112,14 @@ def view(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
     return out
 
 
+def council_view(state: BattleLoreState, side: int, seat: int | None) -> dict[str, int] | None:
+    """A council is public once both sides chose (BL-14.6); until then only its owner sees
+    it."""
+    if state.phase == "council" and seat != side:
+        return None
+    return dict(state.councils[side - 1]) or None
+
+
 def determinize(state: BattleLoreState, seat: int, rng: Rng) -> BattleLoreState:
     """The other seat's hand and Scout draw dealt anew from the cards `seat` has not seen."""
     other = state.clone()
@@ -129,6 +138,7 @@ def determinize(state: BattleLoreState, seat: int, rng: Rng) -> BattleLoreState:
     for card in pool[size + drawn :]:
         other.deck[card] = other.deck.get(card, 0) + 1
     lore_deck.redeal_hidden(other, seat, rng)
+    hidden_council(other, seat, rng)
     other.rng = Rng(rng.next_u64())
     other._legal = None
     return other
