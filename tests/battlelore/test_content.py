@@ -530,6 +530,10 @@ BAD_ADVENTURES = [  # (change to SPEC_A02, expected message)
         "sides.south.units[4]: Yeoman Archers has at most 4 figure(s) (D-7), not 5",
     ),
     (
+        ('"h_gf_bow@C2"', '{ type = "h_gf_bow", hex = "C2", figures = 0 }'),
+        "sides.south.units[4].figures: Input should be greater than or equal to 1",
+    ),
+    (
         ('"h_gf_bow@C2"', '{ type = "h_gf_bow", hex = "C2", moved = 1 }'),
         "sides.south.units[4]: moved = 1, but only an ordered unit moves (BL-2.6)",
     ),
