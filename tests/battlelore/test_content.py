@@ -591,6 +591,14 @@ def test_d_27_no_creature_outside_lore_adventures() -> None:
     )
 
 
+def test_3_no_lore_tokens_outside_lore_adventures() -> None:
+    text = SPEC_A01.replace("command_cards = 4\n", "command_cards = 4\nlore_token_adjust = 1\n", 1)
+    assert _adventure_error(text) == (
+        "A05.toml: sides.south.lore_token_adjust: Lore tokens are used in Lore adventures only "
+        "(lore = true, section 3)"
+    )
+
+
 def test_bl_3_3_no_landmark_in_a_river() -> None:
     text = SPEC_A01 + '[landmarks]\nfortification = ["A5"]\n'
     assert _adventure_error(text) == (
@@ -683,3 +691,12 @@ def test_bad_units_and_creatures() -> None:
     creatures["creature"]["giant_spider"]["max_stored_lore"] = 3
     with pytest.raises(ContentError, match=r"^creatures.toml: creature.giant_spider.max_stored"):
         build_roster(units, creatures)
+
+
+def test_czech_card_texts_use_real_plural_forms() -> None:
+    """'1 jednotce', '2 jednotkám' (dative after a number): the section cards say it right."""
+    for card in CAT.commands.values():
+        if card.kind == "section" and len(card.sections) == 1:
+            form = "jednotce" if card.orders == 1 else "jednotkám"
+            assert f"rozkaz {card.orders} {form} " in card.text_cs, card.id
+            assert ("units" in card.text) == (card.orders > 1), card.id

@@ -237,6 +237,12 @@ def _check_side(
         raise ContentError(
             source, f"{where}.war_council", "War Councils sit in Lore adventures only (BL-14)"
         )
+    if entry.lore_token_adjust and not data.adventure.lore:
+        raise ContentError(
+            source,
+            f"{where}.lore_token_adjust",
+            "Lore tokens are used in Lore adventures only (lore = true, section 3)",
+        )
     if entry.command_cards is None and not council:
         raise ContentError(
             source,
