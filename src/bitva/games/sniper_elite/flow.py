@@ -34,6 +34,14 @@ from bitva.games.sniper_elite.orders import (
 from bitva.games.sniper_elite.sniper_turn import nearest, noise_alternatives, toward_alternatives
 
 Task = list[Any]
+TASK_RULES = {
+    "act": "SE-8.9", "po": "SE-8.10", "mark": "SE-8.12", "return": "SE-7.8", "noise": "SE-6.5",
+    "first_summon": "SE-6.7", "stone": "11.6", "defenders": "SE-7.1", "return_check": "SE-7.8",
+}  # fmt: skip
+OP_RULES = {
+    "search": "SE-8.5", "recon": "SE-8.6", "attack": "SE-8.7", "move": "SE-8.9",
+    "summon": "SE-8.8", "update_lka": "SE-5.5", "regroup": "SE-8.12",
+}  # fmt: skip
 
 
 class Flow:
@@ -67,8 +75,13 @@ class Flow:
             task = self.queue.pop(0)
             before = self.core.copy()
             getattr(self, "task_" + task[0])(task, events)
-            self.narrate(before, events, str(task[0]))
+            self.narrate(before, events, self.rule_of(task))
             self.check_lost(events)
+
+    def rule_of(self, task: Task) -> str:
+        if task[0] == "step":
+            return OP_RULES[self.step_of(task).op]
+        return TASK_RULES.get(str(task[0]), "SE-6")
 
     def push(self, *tasks: Task) -> None:
         """Run these next, in this order."""
@@ -290,13 +303,21 @@ class Flow:
             actors = select(core, geo, step, self.prev_moved, self.smoke)
             if step.op == "search":
                 for d in actors:
-                    search(core, geo, self.rules, d)
+                    if search(core, geo, self.rules, d):
+                        events.append(
+                            Event("found", {"defender": d, "how": "search", "rule": "SE-8.5"})
+                        )
             elif step.op == "recon":
+                reach = recon_range(step, self.rules)
                 for d in actors:
-                    recon(core, geo, self.rules, d, recon_range(step, self.rules), self.smoke)
+                    if recon(core, geo, self.rules, d, reach, self.smoke):
+                        events.append(
+                            Event("found", {"defender": d, "how": "recon", "rule": "SE-8.6"})
+                        )
             elif step.op == "attack":
                 attackers = actors[:1] if step.who == "nearest_to_sniper" else actors
-                for _ in attackers:
+                for d in attackers:
+                    events.append(Event("attack", {"defender": d, "rule": "SE-8.7"}))
                     attack(core, self.rules)
             elif step.who == "nearest_to_sniper":
                 alternatives = []

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from itertools import pairwise
 
 from bitva.games.sniper_elite.board import Geometry
 from bitva.games.sniper_elite.model import OFF
@@ -105,3 +106,16 @@ def summon_spaces(geo: Geometry, target: int, guarded: Collection[int]) -> list[
     free = [s for s in range(geo.size) if geo.standable(s) and s not in guarded]
     best = min(geo.dist[target][s] for s in free)
     return [s for s in free if geo.dist[target][s] == best]
+
+
+def path_allowed(geo: Geometry, path: list[int], allowance: int = 3, grapnel: bool = False) -> bool:
+    """SE-2.7: a sequence of steps is legal while each further step starts with fewer steps
+    taken than the current allowance; entering difficult terrain lowers it by 1 afterwards."""
+    left = allowance
+    for taken, (here, there) in enumerate(pairwise(path)):
+        steps = geo.grapnel_steps if grapnel else geo.steps
+        if taken >= left or there not in steps[here]:
+            return False
+        if geo.difficult[there]:
+            left -= 1
+    return True

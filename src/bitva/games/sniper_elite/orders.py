@@ -76,11 +76,13 @@ def select(
     return [d for _, _, d in keyed]
 
 
-def search(core: Core, geo: Geometry, rules: frozenset[str], defender: str) -> None:
+def search(core: Core, geo: Geometry, rules: frozenset[str], defender: str) -> bool:
     """SE-8.5: the sniper on its space or an adjacent one is found (SE-5.6); D-19."""
     space = core.defenders[defender]
     if space is not None and (space == core.sniper or geo.adjacent(space, core.sniper)):
         found(core, geo, rules)
+        return True
+    return False
 
 
 def recon_range(step: StepData, rules: frozenset[str]) -> int:
@@ -91,13 +93,15 @@ def recon_range(step: StepData, rules: frozenset[str]) -> int:
 
 def recon(
     core: Core, geo: Geometry, rules: frozenset[str], defender: str, reach: int, smoke: int | None
-) -> None:
+) -> bool:
     """SE-8.6, D-7: LOS to the sniper's space at recon range <= reach finds him (SE-5.6)."""
     space = core.defenders[defender]
     if space is None:
-        return
+        return False
     if sees(geo, space, core.sniper, smoke) and geo.recon_range(space, core.sniper) <= reach:
         found(core, geo, rules)
+        return True
+    return False
 
 
 def attack(core: Core, rules: frozenset[str]) -> None:

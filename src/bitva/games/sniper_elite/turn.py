@@ -186,7 +186,8 @@ class SniperTurn(Flow):
         verb, words = action.verb, action.words
         self.decided, self.pending = self.pending, None  # a decision point is answered
         getattr(self, "do_" + verb)(words, events)
-        self.narrate(before, events, VERB_RULES.get(verb, "SE-6"))
+        if verb != "end":  # the end narrates its own check before the defenders' turn
+            self.narrate(before, events, VERB_RULES.get(verb, "SE-6"))
         self.check_lost(events)
 
     def do_bottom(self, words: tuple[str, ...], events: list[Event]) -> None:
@@ -344,8 +345,10 @@ class SniperTurn(Flow):
 
     def do_end(self, words: tuple[str, ...], events: list[Event]) -> None:
         """SE-6.9, then the defenders' turn (SE-7)."""
+        before = self.core.copy()
         if self.core.sniper != OFF:
             end_of_turn(self.core, self.geo, self.rules, "ENEMY_UNIFORM" in self.effects)
+        self.narrate(before, events, "SE-6.9")
         self.narrate_end(events)
 
     def narrate_end(self, events: list[Event]) -> None:
