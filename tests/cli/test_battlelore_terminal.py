@@ -10,6 +10,7 @@ The views are fixtures written exactly as docs/battlelore.md shows them
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,9 @@ from bitva.cli.games.battlelore import ADAPTER, analysis_tables, view_frame
 from bitva.cli.games.battlelore_words import action_label, odds_table, question
 from bitva.core.game import Analysis
 from bitva.core.outcome import Outcome
+from bitva.core.registry import get_game
+from bitva.core.rng import Rng
+from bitva.games.battlelore.board import distance, hex_of
 
 FIXTURES = Path(__file__).resolve().parents[1] / "battlelore" / "fixtures"
 NAMES = {1: "Ann", 2: "Computer (hard)"}
@@ -192,3 +196,57 @@ def test_outcomes_are_told_from_their_codes() -> None:
     assert ADAPTER.describe_outcome(won) == "North wins: 6 banners (BL-16)"
     assert ADAPTER.outcome_reason(won, 2) == "you gained 6 victory banners (BL-16)"
     assert ADAPTER.outcome_reason(won, 1) == "North gained 6 victory banners (BL-16)"
+
+
+# -- real games ------------------------------------------------------------------------------------
+def closing_choice(state: Any, rng: random.Random) -> Any:
+    """A choice that seeks the fight (a battle, an order, the move that ends nearest an
+    enemy), so that a game reaches battles, retreats and its end in few moves."""
+    actions = state.legal_actions()
+    texts = [state.action_text(a) for a in actions]
+    seat = state.current_player
+    enemies = [hex_of(u["hex"]) for u in state.view(seat)["units"] if u["side"] != seat]
+
+    def nearest(text: str) -> int:
+        return min((distance(hex_of(text.split()[2]), e) for e in enemies), default=0)
+
+    for verb in ("battle", "order", "move", "retreat", "pursue", "play"):
+        found = [i for i, text in enumerate(texts) if text.split()[0] == verb]
+        if found and verb == "move":
+            return actions[min(found, key=lambda i: (nearest(texts[i]), rng.random()))]
+        if found:
+            return actions[rng.choice(found)]
+    others = [i for i, text in enumerate(texts) if text not in ("done", "pass")]
+    return actions[rng.choice(others)] if others else actions[0]
+
+
+@pytest.mark.parametrize("adventure", ["A01", "A02"])
+def test_every_screen_of_a_real_game_fits_80x24(adventure: str) -> None:
+    game = get_game("battlelore")
+    state = game.new({"adventure": adventure}, seed=3)
+    rng, dice = random.Random(3), Rng(3)
+    log: list[str] = []
+    decisions: set[str] = set()
+    for _ in range(3000):
+        if state.outcome is not None:
+            break
+        if state.is_chance:
+            log += ADAPTER.describe_events([e.for_seat(1) for e in state.resolve_chance(dice)])
+            continue
+        seat = state.current_player
+        decisions.add(state.decision)
+        labels = [ADAPTER.action_label(state, a) for a in state.legal_actions()]
+        menu = [f"{i}. {label}" for i, label in enumerate(labels, 1)]
+        screen = Screen(NAMES, log, heading=ADAPTER.heading(state, seat), menu=menu)
+        lines = ADAPTER.frame(state, seat, screen, (80, 22))
+        assert max(line.cell_len for line in lines) <= 80, state.decision
+        if len(menu) <= 8:  # a long menu may ask for a taller window; a short one never
+            assert len(lines) <= 22, (state.decision, len(lines))
+        heading = screen.heading or ""
+        assert " " in heading and "(BL-" in heading, heading  # plain words, the rule last
+        events = state.apply(closing_choice(state, rng))
+        log += ADAPTER.describe_events([e.for_seat(1) for e in events])
+    assert state.outcome is not None, "the game reached its end"
+    assert {"command", "order", "move", "battle"} <= decisions
+    assert not [line for line in log if "·" in line and ":" in line], "an event without words"
+    assert ADAPTER.outcome_reason(state.outcome, 1).endswith("(BL-16.1)")

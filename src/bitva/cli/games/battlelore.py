@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -35,6 +36,7 @@ from bitva.cli.games.battlelore_words import (
     question,
 )
 from bitva.cli.games.generic import LOG_ROOM, GenericAdapter, fitted, log_tail, question_lines
+from bitva.cli.pretty import lines_of
 from bitva.core.game import Analysis
 from bitva.core.outcome import Outcome
 from bitva.core.state import State
@@ -153,7 +155,9 @@ def view_frame(
     title = fitted([status], width, "bold")
     board = board_lines(view, seat, screen.marks)
     lower = [_cut(line, width) for line in battle_lines(view, odds) + marker_lines(view)]
-    ask = question_lines(screen, width)
+    ask = question_lines(replace(screen, heading=None), width)  # the heading wraps (below)
+    if screen.heading:
+        ask[:0] = lines_of(Text(screen.heading, style="bold"), width)
     keep = min(LOG_ROOM, len(screen.log))  # the latest log lines outrank the panel's tail
     room = max(height - len(title) - len(lower) - len(ask) - keep, len(board))
     panel_width = max(width - BOARD_WIDTH, PANEL)

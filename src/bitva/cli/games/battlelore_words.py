@@ -30,9 +30,12 @@ QUESTIONS: dict[str, tuple[str, str]] = {
     "take-ground": ("{target} is gone: take ground with {attacker}?", "BL-7.2"),
     "pursue": ("Pursue with {attacker}?", "BL-7.3"),
     "bonus": ("{attacker} may make a bonus attack", "BL-7.4"),
-    "draw-keep": ("Keep one of the two Command cards you drew", "BL-15.1"),
+    "draw-keep": ("Discard one of the two Command cards you drew", "BL-15.1"),
     "refill": ("Lore refill: choose what you take", "BL-15.2"),
-    "discard": ("You hold too many cards: discard one", "BL-14.5"),
+    "lore-keep": ("Discard one of the two Lore cards you drew", "BL-15.2"),
+    "discard": ("You hold too many Lore cards: discard one", "BL-14.5"),
+    "landmark": ("Place your Lore master's landmark on an empty plain hex of your half", "BL-9.3"),
+    "store": ("How much of the Lore rolled the Giant Spider stores", "BL-11.7"),
 }
 REFILL_WORDS = {"a": "a Lore card", "b": "Lore tokens", "c": "a Lore card and a token"}
 
@@ -95,8 +98,12 @@ def action_label(
         return "keep " + ", ".join(card_name(card) for card in rest)
     if verb == "refill" and rest:
         return f"take {REFILL_WORDS.get(rest[0], rest[0])}"
-    if verb == "discard" and rest:
-        return f"discard {card_name(rest[0])}"
+    if verb in ("discard", "discard-lore") and rest:
+        return f"discard {command_title(rest[0]) if verb == 'discard' else card_name(rest[0])}"
+    if verb == "place" and rest:
+        return f"place the landmark on {rest[0]}"
+    if verb == "store" and rest:
+        return f"store {rest[0]} Lore beside the spider"
     if verb == "ability" and rest:
         return f"use the spider's {rest[0]}"
     if verb == "council":

@@ -13,7 +13,7 @@ export function legalMoves(legal) {
     if ((verb === "order" || verb === "free") && a) add(out.order, a, action);
     else if (verb === "move" && a && b) add(out.move, a, { to: b, action });
     else if (verb === "battle" && a && b) add(out.battle, a, { to: b, action });
-    else if ((verb === "retreat" || verb === "pursue") && a) out.steps.set(a, action);
+    else if ((verb === "retreat" || verb === "pursue" || verb === "place") && a) out.steps.set(a, action);
     else if (verb === "play" && a) out.play.set(a, action);
     else if (verb === "lore" && a) add(out.lore, a, action);
     else out.buttons.push(action);
@@ -25,7 +25,7 @@ export function legalMoves(legal) {
 export function actionLabel(view, action) {
   const [verb, ...rest] = action.split(" ");
   switch (verb) {
-    case "done": case "pass": case "battle-back": case "take-ground": case "store":
+    case "done": case "pass": case "battle-back": case "take-ground":
       return t(`action.${verb}`);
     case "ability":
       return t("action.ability", { ability: t(`ability.${rest[0]}`) });
@@ -36,7 +36,10 @@ export function actionLabel(view, action) {
     case "keep":
       return t("action.keep", { cards: rest.map((card) => cardName(view, card)).join(", ") });
     case "discard":
+    case "discard-lore":
       return t("action.discard", { card: cardName(view, rest[0]) });
+    case "store":
+      return t("action.store_n", { n: Number(rest[0]) });
     case "council":
       return t("action.council", { list: rest.map((part) => { const [seat, level] = part.split("="); return `${t(`council.${seat}`)} ${level}`; }).join(", ") });
     case "lore":

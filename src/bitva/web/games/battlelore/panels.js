@@ -35,7 +35,7 @@ export function battleBox(box, view, { battle, odds, dice }) {
   const units = new Map((view.units || []).map((u) => [u.hex, u]));
   const name = (hex) => (units.get(hex) ? `${unitName(view, units.get(hex).type)} ${hex}` : hex);
   const key = battle.kind === "ranged" ? "battle.shoots" : "battle.attacks";
-  box.append(h("div", { class: "battle-title", text: t(key, { attacker: name(battle.attacker), target: name(battle.target) }) }));
+  if (!battle.unknown) box.append(h("div", { class: "battle-title", text: t(key, { attacker: name(battle.attacker), target: name(battle.target) }) }));
   const faces = dice ? dice.faces : battle.faces || [];
   if (faces.length) {
     box.append(h("div", { class: "dice-row", id: "dice" }, h("span", { class: "muted small", text: t("dice.rolled") }),

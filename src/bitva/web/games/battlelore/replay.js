@@ -30,7 +30,8 @@ export function replayBoard(root, step) {
   root.querySelector(".turn-line").textContent = `${t("replay.title")} · ${t("turn.line", { turn: view.turn, player: seatLabel(game, seat, view.active), step: t(`step.${view.decision}`) })}`;
   root.querySelector(".strip-top").replaceChildren(playerStrip(view, game, seat, flip ? 1 : 2, false));
   root.querySelector(".strip-bottom").replaceChildren(playerStrip(view, game, seat, flip ? 2 : 1, false));
-  const battle = view.battle || (rolled ? { attacker: rolled.attacker || "", target: rolled.target || "", faces: rolled.faces } : null);
+  const declared = (events || []).filter((e) => e.kind === "melee" || e.kind === "ranged").pop();
+  const battle = view.battle || (rolled ? { attacker: declared ? declared.attacker : "", target: declared ? declared.target : "", kind: declared ? declared.kind : "melee", faces: rolled.faces, unknown: !declared } : null);
   battleBox(root.querySelector("#replay-battle"), view, { battle, odds: null, dice: rolled ? { faces: rolled.faces, rolling: false } : null });
   if (seat && view.sides[String(seat)]) {
     root.querySelector("#replay-hand .hand-title").textContent = t("replay.your_hand");

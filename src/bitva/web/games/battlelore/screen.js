@@ -75,9 +75,12 @@ export function mountBattleLore(root, session, ctx) {
     st.selected = null;
     st.card = null;
     const events = message.steps.flatMap((step) => step.events);
-    const rolled = events.filter((e) => Array.isArray(e.faces) && e.faces.length).pop();
-    if (fast || !rolled) return null;
-    st.dice = { faces: rolled.faces, rolling: true, battle: rolled.attacker ? rolled : null };
+    const at = events.findLastIndex((e) => e.kind === "rolled" && Array.isArray(e.faces) && e.faces.length);
+    if (fast || at < 0) return null;
+    // the attack the dice were rolled for: the last declared before them (BL-4.4)
+    const declared = events.slice(0, at).findLast((e) => e.kind === "melee" || e.kind === "ranged");
+    const battle = declared ? { attacker: declared.attacker, target: declared.target, kind: declared.kind } : null;
+    st.dice = { faces: events[at].faces, rolling: true, battle };
     return sleep(ROLL_MS).then(() => {
       st.dice = { ...st.dice, rolling: false };
       render();
@@ -179,7 +182,7 @@ export function mountBattleLore(root, session, ctx) {
     const view = live.view;
     let battle = view.battle || (st.dice && st.dice.battle) || null;
     let odds = battle ? oddsOf(battle.attacker, battle.target) : null;
-    if (!battle && st.dice) battle = { attacker: "", target: "", faces: st.dice.faces };
+    if (!battle && st.dice) battle = { attacker: "", target: "", faces: st.dice.faces, unknown: true };
     if (!view.battle && !st.dice && myTurn()) {
       const m = moves();
       const from = st.selected || (m.battle.size === 1 ? [...m.battle.keys()][0] : null);

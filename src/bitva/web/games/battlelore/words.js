@@ -71,6 +71,10 @@ export function describeEvent(event, ctx) {
       return t("log.reshuffled", { n: Number(event.deck || 0) });
     case "turn":
       return t("log.turn", { turn: event.turn, p });
+    case "game-over": {
+      const { result, reason } = describeOutcome(event, ctx);
+      return t("log.over", { result: `${result} ${reason || ""}`.trim() });
+    }
     default:
       return undefined;
   }
