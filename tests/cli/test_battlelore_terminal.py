@@ -9,6 +9,7 @@ The views are fixtures written exactly as docs/battlelore.md shows them
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
@@ -23,6 +24,7 @@ from bitva.cli.battlelore_names import card_name, command_title
 from bitva.cli.games import Screen
 from bitva.cli.games.battlelore import ADAPTER, analysis_tables, view_frame
 from bitva.cli.games.battlelore_words import action_label, odds_table, question
+from bitva.cli.terminal import TerminalGame
 from bitva.core.game import Analysis
 from bitva.core.outcome import Outcome
 from bitva.core.registry import get_game
@@ -250,3 +252,27 @@ def test_every_screen_of_a_real_game_fits_80x24(adventure: str) -> None:
     assert {"command", "order", "move", "battle"} <= decisions
     assert not [line for line in log if "·" in line and ":" in line], "an event without words"
     assert ADAPTER.outcome_reason(state.outcome, 1).endswith("(BL-16.1)")
+
+
+def test_bl_3_a_move_is_a_unit_then_a_hex_numbered_on_the_board(tmp_path: Path) -> None:
+    """BL-3: the human picks a unit, then one of the hexes it may reach, numbered on the board
+    (a list of every move of every ordered unit would not fit 80x24)."""
+    console = Console(file=io.StringIO(), width=80)
+    prompts: list[str] = []
+
+    def answer(prompt: str = "") -> str:
+        prompts.append(prompt)
+        moves = sum("or a hex, 'b'" in p for p in prompts)
+        if moves >= 2:
+            return "q" if not prompt.startswith("Leave") else "y"
+        return "1"
+
+    console.input = answer  # type: ignore[method-assign,assignment]
+    game = get_game("battlelore")
+    players = {1: "human", 2: "random"}
+    TerminalGame(console, game, {"adventure": "A01"}, players, 5, tmp_path / "game.json").run()
+    screen = console.file.getvalue()  # type: ignore[attr-defined]
+    assert any("a unit (1-" in p for p in prompts)
+    assert "where to? The numbers on the board" in screen
+    assert re.search(r"◆", screen) and re.search(r" 1 ", screen)
+    assert "South moves" in screen  # the move was made

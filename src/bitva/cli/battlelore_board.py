@@ -128,7 +128,7 @@ def hex_cell(
         cell.append(" ")
     unit = units.get(hex_name)
     if hex_name in marks:
-        note = (marks[hex_name] or hex_name)[:3].ljust(3)
+        note = (marks[hex_name] or hex_name)[:3].center(3)
         cell.append(note, style="bold black on green")
     elif unit is not None:
         cell.append(unit_code(unit, seat), style=unit_style(unit, int(view.get("active", 0))))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -27,6 +27,7 @@ from bitva.cli.battlelore_board import (
     side_lines,
 )
 from bitva.cli.games import Screen, Size
+from bitva.cli.games.battlelore_choose import choose_in_two_steps
 from bitva.cli.games.battlelore_words import (
     action_label,
     describe_event,
@@ -40,6 +41,9 @@ from bitva.cli.pretty import lines_of
 from bitva.core.game import Analysis
 from bitva.core.outcome import Outcome
 from bitva.core.state import State
+
+if TYPE_CHECKING:
+    from bitva.cli.terminal import HumanTurn
 
 HELP = (
     "Type the number of a choice, or an action in full: 'play PATROL_C', 'order F4', 'move F4"
@@ -121,6 +125,11 @@ class BattleLoreAdapter(GenericAdapter):
     # -- a human's decisions --------------------------------------------------------------------
     def heading(self, state: State[Any], seat: int) -> str | None:
         return question(state.view(seat))
+
+    def choose(self, turn: HumanTurn) -> Any | None:
+        """A move or an attack: the unit first, then its hexes numbered on the board."""
+        state = turn.state
+        return choose_in_two_steps(turn, self.odds(state), lambda: self.heading(state, turn.seat))
 
     def action_label(self, state: State[Any], action: Any) -> str:
         seat = state.current_player

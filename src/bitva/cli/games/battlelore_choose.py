@@ -1,0 +1,111 @@
+"""A BattleLore move or attack chosen in two steps in the terminal: a unit first, then where it
+goes or whom it attacks, the choices numbered on the board itself (BL-3, BL-4). A long list of
+every move of every ordered unit would not fit 80x24; one unit's hexes always do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from bitva.cli.battlelore_board import odds_words
+from bitva.cli.battlelore_names import unit_name
+
+if TYPE_CHECKING:
+    from bitva.cli.terminal import HumanTurn
+
+SHORT_LIST = 8  # a list this long is shown whole: no need for two steps
+TWO_STEPS = ("move", "battle", "bonus")
+
+
+def choose_in_two_steps(
+    turn: HumanTurn,
+    odds: Mapping[tuple[str, str], Mapping[str, Any]],
+    heading: Callable[[], str | None],
+) -> Any | None:
+    """The action, or None to leave the decision to the numbered list (a short one)."""
+    state = turn.state
+    if state.decision not in TWO_STEPS:
+        return None
+    actions = state.legal_actions()
+    if len(actions) <= SHORT_LIST:
+        return None
+    by_unit: dict[str, list[tuple[str, Any]]] = {}
+    others: list[tuple[str, Any]] = []
+    for action in actions:
+        words = state.action_text(action).split()
+        if words[0] in ("move", "battle") and len(words) == 3:
+            by_unit.setdefault(words[1], []).append((words[2], action))
+        else:
+            others.append((state.action_text(action), action))
+    units = {u["hex"]: u for u in state.view(turn.seat)["units"]}
+    hexes = list(by_unit)
+    what = ("hex", "hexes") if state.decision == "move" else ("target", "targets")
+    menu = []
+    for number, where in enumerate(hexes, start=1):
+        count = len(by_unit[where])
+        name = unit_name(str(units[where]["type"])) if where in units else where
+        menu.append(f"{number}. {name} {where} ({count} {what[count != 1]})")
+    menu += [
+        f"{number}. {turn.adapter.action_label(state, action)}"
+        for number, (_, action) in enumerate(others, start=len(hexes) + 1)
+    ]
+    while True:
+        prompt = f"P{turn.seat}: a unit (1-{len(menu)} or its hex) or an action:"
+        answer = turn.ask(prompt, menu, heading())
+        if not answer:
+            continue
+        chosen = _pick(answer, hexes)
+        if chosen is None and answer.isdigit() and len(hexes) < int(answer) <= len(menu):
+            return others[int(answer) - len(hexes) - 1][1]
+        if chosen is not None:
+            action = _destination(turn, chosen, by_unit[chosen], units, odds)
+            if action is not None:
+                return action
+            continue
+        typed = turn.typed(answer)
+        if typed is not None:
+            return typed
+
+
+def _pick(answer: str, hexes: list[str]) -> str | None:
+    """The unit's hex an answer names: by number or by hex."""
+    if answer.isdigit() and 1 <= int(answer) <= len(hexes):
+        return hexes[int(answer) - 1]
+    upper = answer.strip().upper()
+    return upper if upper in hexes else None
+
+
+def _destination(
+    turn: HumanTurn,
+    origin: str,
+    choices: list[tuple[str, Any]],
+    units: Mapping[str, Mapping[str, Any]],
+    odds: Mapping[tuple[str, str], Mapping[str, Any]],
+) -> Any | None:
+    """Where the unit on `origin` goes (or whom it attacks), numbered on the board; None
+    goes back to the units."""
+    moving = turn.state.decision == "move"
+    marks = {where: str(number) for number, (where, _) in enumerate(choices, start=1)}
+    marks[origin] = "◆"
+    menu = []
+    for number, (where, _) in enumerate(choices, start=1):
+        entry = odds.get((origin, where))
+        menu.append(f"{number}. {where}" + (f": {odds_words(entry)}" if entry else ""))
+    name = unit_name(str(units[origin]["type"])) if origin in units else origin
+    heading = (
+        f"{name} on {origin} (◆): where to? The numbers on the board are the hexes it may reach"
+        if moving
+        else f"{name} on {origin} (◆): which target? The numbers on the board are the targets"
+    )
+    while True:
+        prompt = f"P{turn.seat}: 1-{len(choices)} or a hex, 'b' to choose another unit:"
+        answer = turn.ask(prompt, menu if not moving else [], heading, marks)
+        if answer.lower() in ("b", "back"):
+            return None
+        if not answer:
+            continue
+        picked = _pick(answer, [where for where, _ in choices])
+        if picked is not None:
+            return dict(choices)[picked]
+        turn.error(f"{answer} is not one of the numbered hexes: 1-{len(choices)} or a hex name")
