@@ -245,7 +245,7 @@ def side_lines(view: Mapping[str, Any], seat: int | None, names: Mapping[int, st
         counts = hand_counts(data, lore)
         if counts:
             lines.append(Text(f"  {counts}", style="dim"))
-        hands += hand_lines(data, lore)
+        hands += hand_lines(data, lore, own=side == seat)
     decks = f"Command deck {view.get('command_deck', 0)}"
     if lore:  # the Lore economy matters more than the size of the Command deck (BL-12)
         decks = f"Lore pool {view.get('pool', 0)} · deck {view.get('lore_deck', 0)}"
@@ -266,8 +266,9 @@ def hand_counts(data: Mapping[str, Any], lore: bool) -> str:
     return " · ".join(parts)
 
 
-def hand_lines(data: Mapping[str, Any], lore: bool) -> list[Text]:
-    """The cards of a side's hands the viewer may see, by name, and its War Council."""
+def hand_lines(data: Mapping[str, Any], lore: bool, own: bool = True) -> list[Text]:
+    """The cards of a side's hands the viewer may see, by name, and the viewer's own War
+    Council."""
     lines: list[Text] = []
     command, lore_hand = data.get("command_hand", 0), data.get("lore_hand", 0)
     if isinstance(command, list):
@@ -275,19 +276,22 @@ def hand_lines(data: Mapping[str, Any], lore: bool) -> list[Text]:
     if lore and isinstance(lore_hand, list):
         lines += [Text(f" ✦ {card_name(str(card))}", style="magenta") for card in lore_hand]
     council = data.get("council")
-    if council:
+    if council and own:
         seated = ", ".join(f"{seat_} {level}" for seat_, level in council.items() if level)
         lines.append(Text(f" Council: {seated}", style="dim"))
     return lines
 
 
 def side_label(side: int, seat: int | None, names: Mapping[int, str]) -> str:
-    """ "You (South)", "Ann (North)", "North"."""
+    """ "You (South)", "North (hard)", "Ann (North)", "North": the play loop names a seat by
+    who plays it in brackets ("(hard)", "(you)"), a server by a person's name."""
     where = SIDE_NAMES.get(side, f"side {side}")
     if seat == side:
         return f"You ({where})"
     who = names.get(side, "").strip()
-    return f"{who} ({where})" if who else where
+    if not who or who == "(you)":
+        return where
+    return f"{where} {who}" if who.startswith("(") else f"{who} ({where})"
 
 
 def marker_lines(view: Mapping[str, Any]) -> list[Text]:

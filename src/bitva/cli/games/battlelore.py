@@ -91,6 +91,8 @@ class BattleLoreAdapter(GenericAdapter):
         parts: list[Text] = [Text(self.status(state, seat, screen), style="bold")]
         parts += beside(board, panel, BOARD_WIDTH)
         parts += battle_lines(view, self.odds(state)) + marker_lines(view)
+        for line in parts:  # cut at the window's edge rather than wrapped into the board
+            line.no_wrap, line.overflow = True, "ellipsis"
         parts.append(Text(LEGEND, style="dim"))
         return Group(*parts)
 
