@@ -55,6 +55,8 @@ MOUNT = """async ([view, legal, analysis, seat, lang]) => {
     document.head.append(link);
   });
   window.played = [];
+  // the server adapter sends the odds with the view of the seat about to battle
+  if (seat === view.to_act && ["battle", "bonus"].includes(view.decision)) view.odds = analysis.battles;
   const game = {
     id: "g1", status: "playing", version: 7, to_move: view.to_act, outcome: null,
     seats: [{ seat: 1, kind: "human", name: "Ann", joined: true },
@@ -288,8 +290,11 @@ def click(page: Page, action: str, shot: Path | None = None) -> None:
     elif words[0] in ("move", "battle") and len(words) == 3:
         page.click(hex_.format(words[1]))
         page.locator("#board .hl.dest, #board .hl.target").first.wait_for()
-        if shot is not None:
+        if shot is not None:  # the odds of each target before the roll (the game's analysis)
+            page.wait_for_selector('#game[data-odds="ready"]')
+            expect(page.locator("#board .badge").first).to_contain_text("%")
             page.hover(hex_.format(words[2]))
+            expect(page.locator("#odds")).to_contain_text("%")
             page.screenshot(path=str(shot))
         page.click(hex_.format(words[2]))
     else:

@@ -124,8 +124,9 @@ def battle_label(
     """ "Footmen F4 attacks G5: 3 dice · a die hits 33% · eliminates 70%"."""
     unit = units.get(attacker)
     name = unit_name(str(unit["type"])) if unit else ""
-    label = f"{name} {attacker} attacks {target}".strip()
     entry = (odds or {}).get((attacker, target))
+    verb = "shoots at" if entry and entry.get("kind") == "ranged" else "attacks"
+    label = f"{name} {attacker} {verb} {target}".strip()
     return f"{label}: {odds_words(entry)}" if entry else label
 
 

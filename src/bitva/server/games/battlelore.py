@@ -3,8 +3,8 @@ only: the engine also reads adventure files by path, which a server must never l
 name), the adventures for the lobby with their names and descriptions in English and Czech, and
 the catalogue the browser names units and cards from (sent once by a replay: `shared_view_keys`).
 
-The odds the browser shows before an attack are the game's own analysis (the generic analysis
-endpoint serves it).
+The odds the browser shows before an attack are the game's own "odds" analysis, sent with the
+view of the seat about to battle.
 """
 
 from __future__ import annotations
@@ -107,6 +107,9 @@ def catalogue_json() -> dict[str, Any]:
     return {"units": units, "cards": cards}
 
 
+ODDS_DECISIONS = ("battle", "bonus")  # where a seat chooses an attack (BL-4, BL-7.4)
+
+
 class BattleLoreAdapter(GameAdapter):
     # every step's view names its units and cards: a replay sends the catalogue once
     shared_view_keys = ("catalogue",)
@@ -119,8 +122,21 @@ class BattleLoreAdapter(GameAdapter):
         return {"adventures": adventures()}
 
     def view(self, state: State[Any], seat: int | None) -> dict[str, Any]:
+        """The seat's view, the catalogue, and for the seat about to battle the odds of each
+        attack it may make (`odds`: the "odds" analysis' battles), so that the browser shows
+        them with the position, never a moment later. The odds count the board alone (no card
+        played), which both sides see: they reveal nothing hidden."""
         view = state.view(seat)
         view["catalogue"] = catalogue_json()
+        odds = self.game.analyses.get("odds")
+        if (
+            odds is not None
+            and seat is not None
+            and seat == state.current_player
+            and state.decision in ODDS_DECISIONS
+            and odds.offered(state, seat)
+        ):
+            view["odds"] = odds.run(state, seat).get("battles", [])
         return view
 
 

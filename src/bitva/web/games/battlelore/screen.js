@@ -27,7 +27,7 @@ const RULES = {
 
 export function mountBattleLore(root, session, ctx) {
   const live = session.st;
-  const st = { selected: null, card: null, hover: null, hoverCard: null, odds: null, oddsVersion: -1, dice: null, flip: null, gone: false, passed: -1 };
+  const st = { selected: null, card: null, hover: null, hoverCard: null, dice: null, flip: null, gone: false, passed: -1 };
 
   const hand = handView({ onPick: pickCard, onHover: (card) => { st.hoverCard = card; drawInfo(); } });
   const els = {
@@ -88,26 +88,12 @@ export function mountBattleLore(root, session, ctx) {
     }).then(() => { st.dice = null; });
   }
 
-  async function ensureOdds() {
-    if (!myTurn() || !["battle", "bonus"].includes(live.view.decision) || st.oddsVersion === live.version) return;
-    const version = live.version;
-    st.oddsVersion = version;
-    for (const name of live.analyses || []) {
-      try {
-        const data = await session.analysis(name);
-        if (data.version !== live.version) return;
-        if (data.result && Array.isArray(data.result.battles)) {
-          st.odds = new Map(data.result.battles.map((b) => [`${b.attacker} ${b.target}`, b]));
-          render();
-          return;
-        }
-      } catch (_) {
-        st.oddsVersion = -1;
-        return;
-      }
-    }
+  /** The odds of an attack before it is rolled: the server sends them with the view of the
+   * seat about to battle (the game's "odds" analysis: dice, hit_chance, p_eliminated). */
+  function oddsOf(attacker, target) {
+    const odds = live.view && live.view.odds;
+    return (odds || []).find((b) => b.attacker === attacker && b.target === target) || null;
   }
-  const oddsOf = (attacker, target) => (st.odds && st.oddsVersion === live.version ? st.odds.get(`${attacker} ${target}`) || null : null);
 
   // -- what a click does ---------------------------------------------------------------------
   function clickHex(hex) {
@@ -269,7 +255,7 @@ export function mountBattleLore(root, session, ctx) {
     screen.dataset.version = String(live.version);
     screen.dataset.seat = live.seat ? String(live.seat) : "";
     screen.dataset.status = over() ? "over" : game.status;
-    screen.dataset.odds = st.odds && st.oddsVersion === live.version ? "ready" : "";
+    screen.dataset.odds = live.view.odds ? "ready" : "";
     screen.classList.toggle("offline", live.connected === false);
     const step = t(`step.${view.decision}`);
     els.turnLine.textContent = over()
@@ -297,7 +283,6 @@ export function mountBattleLore(root, session, ctx) {
     els.logTitle.textContent = t("panel.log");
     renderLog(els.log, live.log.filter(Boolean), ctx.mod, { ...ctx, game, seat: live.seat });
     document.title = `${myTurn() ? "● " : ""}${t("app.title")} — bitva`;
-    ensureOdds();
   }
 
   return {
