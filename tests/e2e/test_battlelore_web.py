@@ -56,7 +56,8 @@ MOUNT = """async ([view, legal, analysis, seat, lang]) => {
   });
   window.played = [];
   // the server adapter sends the odds with the view of the seat about to battle
-  if (seat === view.to_act && ["battle", "bonus"].includes(view.decision)) view.odds = analysis.battles;
+  const battling = ["battle", "bonus"].includes(view.decision);
+  if (seat === view.to_act && battling) view.odds = analysis.battles;
   const game = {
     id: "g1", status: "playing", version: 7, to_move: view.to_act, outcome: null,
     seats: [{ seat: 1, kind: "human", name: "Ann", joined: true },
@@ -238,11 +239,9 @@ def test_the_phone_layout_by_touch(web: str, browser: Browser, page_errors: list
 
 
 # -- a whole game against the AI on a real server ------------------------------------------------
-def legal_now(server: ServerProcess, game: dict[str, Any]) -> tuple[int, list[str]]:
+def legal_now(http: httpx.Client, game: dict[str, Any]) -> tuple[int, list[str]]:
     """This seat's version and legal actions, as the server says (what the page has too)."""
-    headers = {"Authorization": f"Bearer {game['token']}"}
-    with httpx.Client(base_url=server.url, timeout=30, headers=headers) as http:
-        data = http.get(f"/api/games/{game['game']['id']}").json()
+    data = http.get(f"/api/games/{game['game']['id']}").json()
     return int(data["game"]["version"]), list(data["legal_actions"] or [])
 
 
@@ -315,10 +314,12 @@ def test_a_game_against_the_ai_by_clicks(
     expect(page.locator("#board .hex")).to_have_count(113)
     rng = random.Random(11)
     seen: set[str] = set()
-    for decision in range(40):
+    headers = {"Authorization": f"Bearer {game['token']}"}
+    http = httpx.Client(base_url=server.url, timeout=30, headers=headers)
+    for decision in range(30):
         if wait_decision(page) == "over":
             break
-        version, legal = legal_now(server, game)
+        version, legal = legal_now(http, game)
         if version != int(page.get_attribute("#game", "data-version") or -1):
             continue  # the page has not caught up yet
         action = choose(legal, rng)
@@ -331,13 +332,14 @@ def test_a_game_against_the_ai_by_clicks(
             page.screenshot(path=str(SHOTS / "battlelore-game-english.png"))
             page.click('[data-lang="cs"]')
             expect(page.locator("#turn-line")).to_contain_text("Tah")
-        if decision == 20:
+        if decision == 18:
             page.set_viewport_size(PHONE)
             page.screenshot(path=str(SHOTS / "battlelore-game-czech-phone.png"), full_page=True)
             assert_no_sideways_scroll(page, "a game on a phone")
-        if decision == 30:
+        if decision == 26:
             page.set_viewport_size(WIDE)
             page.screenshot(path=str(SHOTS / "battlelore-game-czech.png"))
+    http.close()
     assert {"play", "order", "move"} <= seen, seen
     play_to_the_end(server, game, rng)  # the rest through the API, as the clicks chose
     expect(page.locator("#result")).to_be_visible(timeout=30_000)
