@@ -172,6 +172,24 @@ def _attack(event: Mapping[str, Any], side: str) -> str:
     )
 
 
+def _lore(event: Mapping[str, Any], side: str) -> str:
+    if event.get("card"):
+        return f"{side} plays the Lore card {card_name(str(event['card']))}"
+    tokens = int(event.get("tokens", 0))
+    return f"{side} takes {tokens} Lore token{'s' if tokens != 1 else ''}"
+
+
+def _lore_card(event: Mapping[str, Any]) -> str:
+    """The Lore card by name where the viewer may see it, else "a Lore card"."""
+    return card_name(str(event["card"])) if event.get("card") else "a Lore card"
+
+
+def _council(council: Any) -> str:
+    if not isinstance(council, Mapping):
+        return "?"
+    return ", ".join(f"{seat} {level}" for seat, level in council.items() if level)
+
+
 def _rolled(event: Mapping[str, Any], side: str) -> str:
     faces = ", ".join(FACE_WORDS.get(f, str(f)) for f in event.get("faces") or [])
     return f"{side} rolls {faces}" + (" — the goblins panic" if event.get("panic") else "")
@@ -182,7 +200,32 @@ _EVENT_WORDS: dict[str, Words] = {
     "turn": lambda e, side: f"Turn {e.get('turn')}: {side}",
     "drew": _drew,
     "played": lambda e, side: f"{side} plays {command_title(str(e.get('card')))}",
-    "lore": lambda e, side: f"{side} plays the Lore card {card_name(str(e.get('card')))}",
+    "lore": _lore,
+    "council": lambda e, side: f"{side} seats its War Council in secret",
+    "councils": lambda e, side: (
+        f"War Councils: South {_council(e.get('south'))}; North {_council(e.get('north'))}"
+    ),
+    "drew-lore": lambda e, side: (
+        f"{side} draws {card_name(str(e['card']))}"
+        if e.get("card")
+        else f"{side} draws a Lore card"
+    ),
+    "kept-lore": lambda e, side: (
+        f"{side} keeps {card_name(str(e['card']))}"
+        if e.get("card")
+        else f"{side} keeps a Lore card"
+    ),
+    "discarded-lore": lambda e, side: f"{side} discards {card_name(str(e.get('card')))}",
+    "landmark": lambda e, side: (
+        f"{side} places the {str(e.get('landmark', '')).replace('_', ' ')} on {e.get('hex')}"
+    ),
+    "refill": lambda e, side: f"{side} refills: {REFILL_WORDS.get(str(e.get('option')), '')}",
+    "no-refill": lambda e, side: f"{side} takes no Lore refill this turn",
+    "ability": lambda e, side: f"{side}: the Giant Spider uses its {e.get('ability')}",
+    "stored": lambda e, side: f"the spider on {e.get('beside')} stores {e.get('count')} Lore",
+    "critical": lambda e, side: f"critical hit: the creature on {e.get('hex')} falls",
+    "trampled": lambda e, side: f"the unit on {e.get('hex')} is trampled",
+    "freed": lambda e, side: f"{side} frees the unit on {e.get('hex')} from the web",
     "ordered": lambda e, side: f"{side} orders the unit on {e.get('hex')}",
     "moved": lambda e, side: f"{side} moves {e.get('from')} → {e.get('to')}",
     "melee": _attack,

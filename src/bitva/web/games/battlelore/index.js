@@ -2,6 +2,7 @@
 // The shell loads it with import() because /api/meta says it exists: the SVG hex board with its
 // terrain art and units, the hand, clickable orders, moves and attacks with their odds before the
 // roll, dice that roll, reaction prompts, and its words in English and Czech.
+import { describeOptions, optionsForm } from "./form.js";
 import { replayBoard } from "./replay.js";
 import { mountBattleLore } from "./screen.js";
 import { strings, t } from "./text.js";
@@ -16,6 +17,8 @@ export default {
   eventClass,
   eventRule,
   describeOutcome,
+  describeOptions,
+  optionsForm,
   describeSeat,
   seatSide,
   howToPlay: () => t("lobby.how_text"),

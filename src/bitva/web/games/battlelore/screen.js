@@ -27,7 +27,7 @@ const RULES = {
 
 export function mountBattleLore(root, session, ctx) {
   const live = session.st;
-  const st = { selected: null, card: null, hover: null, hoverCard: null, dice: null, flip: null, gone: false, passed: -1 };
+  const st = { selected: null, card: null, council: null, hover: null, hoverCard: null, dice: null, flip: null, gone: false, passed: -1 };
 
   const hand = handView({ onPick: pickCard, onHover: (card) => { st.hoverCard = card; drawInfo(); } });
   const els = {
@@ -74,6 +74,7 @@ export function mountBattleLore(root, session, ctx) {
   function onUpdate(message, { fast }) {
     st.selected = null;
     st.card = null;
+    st.council = null;
     const events = message.steps.flatMap((step) => step.events);
     const at = events.findLastIndex((e) => e.kind === "rolled" && Array.isArray(e.faces) && e.faces.length);
     if (fast || at < 0) return null;
@@ -185,6 +186,29 @@ export function mountBattleLore(root, session, ctx) {
     return h("button", { type: "button", class: ["action", kind], dataset: { action }, disabled: live.busy || live.connected === false, onClick: () => play(action), text: label });
   }
 
+  /** A War Council chosen seat by seat (BL-14.6): a level for each, the total shown, and the
+   * button once the levels make a legal council (one of the `council ...` actions). */
+  function councilBuilder(view, actions) {
+    const SEATS = ["commander", "cleric", "wizard", "rogue", "warrior"];
+    const legal = new Map(actions.map((a) => [a, a]));
+    const first = actions[0] ? Object.fromEntries(actions[0].split(" ").slice(1).map((p) => p.split("="))) : {};
+    st.council = st.council || Object.fromEntries(SEATS.map((seat) => [seat, Number(first[seat] || 0)]));
+    const text = () => `council ${SEATS.filter((seat) => st.council[seat]).map((seat) => `${seat}=${st.council[seat]}`).join(" ")}`;
+    const go = h("button", { type: "button", class: ["action", "primary"], id: "council-go", text: t("action.council_seat"), onClick: () => play(text()) });
+    const total = h("span", { class: "muted small" });
+    const sync = () => {
+      const action = text();
+      go.disabled = !legal.has(action) || live.busy || live.connected === false;
+      go.dataset.action = action;
+      total.textContent = t("prompt.council_total", { n: SEATS.reduce((sum, seat) => sum + st.council[seat], 0) });
+    };
+    const rows = SEATS.map((seat) => h("label", { class: "council-seat" }, h("span", { text: t(`council.${seat}`) }),
+      h("select", { dataset: { seat }, onChange: (e) => { st.council[seat] = Number(e.target.value); sync(); } },
+        ...[0, 1, 2, 3].map((level) => h("option", { value: level, selected: st.council[seat] === level, text: level ? String(level) : "–" })))));
+    sync();
+    return h("div", { class: "council" }, h("div", { class: "council-seats" }, ...rows), h("div", { class: "council-go" }, go, total));
+  }
+
   function promptWords(view) {
     const u = units();
     const battle = view.battle || {};
@@ -228,7 +252,8 @@ export function mountBattleLore(root, session, ctx) {
         for (const action of actions) buttons.append(button(actionLabel(view, action), action, "primary"));
       }
       if (st.selected && m.order.has(st.selected)) for (const action of m.order.get(st.selected)) buttons.append(button(actionLabel(view, action), action, "primary"));
-      for (const action of m.buttons) buttons.append(button(actionLabel(view, action), action, action === "done" || action === "pass" ? "" : "primary"));
+      if (view.decision === "council") buttons.append(councilBuilder(view, m.buttons));
+      else for (const action of m.buttons) buttons.append(button(actionLabel(view, action), action, action === "done" || action === "pass" ? "" : "primary"));
       box.append(buttons);
       if (view.decision === "react" && live.legal && live.legal.length === 1 && live.legal[0] === "pass" && st.passed !== live.version) {
         st.passed = live.version; // no Lore card of this seat can answer: pass for it (docs/battlelore.md)

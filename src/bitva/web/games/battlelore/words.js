@@ -3,6 +3,7 @@
 // to "you" (the key with "_you"); units and cards by their printed names; the rule goes to the
 // line's tooltip. An event this module has no words for is left to the generic words.
 import { resultLine, seatLabel } from "../../words.js";
+import { describeOptions } from "./form.js";
 import { cardName, rememberedView, sideName, t, unitName } from "./text.js";
 
 function said(key, seat, mySeat, params) {
@@ -13,6 +14,9 @@ const EVENT_RULES = {
   played: "BL-2.1", lore: "BL-13", ordered: "BL-2.4", moved: "BL-3", melee: "BL-4.4", ranged: "BL-4.4",
   rolled: "BL-5.1", losses: "BL-5.2", eliminated: "BL-16", retreated: "BL-6.5", pursued: "BL-7.3",
   blocked: "BL-6.6", panic: "BL-10.3", ignored: "BL-6.3", banner: "BL-16", discarded: "BL-15.1",
+  council: "BL-14.6", councils: "BL-14.6", "kept-lore": "BL-14.3", "discarded-lore": "BL-14.5", landmark: "BL-9.3",
+  refill: "BL-15.2", "no-refill": "BL-15.3", ability: "BL-11.6", stored: "BL-11.7", critical: "BL-11.2",
+  trampled: "BL-11.4", freed: "BL-11.9",
 };
 const KIND_CLASS = { eliminated: "kill", banner: "general", turn: "turn", "game-over": "over" };
 
@@ -24,6 +28,10 @@ export function eventClass(event) {
   return KIND_CLASS[event.kind];
 }
 
+function councilWords(council) {
+  return Object.entries(council || {}).filter(([, level]) => level).map(([seat, level]) => `${t(`council.${seat}`)} ${level}`).join(", ");
+}
+
 export function describeEvent(event, ctx) {
   const mySeat = ctx.seat;
   const who = event.player ?? event.side;
@@ -33,7 +41,34 @@ export function describeEvent(event, ctx) {
     case "played":
       return event.card ? said("log.played", who, mySeat, { p, card: cardName(view, event.card) }) : null;
     case "lore":
-      return event.card ? said("log.lore", who, mySeat, { p, card: cardName(view, event.card) }) : null;
+      if (event.card) return said("log.lore", who, mySeat, { p, card: cardName(view, event.card) });
+      return said("log.tokens", who, mySeat, { p, n: Number(event.tokens || 0) });
+    case "council":
+      return said("log.council", who, mySeat, { p });
+    case "councils":
+      return t("log.councils", { south: councilWords(event.south), north: councilWords(event.north) });
+    case "drew-lore":
+      return null; // a Lore card dealt: the hand shows it
+    case "kept-lore":
+      return event.card ? said("log.kept_lore", who, mySeat, { p, card: cardName(view, event.card) }) : said("log.kept_lore_hidden", who, mySeat, { p });
+    case "discarded-lore":
+      return said("log.discarded", who, mySeat, { p, card: cardName(view, event.card) });
+    case "landmark":
+      return said("log.landmark", who, mySeat, { p, landmark: t(`landmark.${event.landmark}`), hex: event.hex });
+    case "refill":
+      return said("log.refill", who, mySeat, { p, option: t(`action.refill.${event.option}`) });
+    case "no-refill":
+      return said("log.no_refill", who, mySeat, { p });
+    case "ability":
+      return t("log.ability", { ability: t(`ability.${event.ability}`) });
+    case "stored":
+      return t("log.stored", { hex: event.beside, n: Number(event.count || 0) });
+    case "critical":
+      return t("log.critical", { hex: event.hex });
+    case "trampled":
+      return t("log.trampled", { hex: event.hex });
+    case "freed":
+      return said("log.freed", who, mySeat, { p, hex: event.hex });
     case "ordered":
       return said("log.ordered", who, mySeat, { p, hex: event.hex });
     case "moved":
@@ -98,8 +133,7 @@ export function seatSide(game, seat) {
   return seat === 1 || seat === 2 ? sideName(seat) : null;
 }
 
-/** The join page's sentence: "You play North in A02 Web over the Dwarf Hold." */
-export function describeSeat(game, seat) {
-  const options = (game && game.options) || {};
-  return t("join.you_play", { side: sideName(seat), adventure: options.adventure || "A01" });
+/** The join page's sentence: "You play North in A02 · Web over the Dwarf Hold." */
+export function describeSeat(game, seat, ctx) {
+  return t("join.you_play", { side: sideName(seat), adventure: describeOptions((game && game.options) || {}, ctx) });
 }
