@@ -276,3 +276,18 @@ def test_bl_3_a_move_is_a_unit_then_a_hex_numbered_on_the_board(tmp_path: Path) 
     assert "where to? The numbers on the board" in screen
     assert re.search(r"◆", screen) and re.search(r" 1 ", screen)
     assert "South moves" in screen  # the move was made
+
+
+def test_bl_14_6_a_custom_council_is_typed_as_levels(tmp_path: Path) -> None:
+    """BL-14.6: the levels by seat are typed (hundreds of councils would not fit a list); a
+    council over the agreed total is refused with the reason."""
+    console = Console(file=io.StringIO(), width=80)
+    answers = iter(["commander=3 cleric=3 wizard=3", "commander=2 cleric=2 wizard=2", "q", "y"])
+    console.input = lambda prompt="": next(answers)  # type: ignore[method-assign,assignment,misc]
+    options = {"adventure": "A02", "councils": "custom"}
+    players = {1: "human", 2: "random"}
+    TerminalGame(console, get_game("battlelore"), options, players, 4, tmp_path / "g.json").run()
+    screen = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Seat your War Council in secret: 6 levels in all" in screen
+    assert "(BL-14.6)" in screen.split("commander=3 cleric=3 wizard=3")[-1]  # refused, and why
+    assert "South seats its War Council in secret" in screen

@@ -25,6 +25,8 @@ def choose_in_two_steps(
 ) -> Any | None:
     """The action, or None to leave the decision to the numbered list (a short one)."""
     state = turn.state
+    if state.decision == "council":
+        return choose_council(turn)
     if state.decision not in TWO_STEPS:
         return None
     actions = state.legal_actions()
@@ -109,3 +111,26 @@ def _destination(
         if picked is not None:
             return dict(choices)[picked]
         turn.error(f"{answer} is not one of the numbered hexes: 1-{len(choices)} or a hex name")
+
+
+def choose_council(turn: HumanTurn) -> Any:
+    """A custom War Council (BL-14.6): typed as levels by seat, "commander=2 cleric=2
+    wizard=2" (every legal council would be hundreds of lines); the first legal one is offered
+    as choice 1."""
+    state = turn.state
+    actions = state.legal_actions()
+    example = state.action_text(actions[0]).removeprefix("council ")
+    levels = sum(int(part.split("=")[1]) for part in example.split())
+    heading = (
+        f"Seat your War Council in secret: {levels} levels in all, 1 to 3 a seat, among"
+        " commander, cleric, wizard, rogue and warrior (BL-14.6)"
+    )
+    menu = [f"1. {example}", "or type the levels, such as 'commander=2 cleric=2 wizard=2'"]
+    while True:
+        answer = turn.ask(f"P{turn.seat}: 1 or the levels:", menu, heading)
+        if answer == "1":
+            return actions[0]
+        if answer:
+            typed = turn.typed(answer if answer.startswith("council") else f"council {answer}")
+            if typed is not None:
+                return typed
