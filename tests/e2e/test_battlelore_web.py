@@ -346,4 +346,11 @@ def test_a_game_against_the_ai_by_clicks(
     assert page.locator("#result").inner_text() in ("Vyhráli jste!", "Prohráli jste.")
     expect(page.locator("#result-reason")).to_contain_text("vítězn")
     page.screenshot(path=str(SHOTS / "battlelore-game-over.png"))
+    # the replay steps through the game on the same board
+    page.click('[data-action="replay"]')
+    page.wait_for_selector("#replay-controls")
+    expect(page.locator("#replay-board .hex")).to_have_count(113)
+    page.click('[data-action="next"]')
+    expect(page.locator(".replay-title")).to_contain_text("Krok 1 z")
+    page.screenshot(path=str(SHOTS / "battlelore-replay.png"))
     page.context.close()

@@ -12,6 +12,7 @@ export function replayBoard(root, step) {
   remember(view);
   let board = root.querySelector("#replay-board");
   if (!board) {
+    root.classList.add("bl-replay");
     board = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     board.id = "replay-board";
     const hand = handView({ onPick: () => {}, onHover: () => {} });

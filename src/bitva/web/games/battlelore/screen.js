@@ -101,6 +101,8 @@ export function mountBattleLore(root, session, ctx) {
     if (!canAct()) return;
     const m = moves();
     const decision = live.view.decision;
+    const aimed = st.card && (m.lore.get(st.card) || []).find((a) => a.split(" ")[2] === hex);
+    if (aimed) return play(aimed); // a Lore card aimed at a hex or a unit (BL-13.4)
     if (m.order.has(hex)) {
       const actions = m.order.get(hex);
       if (actions.length === 1) return play(actions[0]);
@@ -154,6 +156,10 @@ export function mountBattleLore(root, session, ctx) {
           if (odds) opts.badges[to] = { text: percent(odds.p_eliminated), kind: odds.p_eliminated >= 0.5 ? "good" : "even" };
         }
       }
+    }
+    if (st.card) for (const action of m.lore.get(st.card) || []) {
+      const target = action.split(" ")[2];
+      if (/^[A-M][1-9]$/.test(target || "")) opts.highlights[target] = "target";
     }
     const battle = view.battle || (st.dice && st.dice.battle);
     if (battle) opts.battle = battle;
