@@ -22,9 +22,11 @@ from bitva.games.battlelore.board import (
     toward_edge,
 )
 from bitva.games.battlelore.catalogue import load_catalogue
+from bitva.games.battlelore.combat import base_dice, targets
 from bitva.games.battlelore.creatures import (
     ability_payments,
     critical_rerolls,
+    critical_risk_dice,
     is_critical,
     usable_abilities,
 )
@@ -35,7 +37,7 @@ from bitva.games.battlelore.followon import (
 )
 from bitva.games.battlelore.lore import LoreBank, replaces_command
 from bitva.games.battlelore.model import Face
-from bitva.games.battlelore.morale import read_roll
+from bitva.games.battlelore.morale import blocked_losses, read_roll, retreat_steps
 from tests.battlelore.rules_fixtures import at, make_field
 
 
@@ -180,3 +182,36 @@ def test_bl_15_4_cleanup_returns_the_tokens_on_played_cards_and_resets_the_turn(
     unit.reset_turn()
     assert (unit.ordered, unit.moved, unit.battled, unit.entered_stop) == (False, 0, False, False)
     assert unit.webbed and unit.poisoned  # markers are not per-turn flags (BL-11.8, BL-11.10)
+
+
+# -- sub-rules with no test of their own ---------------------------------------------------------
+def test_bl_6_5_a_retreat_never_enters_a_half_hex_or_leaves_the_board() -> None:
+    field = make_field(("h_bf_sword", "M3", 1), ("h_bf_sword", "A3", 1), ("h_bf_sword", "A7", 2))
+    # M3 and A3 end odd rows: of the two hexes toward the edge only one is on the board
+    assert retreat_steps(field, at(field, "M3")) == (hex_of("L2"),)
+    assert retreat_steps(field, at(field, "A3")) == (hex_of("A2"),)
+    assert retreat_steps(field, at(field, "A7")) == (hex_of("A8"),)
+
+
+def test_bl_6_6_a_creature_loses_no_figure_for_a_blocked_hex_but_risks_a_die() -> None:
+    field = make_field(("c_giant_spider", "F9", 2), ("h_bf_sword", "F8", 1))
+    spider, footmen = at(field, "F9"), at(field, "F8")
+    assert blocked_losses(spider, 2) == 0 and critical_risk_dice(2) == 2
+    assert blocked_losses(footmen, 2) == 2
+
+
+def test_bl_4_7_caps_apply_to_a_battle_back_too() -> None:
+    # the defender in a forest battles back with at most 2 dice, the attacker's Knights too
+    field = make_field(("h_rm_lance", "F4", 1), ("h_rf_sword", "F5", 2), terrain={"F5": "forest"})
+    knights, men = at(field, "F4"), at(field, "F5")
+    assert base_dice(field, knights, men, "melee") == 2
+    assert base_dice(field, men, knights, "melee") == 2
+
+
+def test_bl_4_3_d_44_a_missile_unit_next_to_an_enemy_fights_in_melee_only() -> None:
+    field = make_field(
+        ("h_gf_bow", "F4", 1), ("h_bf_sword", "F5", 2), ("h_bf_sword", "F7", 2),
+    )  # fmt: skip
+    archers = at(field, "F4")
+    assert targets(field, archers) == [(at(field, "F5").uid, "melee")]
+    assert base_dice(field, archers, at(field, "F5"), "melee") == 2  # its melee dice
