@@ -96,18 +96,19 @@ def random_position(seed: int) -> str:
     centre = rng.randrange(HEX_COUNT)
     if rng.random() < 0.3:  # near an edge: blocked retreats, trample and critical risk
         centre = rng.choice([h for h in range(HEX_COUNT) if name(h)[1:] in "1289"])
-    radius = rng.choice((2, 2, 3, 4))
+    radius = rng.choice((2, 2, 3, 4, 6))  # 6: spread out, for ranged fire and line of sight
     room = [
         h for h in range(HEX_COUNT)
         if distance(centre, h) <= radius and ground.get(h) != "river"
     ]  # fmt: skip
     rng.shuffle(room)
     types = [t for t, k in load_catalogue().units.items() if not k.is_creature]
+    missiles = [t for t in types if load_catalogue().units[t].is_missile]
     units: dict[str, list[str]] = {"south": [], "north": []}
     spiders = {"south": False, "north": False}
     for i, hex_ in enumerate(room[: rng.randint(2, min(len(room), 14))]):
         side = ("south", "north")[i] if i < 2 else rng.choice(("south", "north"))
-        type_id = rng.choice(types)
+        type_id = rng.choice(missiles if radius >= 6 and rng.random() < 0.6 else types)
         if lore and not spiders[side] and rng.random() < 0.4:
             type_id, spiders[side] = "c_giant_spider", True
         entry = _unit_entry(rng, type_id, hex_, side == active, lore, step)
@@ -199,3 +200,26 @@ def test_the_analysis_agrees_with_the_oracle_on_thousands_of_positions(
 ) -> None:
     for seed in range(10_000 + block * 100, 10_000 + block * 100 + 100):
         check(seed, tmp_path)
+
+
+def test_line_of_sight_and_caps_agree_with_the_oracle_for_every_pair() -> None:
+    """BL-4.5..4.7 on their own, far more often than battles test them: every pair of hexes of
+    random boards, with the units standing on them."""
+    from bitva.games.battlelore.combat import dice_cap, sees
+    from tests.battlelore.oracle import Piece, board_of, capped
+    from tests.battlelore.oracle import sees as oracle_sees
+
+    for seed in range(8):
+        field = read_position(random_position(seed), f"random-{seed}.toml").field
+        board = board_of(field)
+        kind = load_catalogue().units["h_rm_lance"]
+        for a in range(seed % 4, HEX_COUNT, 4):
+            for b in range(HEX_COUNT):
+                if a == b:
+                    continue
+                assert sees(field, a, b) == oracle_sees(board, a, b), (seed, name(a), name(b))
+                attacker = Piece(kind, 1, a, 3, True, 0, False, False)
+                target = Piece(kind, 2, b, 3, False, 0, False, False)
+                cap = dice_cap(field, a, b)
+                engine = 4 if cap is None else min(4, cap)
+                assert engine == capped(board, attacker, target, 4), (seed, name(a), name(b))
