@@ -14,6 +14,7 @@ import functools
 import http.server
 import json
 import random
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -211,7 +212,8 @@ def test_north_sees_its_own_edge_and_answers_a_reaction_in_czech(
     expect(page.locator(".hand-card.lore")).to_have_count(2)
     expect(page.locator(".player.p1 .counts")).to_contain_text("5 karet rozkazu")
     expect(page.locator(".player.p1 .counts")).to_contain_text("2 karty Lore")
-    expect(page.locator(".player.p1 .counts")).to_contain_text("3 žetony Lore")
+    expect(page.locator(".player.p1 .counts")).to_contain_text("3 žetony Lore")  # the goblet
+    expect(page.locator("#piles")).to_contain_text("Zásoba Lore: 49 žetonů")  # BL-12
     # a Lore card of the hand: chosen, then played by its button
     page.click('.hand-card[data-card="WZ02"]')
     page.locator(".action.primary").first.click()
@@ -353,4 +355,62 @@ def test_a_game_against_the_ai_by_clicks(
     page.click('[data-action="next"]')
     expect(page.locator(".replay-title")).to_contain_text("Krok 1 z")
     page.screenshot(path=str(SHOTS / "battlelore-replay.png"))
+    page.context.close()
+
+
+RENDER_ALL = """async () => {
+  const i18n = await import("/static/i18n.js");
+  const { en } = await import("/static/games/battlelore/i18n_en.js");
+  const { cs } = await import("/static/games/battlelore/i18n_cs.js");
+  const tr = i18n.translator({ en, cs });
+  const out = [];
+  for (const lang of ["en", "cs"]) {
+    i18n.setLang(lang);
+    for (const [key, entry] of Object.entries(lang === "en" ? en : cs)) {
+      const forms = typeof entry === "object" ? Object.values(entry) : [entry];
+      const names = new Set(
+        forms.flatMap((f) => [...f.matchAll(/\\{(\\w+)\\}/g)].map((m) => m[1])));
+      for (const n of [1, 2, 5]) {
+        const params = Object.fromEntries(
+          [...names].map((name) => [name, name === "n" ? n : `${name}-${n}`]));
+        const plural = typeof entry === "object" ? Object.keys(entry) : null;
+        out.push({ lang, key, n, text: tr(key, params), plural, forms });
+      }
+    }
+  }
+  const only = (a, b) => Object.keys(a).filter((k) => !(k in b));
+  return { out, missing: only(en, cs).concat(only(cs, en)) };
+}"""
+
+
+def test_every_message_in_both_languages_with_counts_1_2_5(
+    web: str, browser: Browser, page_errors: list[str]
+) -> None:
+    """Every string of the module in English and Czech: no placeholder left, no rule number in
+    the words, a count always with its plural forms (Czech one/few/other), both tables alike."""
+    page = new_page(browser, page_errors, viewport=WIDE)
+    page.goto(f"{web}/harness")
+    found: dict[str, Any] = page.evaluate(RENDER_ALL)
+    assert found["missing"] == []
+    problems = []
+    for r in found["out"]:
+        text, where = r["text"], f"{r['lang']} {r['key']} (n={r['n']})"
+        if not text.strip() or "{" in text or "}" in text or "undefined" in text:
+            problems.append(f"{where}: {text!r}")
+        if re.search(r"\b(BL|D|T)-\d", text) and r["key"] != "result.rule":
+            problems.append(f"{where}: a rule number in the words: {text!r}")
+        if any("{n}" in form for form in r["forms"]) and r["plural"] is None:
+            problems.append(f"{where}: a count without plural forms")
+        if r["plural"] is not None:
+            wanted = {"one", "few", "other"} if r["lang"] == "cs" else {"one", "other"}
+            if not wanted <= set(r["plural"]):
+                problems.append(f"{where}: plural forms {r['plural']}")
+    assert not problems, "\n".join(problems)
+    said = {(r["lang"], r["key"], r["n"]): r["text"] for r in found["out"]}
+    assert said[("cs", "panel.cards", 1)] == "1 karta rozkazu"
+    assert said[("cs", "panel.cards", 2)] == "2 karty rozkazu"
+    assert said[("cs", "panel.cards", 5)] == "5 karet rozkazu"
+    assert said[("cs", "odds.dice", 2)] == "2 kostky"
+    assert said[("en", "reason.banners_you", 1)] == "You gained 1 victory banner."
+    assert said[("cs", "reason.banners_you", 5)] == "Získali jste 5 vítězných praporů."
     page.context.close()

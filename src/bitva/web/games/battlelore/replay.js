@@ -18,7 +18,7 @@ export function replayBoard(root, step) {
     const hand = handView({ onPick: () => {}, onHover: () => {} });
     root.__hand = hand;
     root.replaceChildren(
-      h("div", { class: "board-head" }, h("div", { class: "turn-line" })),
+      h("div", { class: "board-head" }, h("div", { class: "turn-line" }), h("div", { class: "piles muted small" })),
       h("div", { class: "strip-top" }),
       h("div", { class: "board-wrap" }, board),
       h("div", { class: "strip-bottom" }),
@@ -29,6 +29,9 @@ export function replayBoard(root, step) {
   const rolled = (events || []).filter((e) => Array.isArray(e.faces) && e.faces.length).pop();
   drawBoard(board, { view, flip, viewerSide: seat || 1, battle: view.battle || null });
   root.querySelector(".turn-line").textContent = `${t("replay.title")} · ${t("turn.line", { turn: view.turn, player: seatLabel(game, seat, view.active), step: t(`step.${view.decision}`) })}`;
+  const piles = [t("panel.deck", { n: Number(view.command_deck || 0) })];
+  if (view.adventure && view.adventure.lore) piles.unshift(t("panel.pool", { n: Number(view.pool || 0) }));
+  root.querySelector(".piles").textContent = piles.join(" · ");
   root.querySelector(".strip-top").replaceChildren(playerStrip(view, game, seat, flip ? 1 : 2, false));
   root.querySelector(".strip-bottom").replaceChildren(playerStrip(view, game, seat, flip ? 2 : 1, false));
   const declared = (events || []).filter((e) => e.kind === "melee" || e.kind === "ranged").pop();

@@ -32,6 +32,7 @@ export function mountBattleLore(root, session, ctx) {
   const hand = handView({ onPick: pickCard, onHover: (card) => { st.hoverCard = card; drawInfo(); } });
   const els = {
     turnLine: h("div", { class: "turn-line", id: "turn-line" }),
+    piles: h("div", { class: "piles muted small", id: "piles" }),
     flip: h("button", { type: "button", class: "ghost small", id: "flip", onClick: () => { st.flip = !flipped(); render(); } }),
     board: document.createElementNS("http://www.w3.org/2000/svg", "svg"),
     top: h("div", { class: "strip-top" }),
@@ -52,7 +53,7 @@ export function mountBattleLore(root, session, ctx) {
   const dock = h("div", { class: "dock", id: "dock" }, els.battle, els.prompt, els.handBox);
   const screen = h("section", { class: "game bl", id: "game", dataset: { game: live.id } },
     h("div", { class: "board-col" },
-      h("div", { class: "board-head" }, els.turnLine, els.flip),
+      h("div", { class: "board-head" }, els.turnLine, els.piles, els.flip),
       els.top, h("div", { class: "board-wrap" }, els.board), els.bottom, els.legend),
     h("aside", { class: "side" }, dock, els.info, h("div", { class: "log-box" }, els.logTitle, els.log)),
   );
@@ -292,6 +293,10 @@ export function mountBattleLore(root, session, ctx) {
     els.turnLine.textContent = over()
       ? t("turn.over", { turn: view.turn })
       : t("turn.line", { turn: view.turn, player: seatLabel(game, live.seat, view.active), step: step.startsWith("step.") ? view.decision : step });
+    // the Lore pool (BL-12) and the Command deck, beside the turn line
+    const piles = [t("panel.deck", { n: Number(view.command_deck || 0) })];
+    if (view.adventure && view.adventure.lore) piles.unshift(t("panel.pool", { n: Number(view.pool || 0) }));
+    els.piles.textContent = piles.join(" · ");
     els.flip.replaceChildren(h("span", { text: "⟲" }), h("span", { class: "flip-text", text: ` ${t("panel.flip")}` }));
     els.top.replaceChildren(playerStrip(view, game, live.seat, flipped() ? 1 : 2, live.thinking === (flipped() ? 1 : 2)));
     els.bottom.replaceChildren(playerStrip(view, game, live.seat, flipped() ? 2 : 1, live.thinking === (flipped() ? 2 : 1)));

@@ -96,7 +96,7 @@ export function describeEvent(event, ctx) {
       return t("log.ignored", { n: Number(event.flags || 0) });
     case "banner": {
       const target = (view && view.adventure && view.adventure.victory_banners) || "?";
-      return said("log.banner", who, mySeat, { p, n: event.banners ?? 1, target });
+      return said("log.banner", who, mySeat, { p, banners: event.banners ?? 1, target });
     }
     case "drew":
       return null; // the deal of a card: the hand shows it
