@@ -77,9 +77,15 @@ def _level(level: str) -> Callable[..., Agent]:
     return build
 
 
+def _greedy(seed: int = 0, nodes: int | None = None) -> Agent:
+    return GreedyAgent(seed, max_nodes=nodes)
+
+
+_greedy.__name__ = "greedy"
+
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
-    "greedy": GreedyAgent,
+    "greedy": _greedy,
     "easy": _level("easy"),
     "medium": _level("medium"),
     "hard": _level("hard"),
@@ -107,13 +113,17 @@ _PARAMS: dict[str, Callable[[str], Any]] = {
     "c": float,
     "rollout": lambda v: None if v.strip().lower() in ("end", "none") else int(v),
     "workers": int,
+    "nodes": int,
     "expand": lambda v: {"all": True, "one": False}[v.strip().lower()],
 }
 _ACCEPTS: dict[str, tuple[str, ...]] = {
     "random": (),
-    "greedy": (),
-    "easy": (),
-    **{name: tuple(_PARAMS) for name in ("medium", "hard", "mcts", "ismcts")},
+    "greedy": ("nodes",),
+    "easy": ("nodes",),
+    **{
+        name: tuple(p for p in _PARAMS if p != "nodes")
+        for name in ("medium", "hard", "mcts", "ismcts")
+    },
 }
 
 

@@ -14,6 +14,9 @@ splits what it has among its children, so a long turn (push-your-luck dice) is c
 depth for every action instead of exhausting the budget on the first. Where the budget runs out
 the heuristic scores the position as it stands.
 
+`max_nodes` is the agent's own when given (`greedy:nodes=300`), else the game's default for the
+agent (`Game.agent_defaults`, key `nodes`), else 20,000.
+
 The agent searches a determinization (`state.determinize(seat, rng)`), never the real state, so
 it only knows what its seat knows; ties break at random, reproducibly.
 
@@ -29,10 +32,12 @@ from typing import Any
 from bitva.ai.values import Evaluate, Heuristic, Values, evaluator, has_codes, require_decision
 from bitva.core.chance import CHANCE
 from bitva.core.errors import BitvaError
+from bitva.core.game import Game
 from bitva.core.rng import Rng
 from bitva.core.state import State
 
 TIE = 1e-12
+MAX_NODES = 20_000  # the look-ahead's budget when neither the player nor the game sets one
 CANDIDATES = 16  # actions weighed at a decision of a game with parametric actions
 
 
@@ -45,7 +50,7 @@ class GreedyAgent:
     def __init__(
         self,
         seed: int = 0,
-        max_nodes: int = 20_000,
+        max_nodes: int | None = None,
         heuristic: Heuristic | None = None,
         blunder: float = 0.0,
         exact_outcomes: int = 24,
@@ -58,6 +63,7 @@ class GreedyAgent:
         self.exact_outcomes = exact_outcomes
         self.samples = samples
         self._coded = True
+        self._nodes: dict[str, int] = {}  # the budget for each game met, by game name
 
     # -- choices: integer codes where the game has them, else candidate actions -----------------
     def _choices(self, state: State[Any]) -> list[Any]:
@@ -86,7 +92,7 @@ class GreedyAgent:
             return self._action(state, self.rng.choice(choices))
         base = state.determinize(seat, self.rng)
         values = evaluator(state.game, self.heuristic)
-        share = self.max_nodes / len(choices)
+        share = self.nodes_for(state.game) / len(choices)
         best: list[Any] = []
         best_value = float("-inf")
         for choice in choices:
@@ -98,6 +104,17 @@ class GreedyAgent:
             elif abs(value - best_value) <= TIE:
                 best.append(choice)
         return self._action(state, self.rng.choice(best))
+
+    def nodes_for(self, game: Game[Any, Any]) -> int:
+        """The look-ahead budget in `game`: the agent's own, else the game's default."""
+        if self.max_nodes is not None:
+            return self.max_nodes
+        nodes = self._nodes.get(game.name)
+        if nodes is None:
+            nodes = self._nodes[game.name] = int(
+                game.agent_defaults(self.name).get("nodes", MAX_NODES)
+            )
+        return nodes
 
     def _value(self, state: State[Any], turn: int, values: Evaluate, budget: float) -> Values:
         """The value vector of `state`: scored where the turn ends or the budget runs out."""

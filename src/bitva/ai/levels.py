@@ -1,6 +1,7 @@
 """Levels a player understands (`easy`, `medium`, `hard`) and the defaults of the raw search
 agents (`mcts`, `ismcts`). The budgets are iteration counts, so a seeded game is reproducible;
-docs/ai.md gives the measurements behind each number (strength and time per move)."""
+docs/ai.md gives the measurements behind each number (strength and time per move). A game may
+set its own defaults for any agent (`Game.agent_defaults`); the parameters a player names win."""
 
 from __future__ import annotations
 
@@ -55,14 +56,14 @@ def configure(config: SearchConfig, params: dict[str, Any]) -> SearchConfig:
 def search_agent(kind: str, seed: int = 0, **params: Any) -> Agent:
     """`mcts` or `ismcts` with their defaults, overridden by `params`."""
     base = MCTS if kind == "mcts" else ISMCTS
-    return SearchAgent(seed, configure(base, params), name=kind)
+    return SearchAgent(seed, configure(base, params), name=kind, params=params)
 
 
 def level_agent(level: str, seed: int = 0, **params: Any) -> Agent:
     """The agent of a level, optionally with search parameters (`hard:seconds=1`)."""
     if level == "easy":
-        agent = GreedyAgent(seed, blunder=EASY_BLUNDER)
+        agent = GreedyAgent(seed, max_nodes=params.get("nodes"), blunder=EASY_BLUNDER)
         agent.name = "easy"
         return agent
     config = MEDIUM if level == "medium" else HARD
-    return SearchAgent(seed, configure(config, params), name=level)
+    return SearchAgent(seed, configure(config, params), name=level, params=params)

@@ -29,12 +29,14 @@ from __future__ import annotations
 import contextlib
 import math
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bitva.ai.budget import Budget
 from bitva.ai.values import Evaluate, Heuristic, Values, evaluator, has_codes, require_decision
 from bitva.core.chance import CHANCE
+from bitva.core.game import Game
 from bitva.core.rng import Rng, derive_seed
 from bitva.core.state import State
 
@@ -319,11 +321,16 @@ class SearchAgent:
         config: SearchConfig | None = None,
         name: str = "ismcts",
         heuristic: Heuristic | None = None,
+        params: Mapping[str, Any] | None = None,
     ) -> None:
         self.name = name
         self.seed = seed
         self.rng = Rng(seed)
         self.config = config or SearchConfig()
+        # with `params` (the parameters the player named), a game's defaults for this agent
+        # (`Game.agent_defaults`) apply under them; without, `config` is final
+        self.params = dict(params) if params is not None else None
+        self._configs: dict[str, SearchConfig] = {}
         self.heuristic = heuristic
         self.last = MoveLog()
         self._pool: Any = None
@@ -351,13 +358,30 @@ class SearchAgent:
         )
         return state.decode_action(best_code(result.stats, codes))
 
+    def config_for(self, game: Game[Any, Any]) -> SearchConfig:
+        """The search's settings in `game`: the game's defaults for this agent, then the
+        parameters the player named on top."""
+        if self.params is None:
+            return self.config
+        config = self._configs.get(game.name)
+        if config is None:
+            from bitva.ai.levels import configure
+
+            defaults = game.agent_defaults(self.name)
+            config = self.config
+            if defaults:
+                config = configure(configure(config, dict(defaults)), self.params)
+            self._configs[game.name] = config
+        return config
+
     def search(self, state: State[Any], seat: int, search_seed: int) -> SearchResult:
         """Replace the real state by a determinization, then search (in parallel if asked)."""
         base = state.determinize(seat, Rng(derive_seed(search_seed, "base")))
-        workers = self.config.workers
+        config = self.config_for(state.game)
+        workers = config.workers
         if workers <= 1:
             return run_search(
-                base, seat, self.config, derive_seed(search_seed, "search", 0), self.heuristic
+                base, seat, config, derive_seed(search_seed, "search", 0), self.heuristic
             )
         from bitva.ai.parallel import root_parallel
 
@@ -365,7 +389,7 @@ class SearchAgent:
             from bitva.ai.parallel import make_pool
 
             self._pool = make_pool(workers)
-        return root_parallel(self._pool, base, seat, self.config, search_seed, self.heuristic)
+        return root_parallel(self._pool, base, seat, config, search_seed, self.heuristic)
 
     def close(self) -> None:
         """Stop the worker processes of a root-parallel agent (they also stop at exit)."""

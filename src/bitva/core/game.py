@@ -122,6 +122,14 @@ class Game(ABC, Generic[S, O]):
             return 0.0
         return outcome.value(seat)
 
+    def agent_defaults(self, agent: str) -> Mapping[str, Any]:
+        """This game's defaults for the agent registered as `agent` ("greedy", "hard", ...), as
+        the parameters an agent name takes after its colon (`hard:evaluations=600`,
+        `greedy:nodes=300`): a game whose turns are long chains of small decisions gives its
+        levels budgets that keep them within their time per move. Parameters a player names
+        win over these; a game without defaults leaves the agents' own (docs/ai.md)."""
+        return {}
+
     def heuristic_values(self, state: S) -> tuple[float, ...]:
         """The heuristic for every seat at once. Two-seat zero-sum games evaluate once and
         negate; other games ask every seat."""

@@ -1,49 +1,193 @@
-"""A first evaluation for greedy and search: banners won (the goal, BL-16), then the figures
-left weighted by the dice they roll (section 2.3), then threats: enemy units within reach of a
-friendly attack. Roughly in [-1, 1], from `seat`'s side."""
+"""The evaluation that `greedy` and the searches use for BattleLore (docs/ai.md, "BattleLore").
+
+A game is won by banners (BL-16.1), and banners come only from eliminated units (BL-5.3), so
+everything is counted in banners and scaled by the banners needed to win:
+
+- **banners** held, mine minus theirs;
+- **damage**: each unit's lost figures as a share of its full strength, a partial banner (the
+  dice a unit rolls do not depend on its figures, section 2.3: only the banner does);
+- **attacks of this turn**: every unit of the side acting that may still battle (BL-4.1) and
+  its best attack now (BL-4.3, BL-4.4: dice after the caps of BL-4.7), worth the expected banner
+  progress of that roll (binomial over the hit faces of BL-5.1; a flag is a hit where the target
+  can neither ignore it nor retreat, BL-6.1, BL-6.5, BL-6.6). This is what makes a position in
+  the middle of a turn readable: an order, a move or a declared battle changes it;
+- **threats of the next turns**: the best attacks each side's units could make from where they
+  stand (adjacent enemies, or enemies in weapon range), the side to act next weighted more, and
+  only the best few counted (a Command card orders a few units, BL-2);
+- **advance**: rows moved toward the enemy's edge (so that neither side waits for ever);
+- **Lore** (Lore adventures): tokens in the goblet and Lore cards in hand (BL-12, BL-14).
+
+The weights live in `Weights`; `DEFAULT` is the measured choice (docs/ai.md). The result is
+`tanh(score / banners to win)` from `seat`'s side: exactly +-1 once the game is over.
+"""
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
-from bitva.games.battlelore.board import distance
+from bitva.games.battlelore.board import COORDS, HEX_COUNT, NEIGHBOURS, ROWS, distance
+from bitva.games.battlelore.combat import Kind, base_dice, hit_faces, may_battle, targets
+from bitva.games.battlelore.model import Field, Unit
+from bitva.games.battlelore.morale import bold, retreat_steps
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
 
-BANNER_WEIGHT = 0.6
-STRENGTH_WEIGHT = 0.3
-THREAT_WEIGHT = 0.1
+FACES_ON_A_DIE = 6  # section 2.2
+MAX_DICE = 12
+# DISTANCES[a][b]: hex distance, looked up instead of computed in the inner loops
+DISTANCES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(distance(a, b) for b in range(HEX_COUNT)) for a in range(HEX_COUNT)
+)
 
 
-def strength(state: BattleLoreState, seat: int) -> float:
-    """Figures left, each worth the dice its unit rolls in melee, as a share of the start."""
-    now = sum(u.figures * u.type.melee_dice for u in state.field.alive(seat))
-    start = sum(t.figures * t.melee_dice for t, side, _ in state.static.setup if side == seat)
-    return now / start if start else 0.0
+@dataclass(frozen=True)
+class Weights:
+    """The terms of the evaluation, each in banners (see the module docstring)."""
+
+    damage: float = 0.6  # a unit's lost share of figures, in banners
+    now: float = 0.8  # the best attack of each unit that may still battle this turn
+    next_turn: float = 0.4  # the side acting next: its best attacks from where it stands
+    later: float = 0.15  # the other side's, a turn later
+    attacks_counted: int = 2  # how many of a side's best threats count (a card orders a few)
+    advance: float = 0.02  # per unit and row moved toward the enemy's edge
+    token: float = 0.03  # a Lore token in the goblet
+    lore_card: float = 0.08  # a Lore card in hand
 
 
-def threats(state: BattleLoreState, seat: int) -> float:
-    """The share of enemy units next to (or in weapon range of) one of `seat`'s units."""
-    mine = state.field.alive(seat)
-    theirs = state.field.alive(3 - seat)
-    if not theirs:
-        return 1.0
-    near = 0
-    for enemy in theirs:
-        if any(distance(u.hex, enemy.hex) <= max(1, u.type.weapon.range) for u in mine):
-            near += 1
-    return near / len(theirs)
+DEFAULT = Weights()
 
 
-def evaluate(state: BattleLoreState, seat: int) -> float:
+def _binomial(dice: int, hit: int) -> tuple[float, ...]:
+    """P(exactly k hits) for k = 0..dice, each die hitting with probability hit/6."""
+    p = hit / FACES_ON_A_DIE
+    return tuple(math.comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1))
+
+
+# HITS[dice][faces that hit]: the binomial distribution of the hits of one roll
+HITS: tuple[tuple[tuple[float, ...], ...], ...] = tuple(
+    tuple(_binomial(dice, hit) for hit in range(FACES_ON_A_DIE + 1)) for dice in range(MAX_DICE + 1)
+)
+
+
+@cache
+def roll_value(dice: int, faces: int, figures: int, full: int, damage: float) -> float:
+    """The expected banner progress of `dice` dice, each hitting on `faces` faces, on a unit of
+    `figures` figures (of `full`): a whole banner when the roll eliminates it, else `damage` per
+    share of figures lost (BL-5.1, BL-5.3)."""
+    value = 0.0
+    for hits, chance in enumerate(HITS[min(dice, MAX_DICE)][min(faces, FACES_ON_A_DIE)]):
+        value += chance * (1.0 if hits >= figures else hits * damage / full)
+    return value
+
+
+class Attacks:
+    """The attacks of one position, valued once each: whether a flag costs a target a figure
+    (BL-6.1, BL-6.5, BL-6.6) is worked out once per target."""
+
+    __slots__ = ("damage", "field", "flags_hit")
+
+    def __init__(self, field: Field, damage: float) -> None:
+        self.field = field
+        self.damage = damage
+        self.flags_hit: dict[int, bool] = {}
+
+    def value(self, attacker: Unit, target: Unit, kind: Kind) -> float:
+        """The expected banner progress of one roll of `attacker` on `target` (`roll_value`),
+        with the base dice after the caps (BL-4.4, BL-4.7) and the faces that hit (BL-5.1); a
+        flag counts as a hit where the target may ignore none and cannot retreat."""
+        field = self.field
+        dice = base_dice(field, attacker, target, kind)
+        if dice <= 0:
+            return 0.0
+        hitting = hit_faces(field, attacker, target, kind)
+        faces = len(hitting)
+        if "F" not in hitting:
+            blocked = self.flags_hit.get(target.uid)
+            if blocked is None:
+                blocked = self.flags_hit[target.uid] = (
+                    not retreat_steps(field, target) and bold(field, target) == 0
+                )
+            faces += blocked
+        return roll_value(dice, faces, target.figures, target.type.figures, self.damage)
+
+    def best_now(self, unit: Unit) -> float:
+        """The best attack `unit` may declare now (BL-4.1, BL-4.3): 0 when it may not battle."""
+        field = self.field
+        if not may_battle(field, unit):
+            return 0.0
+        best = 0.0
+        for uid, kind in targets(field, unit):
+            target = field.units[uid]
+            if target is not None:
+                best = max(best, self.value(unit, target, kind))
+        return best
+
+    def best_from_here(self, unit: Unit, enemies: list[Unit]) -> float:
+        """The best attack `unit` could make from its hex next turn without moving: melee on an
+        adjacent enemy, else ranged on an enemy in range (line of sight not checked: cheap)."""
+        field = self.field
+        best = 0.0
+        close = False
+        for hex_ in NEIGHBOURS[unit.hex]:
+            enemy = field.unit_at(hex_)
+            if enemy is not None and enemy.side != unit.side:
+                close = True
+                best = max(best, self.value(unit, enemy, "melee"))
+        reach = unit.type.weapon.range
+        if close or reach < 2:
+            return best
+        row = DISTANCES[unit.hex]
+        for enemy in enemies:
+            if 2 <= row[enemy.hex] <= reach:
+                best = max(best, self.value(unit, enemy, "ranged"))
+        return best
+
+
+def _top(values: list[float], count: int) -> float:
+    return sum(sorted(values, reverse=True)[:count])
+
+
+def _advance(unit: Unit) -> int:
+    """Rows moved from the own edge toward the enemy's (South's edge is row 1, North's 9)."""
+    row = COORDS[unit.hex][1]
+    return row - 1 if unit.side == 1 else ROWS - row
+
+
+def score(state: BattleLoreState, weights: Weights = DEFAULT) -> float:
+    """The evaluation in banners from South's side (seat 1), before scaling."""
+    field = state.field
+    units = (field.alive(1), field.alive(2))
+    total = float(state.banners[0] - state.banners[1])
+    for side, sign in ((0, 1.0), (1, -1.0)):
+        lost = sum((u.type.figures - u.figures) / u.type.figures for u in units[1 - side])
+        total += sign * weights.damage * lost
+        total += sign * weights.advance * sum(_advance(u) for u in units[side])
+    attacks = Attacks(field, weights.damage)
+    acting = state.active
+    now = sum(attacks.best_now(u) for u in units[acting - 1] if u.ordered)
+    total += (1.0 if acting == 1 else -1.0) * weights.now * now
+    waiting = 3 - acting
+    for side, weight in ((waiting, weights.next_turn), (acting, weights.later)):
+        enemies = units[2 - side]
+        threats = [attacks.best_from_here(u, enemies) for u in units[side - 1]]
+        total += (1.0 if side == 1 else -1.0) * weight * _top(threats, weights.attacks_counted)
+    if state.static.lore:
+        goblets = state.bank.goblets
+        hands = state.lore_hands
+        total += weights.token * (goblets[0] - goblets[1])
+        total += weights.lore_card * (len(hands[1]) - len(hands[2]))
+    return total
+
+
+def evaluate(state: BattleLoreState, seat: int, weights: Weights = DEFAULT) -> float:
+    """The value of `state` for `seat` in (-1, 1); exactly +-1 or 0 once the game is over."""
     outcome = state.outcome
     if outcome is not None:
         return outcome.value(seat)
-    need = state.static.victory_banners
-    other = 3 - seat
-    banners = (state.banners[seat - 1] - state.banners[other - 1]) / need
-    power = strength(state, seat) - strength(state, other)
-    reach = threats(state, seat) - threats(state, other)
-    value = BANNER_WEIGHT * banners + STRENGTH_WEIGHT * power + THREAT_WEIGHT * reach
-    return max(-1.0, min(1.0, value))
+    value = math.tanh(score(state, weights) / state.static.victory_banners)
+    value = max(-0.999, min(0.999, value))
+    return value if seat == 1 else -value
