@@ -111,6 +111,8 @@ def test_cards_are_placed_by_clicks_and_the_board_stays_put(
     touch = viewport is PHONE
     page = new_page(browser, page_errors, viewport=viewport, touch=touch)
     page.goto(server.url)
+    page.wait_for_selector("#game-select")
+    page.select_option("#game-select", "lords-of-war")  # the first game is BattleLore (issue 11)
     page.wait_for_selector("#new-game[data-game='lords-of-war']")
     assert_no_sideways_scroll(page, f"the lobby at {size}")
     page.select_option("#level-1", "random")

@@ -30,6 +30,7 @@ def test_a_whole_game_against_the_ai_by_clicks(
     page.goto(server.url)
     expect(page.locator("#new-game")).to_be_visible()
     expect(page.locator("h2").first).to_have_text("New game")
+    page.select_option("#game-select", "lords-of-war")  # the first game is BattleLore (issue 11)
     expect(page.locator("#game-select")).to_have_value("lords-of-war")
     page.screenshot(path=str(shots / "lobby.png"))
     phone_shot(page, shots / "lobby-phone.png")

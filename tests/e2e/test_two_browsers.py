@@ -64,6 +64,7 @@ def test_two_browsers_play_each_other(
     bob = new_page(browser, page_errors, lang="cs")
     ann.goto(server.url)
     ann.wait_for_selector("#new-game")
+    ann.select_option("#game-select", "lords-of-war")  # the first game is BattleLore (issue 11)
     ann.select_option("#mine", "orcs")
     ann.select_option("#theirs", "dwarves")
     ann.check('input[name="opponent-1"][value="friend"]')
