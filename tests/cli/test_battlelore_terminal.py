@@ -30,6 +30,7 @@ from bitva.core.outcome import Outcome
 from bitva.core.registry import get_game
 from bitva.core.rng import Rng
 from bitva.games.battlelore.board import distance, hex_of
+from tests.cli.helpers import run
 
 FIXTURES = Path(__file__).resolve().parents[1] / "battlelore" / "fixtures"
 NAMES = {1: "Ann", 2: "Computer (hard)"}
@@ -291,3 +292,19 @@ def test_bl_14_6_a_custom_council_is_typed_as_levels(tmp_path: Path) -> None:
     assert "Seat your War Council in secret: 6 levels in all" in screen
     assert "(BL-14.6)" in screen.split("commander=3 cleric=3 wizard=3")[-1]  # refused, and why
     assert "South seats its War Council in secret" in screen
+
+
+def test_bitva_analyse_battlelore_prints_the_table_and_the_bare_json() -> None:
+    """Issue 11's analysis command: a readable table sorted by the chance of eliminating, and
+    with --json the object bare on one line."""
+    position = str(FIXTURES / "positions" / "two-attacks.toml")
+    table = run("analyse", "battlelore", position)
+    assert table.exit_code == 0, table.stdout
+    rows = [line for line in table.stdout.splitlines() if re.search(r"\d+\.\d%", line)]
+    assert "F4" in rows[0] and "70.4%" in rows[0]  # the likeliest kill first
+    assert "E3" in rows[1] and "0.0%" in rows[1]
+    bare = run("analyse", "battlelore", position, "--json")
+    assert bare.exit_code == 0 and len(bare.stdout.strip().splitlines()) == 1
+    answer = json.loads(bare.stdout)
+    assert answer["active"] == "south" and answer["step"] == "battle" and answer["moves"] == {}
+    assert [(b["attacker"], b["target"]) for b in answer["battles"]] == [("E3", "F6"), ("F4", "G5")]

@@ -190,8 +190,10 @@ def analysis_tables(result: Mapping[str, Any], source: str) -> RenderableType:
     battles: Sequence[Mapping[str, Any]] = result.get("battles") or []
     if step == "battle" or battles:
         table = Table(title="Attacks, the likeliest to eliminate first", title_justify="left")
-        for column in ("attacker", "target", "kind", "dice", "a die hits", "eliminates"):
-            table.add_column(column, justify="right" if column[0] in "dae" else "left")
+        for column in ("attacker", "target", "kind"):
+            table.add_column(column)
+        for column in ("dice", "a die hits", "eliminates"):
+            table.add_column(column, justify="right")
         ranked = sorted(
             battles,
             key=lambda b: (-float(b["p_eliminated"]), str(b["attacker"]), str(b["target"])),
