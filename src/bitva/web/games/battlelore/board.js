@@ -255,6 +255,15 @@ export function drawBoard(svg, opts) {
     const [cx, cy] = centre(unit.hex, flip);
     bl.layers.units.append(unitToken({ ...unit, __view: view }, cx, cy, opts.viewerSide || 1));
   }
+  for (const unit of opts.dying || []) { // eliminated in the last move: fading out where they stood
+    const [cx, cy] = centre(unit.hex, flip);
+    const ghost = unitToken({ ...unit, __view: view }, cx, cy, opts.viewerSide || 1);
+    ghost.classList.add("dying");
+    const running = opts.anim && bl.animated === opts.anim.id ? performance.now() - bl.animStart : 0;
+    ghost.style.animationDelay = `-${Math.round(running)}ms`; // a redraw goes on with the fade
+    bl.layers.units.append(ghost);
+  }
+  animateMoves(bl, opts, flip);
   bl.layers.badges.replaceChildren();
   for (const [hex, badge] of Object.entries(opts.badges || {})) {
     const [cx, cy] = centre(hex, flip);
@@ -263,5 +272,32 @@ export function drawBoard(svg, opts) {
       s("rect", { x: cx - width / 2, y: cy - R - 2, width, height: 20, rx: 10 }),
       s("text", { x: cx, y: cy - R + 13, text: badge.text }),
     ));
+  }
+}
+
+const SLIDE_MS = 450;
+
+/** Units that moved in the last update slide from where they were. The units are drawn anew
+ * at every redraw (a click, the pointer), so each redraw while the slide runs takes it up where
+ * it is. */
+function animateMoves(bl, opts, flip) {
+  const anim = opts.anim;
+  if (!anim || typeof Element.prototype.animate !== "function") return;
+  if (bl.animated !== anim.id) {
+    bl.animated = anim.id;
+    bl.animStart = performance.now();
+  }
+  const elapsed = performance.now() - bl.animStart;
+  if (elapsed >= SLIDE_MS) return;
+  for (const { from, to } of anim.moves || []) {
+    const token = bl.layers.units.querySelector(`.unit[data-hex="${to}"]`);
+    if (!token) continue;
+    const [x1, y1] = centre(from, flip);
+    const [x2, y2] = centre(to, flip);
+    const slide = token.animate(
+      [{ transform: `translate(${x1}px, ${y1}px)` }, { transform: `translate(${x2}px, ${y2}px)` }],
+      { duration: SLIDE_MS, easing: "ease-in-out" },
+    );
+    slide.currentTime = elapsed;
   }
 }

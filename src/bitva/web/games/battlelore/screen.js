@@ -17,6 +17,7 @@ import { battleBox, details, handView, legend, playerStrip } from "./panels.js";
 import { cardName, cardText, percent, remember, t, unitName } from "./text.js";
 
 const ROLL_MS = 900;
+const ANIM_MS = 500; // a move slides, an eliminated unit fades
 // the rule of each decision, for the prompt's tooltip (docs/battlelore.md)
 const RULES = {
   council: "BL-14.6", "keep-lore": "BL-14.3", command: "BL-2.1", react: "BL-13.3", order: "BL-2.2",
@@ -27,7 +28,7 @@ const RULES = {
 
 export function mountBattleLore(root, session, ctx) {
   const live = session.st;
-  const st = { selected: null, card: null, council: null, hover: null, hoverCard: null, dice: null, flip: null, gone: false, passed: -1 };
+  const st = { anim: null, selected: null, card: null, council: null, hover: null, hoverCard: null, dice: null, flip: null, gone: false, passed: -1 };
 
   const hand = handView({ onPick: pickCard, onHover: (card) => { st.hoverCard = card; drawInfo(); } });
   const els = {
@@ -72,13 +73,14 @@ export function mountBattleLore(root, session, ctx) {
   const play = (action) => (canAct() ? session.play(action) : null);
 
   /** A new version: its dice roll before the next one is shown. */
-  function onUpdate(message, { fast }) {
+  function onUpdate(message, { before, fast }) {
     st.selected = null;
     st.card = null;
     st.council = null;
     const events = message.steps.flatMap((step) => step.events);
+    st.anim = fast ? null : animationOf(events, before);
     const at = events.findLastIndex((e) => e.kind === "rolled" && Array.isArray(e.faces) && e.faces.length);
-    if (fast || at < 0) return null;
+    if (fast || at < 0) return st.anim ? sleep(ANIM_MS).then(() => { st.anim = null; }) : null;
     // the attack the dice were rolled for: the last declared before them (BL-4.4)
     const declared = events.slice(0, at).findLast((e) => e.kind === "melee" || e.kind === "ranged");
     const battle = declared ? { attacker: declared.attacker, target: declared.target, kind: declared.kind } : null;
@@ -87,7 +89,19 @@ export function mountBattleLore(root, session, ctx) {
       st.dice = { ...st.dice, rolling: false };
       render();
       return sleep(ROLL_MS / 2);
-    }).then(() => { st.dice = null; });
+    }).then(() => { st.dice = null; st.anim = null; });
+  }
+
+  /** What the last update did on the board: the units that moved (moves, retreats, pursuits,
+   * ground taken) and the units eliminated, as they stood before it. */
+  let animations = 0;
+  function animationOf(events, before) {
+    const moves = events.filter((e) => ["moved", "retreated", "pursued", "took-ground"].includes(e.kind) && e.from && e.to).map((e) => ({ from: e.from, to: e.to }));
+    const gone = new Set(events.filter((e) => e.kind === "eliminated" || e.kind === "critical").map((e) => e.hex));
+    const dying = ((before && before.units) || []).filter((u) => gone.has(u.hex));
+    if (!moves.length && !dying.length) return null;
+    animations += 1;
+    return { id: animations, moves, dying };
   }
 
   /** The odds of an attack before it is rolled: the server sends them with the view of the
@@ -164,6 +178,7 @@ export function mountBattleLore(root, session, ctx) {
     }
     const battle = view.battle || (st.dice && st.dice.battle);
     if (battle) opts.battle = battle;
+    if (st.anim) Object.assign(opts, { anim: st.anim, dying: st.anim.dying });
     return opts;
   }
 
