@@ -241,6 +241,9 @@ def test_the_phone_layout_by_touch(web: str, browser: Browser, page_errors: list
 
 
 # -- a whole game against the AI on a real server ------------------------------------------------
+SLIDING = "document.getAnimations().some((a) => a.effect?.target?.classList?.contains('unit'))"
+
+
 def legal_now(http: httpx.Client, game: dict[str, Any]) -> tuple[int, list[str]]:
     """This seat's version and legal actions, as the server says (what the page has too)."""
     data = http.get(f"/api/games/{game['game']['id']}").json()
@@ -328,7 +331,11 @@ def test_a_game_against_the_ai_by_clicks(
         verb = action.split()[0]
         first_battle = verb == "battle" and "battle" not in seen
         seen.add(verb)
+        first_move = verb == "move" and "moved" not in seen
         click(page, action, SHOTS / "battlelore-game-attack.png" if first_battle else None)
+        if first_move:  # the unit slides to its hex
+            seen.add("moved")
+            page.wait_for_function(SLIDING, timeout=10_000)
         wait_version_after(page, version)
         if decision == 10:
             page.screenshot(path=str(SHOTS / "battlelore-game-english.png"))
