@@ -13,6 +13,7 @@ import io
 import json
 import random
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from bitva.core.registry import get_game
 from bitva.core.rng import Rng
 from bitva.games.battlelore.board import distance, hex_of
 from tests.cli.helpers import run
+from tests.cli.terminal_session import TerminalSession
 
 FIXTURES = Path(__file__).resolve().parents[1] / "battlelore" / "fixtures"
 NAMES = {1: "Ann", 2: "Computer (hard)"}
@@ -308,3 +310,31 @@ def test_bitva_analyse_battlelore_prints_the_table_and_the_bare_json() -> None:
     answer = json.loads(bare.stdout)
     assert answer["active"] == "south" and answer["step"] == "battle" and answer["moves"] == {}
     assert [(b["attacker"], b["target"]) for b in answer["battles"]] == [("E3", "F6"), ("F4", "G5")]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_bitva_play_battlelore_fits_a_real_80x24_terminal(tmp_path: Path) -> None:
+    """`bitva play battlelore` on an 80x24 pseudo-terminal: the board, the panel and each
+    question on one screen, never the "make it larger" notice, through the card, the orders
+    and a move chosen as a unit and then a numbered hex."""
+    save = tmp_path / "game.json"
+    args = ["play", "battlelore", "--adventure", "A01", "--p1", "human", "--p2", "random"]
+    session = TerminalSession([*args, "--seed", "1", "--save", str(save)], tmp_path / "data")
+    try:
+        session.wait_for("P1: choice (1-")
+        assert "5 ≈≈≈≈" in session.text and "You ⚑ 0/4" in session.text
+        for _ in range(12):  # the card, then orders until the units move
+            if "a unit (1-" in session.text:
+                break
+            assert "make it larger" not in session.text, session.text
+            session.answer_and_wait("1", "(1-")
+        assert "a unit (1-" in session.text
+        session.answer_and_wait("1", "or a hex, 'b'")
+        assert "where to?" in session.text and "◆" in session.text
+        assert "make it larger" not in session.text, session.text
+        session.answer("q")
+        session.wait_for("Leave the game? (y/n)")
+        session.answer("y")
+        assert session.wait_for_exit() == 0
+    finally:
+        session.close()
