@@ -338,3 +338,15 @@ def test_bitva_play_battlelore_fits_a_real_80x24_terminal(tmp_path: Path) -> Non
         assert session.wait_for_exit() == 0
     finally:
         session.close()
+
+
+def test_bl_14_3_cards_drawn_to_choose_from_show_apart_from_the_hand() -> None:
+    """BL-14.3, BL-15.1: the cards just drawn (to keep or discard) are listed after the hand,
+    marked +; the other side's are never named."""
+    data = view("a02-north-react")
+    data["sides"]["2"].update({"drawn": ["SCOUT_C"], "lore_drawn": ["WZ01", "CL03"]})
+    data["sides"]["1"].update({"drawn": 0, "lore_drawn": 2})
+    text = "\n".join(plain(side_lines(data, 2, NAMES)))
+    assert f" + {command_title('SCOUT_C')}" in text
+    assert f" + ✦ {card_name('WZ01')}" in text and f" + ✦ {card_name('CL03')}" in text
+    assert text.count(" + ") == 3

@@ -275,6 +275,13 @@ def hand_lines(data: Mapping[str, Any], lore: bool, own: bool = True) -> list[Te
         lines += [Text(f" {command_title(str(card))}") for card in command]
     if lore and isinstance(lore_hand, list):
         lines += [Text(f" ✦ {card_name(str(card))}", style="magenta") for card in lore_hand]
+    # cards just drawn, still to keep or discard (BL-14.3, BL-15.1, BL-15.2)
+    drawn = data.get("drawn")
+    if isinstance(drawn, list):
+        lines += [Text(f" + {command_title(str(card))}", style="dim") for card in drawn]
+    lore_drawn = data.get("lore_drawn")
+    if lore and isinstance(lore_drawn, list):
+        lines += [Text(f" + ✦ {card_name(str(card))}", style="dim magenta") for card in lore_drawn]
     council = data.get("council")
     if council and own:
         seated = ", ".join(f"{seat_} {level}" for seat_, level in council.items() if level)

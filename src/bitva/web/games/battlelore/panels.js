@@ -84,9 +84,12 @@ export function handView({ onPick, onHover }) {
   const buttons = new Map();
   function update(view, seat, { playable, selected }) {
     const data = view.sides[String(seat)];
+    const list = (ids, kind) => (Array.isArray(ids) ? ids.map((id) => ({ id, kind })) : []);
+    // the cards just drawn and still to choose from (Scout BL-15.1, the first Lore cards
+    // BL-14.3, a refill BL-15.2) are shown apart: the prompt's buttons keep or discard them
     const cards = [
-      ...(Array.isArray(data.command_hand) ? data.command_hand.map((id) => ({ id, kind: "command" })) : []),
-      ...(Array.isArray(data.lore_hand) ? data.lore_hand.map((id) => ({ id, kind: "lore" })) : []),
+      ...list(data.command_hand, "command"), ...list(data.lore_hand, "lore"),
+      ...list(data.drawn, "command drawn"), ...list(data.lore_drawn, "lore drawn"),
     ];
     const keys = cards.map((card, i) => `${card.kind}:${card.id}:${i}`);
     for (const [key, button] of buttons) if (!keys.includes(key)) { button.remove(); buttons.delete(key); }
@@ -94,12 +97,12 @@ export function handView({ onPick, onHover }) {
       const key = keys[i];
       let button = buttons.get(key);
       if (!button) {
-        button = h("button", { type: "button", class: ["hand-card", card.kind], dataset: { card: card.id, kind: card.kind },
+        button = h("button", { type: "button", class: ["hand-card", ...card.kind.split(" ")], dataset: { card: card.id, kind: card.kind },
           onClick: () => onPick(card.id, card.kind), onPointerenter: (e) => e.pointerType !== "touch" && onHover(card.id), onPointerleave: () => onHover(null) });
         buttons.set(key, button);
       }
       const info = cardInfo(view, card.id);
-      const cost = card.kind === "lore" ? (info.cost === "?" || info.cost === undefined ? "?" : String(info.cost)) : null;
+      const cost = card.kind.startsWith("lore") ? (info.cost === "?" || info.cost === undefined ? "?" : String(info.cost)) : null;
       const parts = [h("span", { class: "card-name", text: cardName(view, card.id) })];
       if (cost !== null) parts.push(h("span", { class: "card-cost", title: info.cost === "?" ? t("panel.cost_any") : t("panel.cost", { n: Number(info.cost) }), text: cost }));
       button.replaceChildren(...parts);
