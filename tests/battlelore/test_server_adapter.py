@@ -42,6 +42,14 @@ def test_the_view_names_units_and_cards_in_both_languages() -> None:
     catalogue = ADAPTER.view(state, 1)["catalogue"]
     assert catalogue["units"]["h_bf_sword"]["name"] == "Footmen"
     assert catalogue["units"]["h_bf_sword"]["name_cs"]
+    longbow = catalogue["units"]["h_bf_longbow"]  # 2.3: blue foot, long bow
+    assert (longbow["move"], longbow["move_battle"], longbow["melee"], longbow["range"]) == (
+        2,
+        1,
+        3,
+        5,
+    )
+    assert catalogue["units"]["h_bf_sword"]["range"] == 0
     assert catalogue["cards"]["WZ01"]["name"] == "Fire Bolt" and catalogue["cards"]["WZ01"]["cost"]
     assert catalogue["cards"]["WZ05"]["cost"] == "?"  # Dispel pays what was paid (5.2)
     assert catalogue["cards"]["PATROL_C"]["text_cs"]

@@ -171,6 +171,10 @@ def test_the_board_draws_terrain_units_and_odds_before_the_roll(
     expect(page.locator("#board .badge")).to_have_text("69%")
     page.hover('#board .hex[data-hex="F6"]')
     expect(page.locator("#odds")).to_have_text("4 dice · a die hits 50% · eliminates 69%")
+    # the unit under the pointer: Men-at-Arms (red foot, 2.3) with 3 figures of 4
+    expect(page.locator("#unit-info")).to_contain_text("3 figures of 4")
+    info = page.locator("#unit-info")
+    expect(info).to_contain_text("moves 1 hex (1 to battle) · 4 dice in melee")
     before = board_box(page)
     page.screenshot(path=str(SHOTS / "battlelore-fixture-odds.png"))
     page.click('#board .hex[data-hex="F6"]')

@@ -77,14 +77,24 @@ def adventures() -> list[dict[str, Any]]:
 
 @cache
 def catalogue_json() -> dict[str, Any]:
-    """What the browser names things from (`view.catalogue`): units by type and cards by id,
-    each with its name and text in English and Czech (and a Lore card's cost: None for "?")."""
+    """What the browser names things from (`view.catalogue`): units by type (name, weapon,
+    movement, melee dice and range: section 2.3) and cards by id, each with its name and text in
+    English and Czech (and a Lore card's cost: "?" where the effect sets it)."""
     catalogue = load_catalogue()
-    units = {
-        key[len("unit:") :]: {"name": label.name, "name_cs": label.name_cs}
-        for key, label in catalogue.labels.items()
-        if key.startswith("unit:")
-    }
+    units: dict[str, dict[str, Any]] = {}
+    for ident, unit in catalogue.units.items():
+        label = catalogue.labels.get(f"unit:{ident}")
+        weapon = catalogue.labels.get(f"weapon:{unit.weapon.id}")
+        units[ident] = {
+            "name": label.name if label else unit.name,
+            "name_cs": label.name_cs if label else unit.name,
+            "weapon": weapon.name if weapon else unit.weapon.id,
+            "weapon_cs": weapon.name_cs if weapon else unit.weapon.id,
+            "move": unit.move_max,  # 2.3: the most hexes it moves
+            "move_battle": unit.move_battle,  # and still battles
+            "melee": unit.melee_dice,
+            "range": unit.weapon.range if unit.weapon.ranged_dice else 0,
+        }
     cards: dict[str, dict[str, Any]] = {}
     for ident, command in catalogue.commands.items():
         cards[ident] = {

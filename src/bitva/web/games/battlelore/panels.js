@@ -3,7 +3,7 @@
 // before the roll, the dice as rolled, animated), the details of a unit or a card, the legend.
 import { h, s } from "../../dom.js";
 import { seatLabel } from "../../words.js";
-import { cardInfo, cardName, cardText, percent, sideName, t, unitName } from "./text.js";
+import { cardInfo, cardName, cardText, percent, sideName, t, unitInfo, unitName } from "./text.js";
 
 const FACE_ART = {
   helmet: "M-9 4 Q-9 -9 0 -9 Q9 -9 9 4 L5 4 L5 0 L-5 0 L-5 4 Z",
@@ -125,10 +125,17 @@ export function details(view, { unit, card }) {
     const terrain = (view.terrain || {})[unit.hex];
     const landmark = (view.landmarks || {})[unit.hex];
     const where = [unit.hex, terrain && t(`terrain.${terrain}`), landmark && t(`landmark.${landmark}`)].filter(Boolean).join(", ");
+    const info = unitInfo(view, unit.type);
+    const arms = [];
+    if (info.weapon) arms.push(info.weapon);
+    if (info.move !== undefined) arms.push(t("panel.moves", { n: info.move, battle: info.move_battle }));
+    if (info.melee) arms.push(t("panel.melee", { n: info.melee }));
+    if (info.range) arms.push(t("panel.range", { n: info.range }));
     return h("div", { class: "details" },
       h("div", { class: "facts-name", text: `${unitName(view, unit.type)} · ${sideName(unit.side)}` }),
       h("div", { class: "muted small", text: where }),
-      h("div", { text: facts.join(" · ") }));
+      h("div", { text: facts.join(" · ") }),
+      arms.length ? h("div", { class: "muted small", text: arms.join(" · ") }) : null);
   }
   if (card) {
     return h("div", { class: "details" },

@@ -53,6 +53,12 @@ export function cardName(view, id) {
   return `${base} (${(FLANKS[lang()] || FLANKS.en)[match[2]]})`;
 }
 
+/** A unit type's catalogue entry (weapon, move, move_battle, melee, range), or {}. */
+export function unitInfo(view, type) {
+  const item = entry(view, "units", type) || {};
+  return { ...item, weapon: localised(item, "weapon") };
+}
+
 /** What a card does, in words (the catalogue's text), or "". */
 export function cardText(view, id) {
   return localised(entry(view, "cards", id), "text") || "";
