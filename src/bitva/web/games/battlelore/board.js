@@ -232,6 +232,12 @@ export function drawBoard(svg, opts) {
   bl.onHex = opts.onHex;
   bl.onHover = opts.onHover;
   drawTerrain(bl, view, flip);
+  // on a phone the row and column labels are hidden (under 11 px): the hexes take their room
+  const narrow = svg.clientWidth > 0 && svg.clientWidth < 600;
+  const box = narrow
+    ? `${MARGIN - 3} ${MARGIN - 3} ${(13 * W + 6).toFixed(0)} ${(HEIGHT - 2 * MARGIN + 6).toFixed(0)}`
+    : `0 0 ${WIDTH.toFixed(0)} ${HEIGHT.toFixed(0)}`;
+  if (svg.getAttribute("viewBox") !== box) svg.setAttribute("viewBox", box);
   const highlights = opts.highlights || {};
   bl.layers.hl.replaceChildren();
   for (const [hex, kind] of Object.entries(highlights)) {
