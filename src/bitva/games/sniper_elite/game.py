@@ -82,6 +82,11 @@ class SniperElite(Game[GameState, SniperEliteOptions]):
             )
         }
 
+    def agent_defaults(self, agent: str) -> Mapping[str, Any]:
+        """A sniper's turn offers a few hundred actions (every shot with every number of tokens):
+        greedy looks at 2,000 nodes (about 0.3 s a decision) instead of 20,000."""
+        return {"nodes": 2000} if agent in ("greedy", "easy") else {}
+
     def heuristic(self, state: GameState, seat: int) -> float:
         return evaluate(state)
 

@@ -5,7 +5,7 @@ A scenario is a TOML table at the start of (or during) the sniper's turn. Sectio
 `bag = {A, N, R, S}`, `health` (bottom to top), `wounded`, `defenders` (id -> space; absent =
 off-board), `modifiers` (+ `challenge`), and forced chance: `draws` (bag tokens in order), `die`
 (chevrons), `ties` (picks of random ties, 0-based). Defaults: map depot, health NRRNRR (with the
-modifiers' set-up), unwounded, bag 6A 2N 3R, no modifiers, the defenders of SE-4.2, LKA the
+modifiers), unwounded, bag 6A 2N 3R, no modifiers, the defenders of SE-4.2, LKA the
 sniper's area, probable = every objective outside the LKA (SE-4.11), objectives 1 and 4.
 
 Written positions add the rest of a game in progress: `turn`, `[record]` (this turn so far),
@@ -66,7 +66,6 @@ def read_position(text: str, source: str, make: Any) -> Any:
             ".".join(str(p) for p in first["loc"]) or "modifiers", str(first["msg"])
         ) from None
     state = make(options, geo, content)
-    rules = state.rules
     core = state.core
     _read_sniper(state, data, geo)
     core.lka = _choice(data, "lka", AREAS, _default_lka(state, geo))
@@ -81,8 +80,10 @@ def read_position(text: str, source: str, make: Any) -> Any:
     state.held = [[n, n in completed] for n in held]
     default_probable = [n for n in sorted(geo.objective_at) if geo.objective_colour[n] != core.lka]
     core.probable = sorted(_numbers(data, "probable", default_probable, geo))
-    core.bag = _bag(data.get("bag"), starting_bag(rules))
-    core.health = _health(data.get("health"), rules)
+    # section 13's defaults, literally: bag 6A 2N 3R and health NRRNRR, whatever the modifiers
+    # (a scenario is a position after the set-up, not a set-up)
+    core.bag = _bag(data.get("bag"), starting_bag(frozenset()))
+    core.health = _health(data.get("health"))
     core.wounded = _bool(data, "wounded", False)
     core.defenders = _defenders(data.get("defenders"), geo)
     state.turn = _int(data, "turn", 1, 1, 1000)
@@ -169,11 +170,9 @@ def _bag(value: Any, default: dict[str, int]) -> dict[str, int]:
     return out
 
 
-def _health(value: Any, rules: frozenset[str]) -> list[str]:
-    from bitva.games.sniper_elite.setup import starting_health
-
+def _health(value: Any) -> list[str]:
     if value is None:
-        return starting_health(rules)
+        return list("NRRNRR")
     if not isinstance(value, str) or any(t not in "NRS" for t in value.upper()) or len(value) > 20:
         raise _fail("health", 'tokens bottom to top, e.g. "NRRNRR" (N, R or S)', "SE-3.5")
     return list(value.upper())
