@@ -59,6 +59,8 @@ class Geometry:
     access: dict[tuple[int, str], tuple[int, ...]] = field(default_factory=dict)
     _los: dict[tuple[int, int], bool] = field(default_factory=dict)
     _buildings: dict[int, frozenset[int]] = field(default_factory=dict)
+    _areas: dict[str, list[int]] = field(default_factory=dict)
+    _nearest: dict[tuple[int, str], list[int]] = field(default_factory=dict)
 
     # -- names -------------------------------------------------------------------------------
     def name_of(self, space: int) -> str:
@@ -207,16 +209,25 @@ class Geometry:
 
     # -- areas -------------------------------------------------------------------------------
     def area_spaces(self, area: str) -> list[int]:
-        return [s for s in range(self.size) if self.areas[s] == area and self.standable(s)]
+        known = self._areas.get(area)
+        if known is None:
+            known = [s for s in range(self.size) if self.areas[s] == area and self.standable(s)]
+            self._areas[area] = known
+        return known
 
     def dist_to_area(self, space: int, area: str) -> int:
         return min(self.dist[space][s] for s in self.area_spaces(area))
 
     def nearest_in_area(self, space: int, area: str) -> list[int]:
         """SE-8.9: the nearest spaces of `area` from `space` (several when tied)."""
-        spaces = self.area_spaces(area)
-        best = min(self.dist[space][s] for s in spaces)
-        return [s for s in spaces if self.dist[space][s] == best]
+        key = (space, area)
+        known = self._nearest.get(key)
+        if known is None:
+            spaces = self.area_spaces(area)
+            best = min(self.dist[space][s] for s in spaces)
+            known = [s for s in spaces if self.dist[space][s] == best]
+            self._nearest[key] = known
+        return known
 
 
 def _load_grid(data: MapFile, source: str) -> tuple[int, int, list[list[str]]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import cache
 from itertools import product
 from math import comb
 
@@ -52,7 +53,11 @@ def shot_hits(drawn: Counts, shot_range: int, rules: frozenset[str]) -> bool:
 def draw_outcomes(bag: dict[str, int], k: int) -> list[tuple[Counts, Fraction]]:
     """SE-3.4: k tokens drawn uniformly without replacement, grouped by kind (hypergeometric,
     exact)."""
-    have = [bag[t] for t in TOKENS]
+    return list(_draw_outcomes(tuple(bag[t] for t in TOKENS), k))
+
+
+@cache
+def _draw_outcomes(have: tuple[int, ...], k: int) -> tuple[tuple[Counts, Fraction], ...]:
     total = comb(sum(have), k)
     out: list[tuple[Counts, Fraction]] = []
     for counts in product(*(range(min(n, k) + 1) for n in have)):
@@ -62,7 +67,7 @@ def draw_outcomes(bag: dict[str, int], k: int) -> list[tuple[Counts, Fraction]]:
         for n, c in zip(have, counts, strict=True):
             ways *= comb(n, c)
         out.append(((counts[0], counts[1], counts[2], counts[3]), Fraction(ways, total)))
-    return out
+    return tuple(out)
 
 
 def hit_chance(bag: dict[str, int], k: int, shot_range: int, rules: frozenset[str]) -> Fraction:

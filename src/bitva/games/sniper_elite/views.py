@@ -92,6 +92,7 @@ def view(state: SniperEliteState, seat: int | None) -> dict[str, Any]:
         "probable": list(core.probable),
         "defenders": {d: (None if s is None else name(s)) for d, s in core.defenders.items()},
         "in_sight": sight,
+        "visible": visible_spaces(state),
         "health": "".join(core.health),
         "bag": dict(core.bag),
         "drawn": dict(state.drawn) if state.drawn is not None else None,
@@ -139,6 +140,18 @@ def view(state: SniperEliteState, seat: int | None) -> dict[str, Any]:
             for n, c in state.held
         ]
     return out
+
+
+def visible_spaces(state: SniperEliteState) -> list[str]:
+    """The standable spaces in LOS from the sniper (SE-2.9, Smoke Grenade included), for maps."""
+    geo, here = state.geo, state.core.sniper
+    if here == OFF:
+        return []
+    return [
+        geo.name_of(s)
+        for s in range(geo.size)
+        if geo.standable(s) and (state.smoke != here and geo.los(here, s))
+    ]
 
 
 def public_pending(state: SniperEliteState) -> dict[str, Any] | None:
