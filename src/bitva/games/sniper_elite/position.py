@@ -88,7 +88,7 @@ def read_position(text: str, source: str, make: Any) -> Any:
     core.defenders = _defenders(data.get("defenders"), geo)
     state.turn = _int(data, "turn", 1, 1, 1000)
     _read_record(state, data.get("record", {}), geo)
-    _read_orders(state, data.get("orders"), data.get("seed", 0), geo, content)
+    _read_orders(state, data.get("orders"), _int(data, "seed", 0, 0, 2**63 - 1), geo, content)
     _read_decks(state, data, content)
     state.forced = {
         "draws": _tokens(data.get("draws", [])),
@@ -243,10 +243,10 @@ def _read_record(state: Any, record: Any, geo: Geometry) -> None:
         raise _fail("record.moved", "the sniper is still on his entry point", "SE-4.12")
 
 
-def _read_orders(state: Any, orders: Any, seed: Any, geo: Geometry, content: Content) -> None:
+def _read_orders(state: Any, orders: Any, seed: int, geo: Geometry, content: Content) -> None:
     mine = map_orders(geo, content)
     if orders is None:
-        _deal_orders(state, mine, seed if isinstance(seed, int) else 0, content)
+        _deal_orders(state, mine, seed, content)
         return
     if not isinstance(orders, dict):
         raise _fail("orders", "a table")
@@ -319,7 +319,11 @@ def _read_decks(state: Any, data: dict[str, Any], content: Content) -> None:
     boxed = [n for n in (1, 9) if "scout-1-9" in state.rules]
     default_deck = [n for n in range(1, 10) if n not in held and n not in boxed]
     deck = data.get("objective_deck", default_deck)
-    if not isinstance(deck, list) or any(n in held or not isinstance(n, int) for n in deck):
+    if (
+        not isinstance(deck, list)
+        or len(set(deck)) != len(deck)
+        or any(not isinstance(n, int) or n in held or not 1 <= n <= 9 for n in deck)
+    ):
         raise _fail("objective_deck", "the objective numbers left in the deck")
     state.obj_pile = sorted(deck)
     state.obj_box = [n for n in range(1, 10) if n not in deck and n not in held]
