@@ -32,13 +32,13 @@ EX_15 = [
 @pytest.mark.parametrize(
     ("a", "b", "reach", "sight"), EX_15, ids=[f"{a}-{b}" for a, b, *_ in EX_15]
 )
-def test_ex_15_range_and_los(a: str, b: str, reach: int, sight: bool) -> None:
+def test_ex_15_se_2_8_se_2_9_range_and_los(a: str, b: str, reach: int, sight: bool) -> None:
     assert GEO.shot_range(sp(a), sp(b)) == reach
     assert GEO.los(sp(a), sp(b)) is sight
     assert GEO.los(sp(b), sp(a)) is sight  # SE-2.9: symmetric
 
 
-def test_ex_15_own_space_is_range_0_for_recon() -> None:
+def test_ex_15_d_7_own_space_is_range_0_for_recon() -> None:
     assert GEO.recon_range(sp("d6"), sp("d6")) == 0  # D-7
 
 

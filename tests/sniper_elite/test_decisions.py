@@ -57,7 +57,7 @@ def test_d_11_no_equipment_inside_a_shot() -> None:
         state.apply("use FIELD_DRESSING 1")
 
 
-def test_d_21_a_summon_onto_the_sniper_hits() -> None:
+def test_d_21_se_8_4_a_summon_onto_the_sniper_hits() -> None:
     text = 'sniper = "l7"\nlka = "black"\nobjectives = [6, 8]\nprobable = [6]\n'
     text += '[defenders]\nK1 = "l5"\n'
     state, _ = defenders_turn(text, "HUNTER_TEAMS")

@@ -56,7 +56,7 @@ Y3 = "j10"
 """
 
 
-def test_ex_6_launch_base_coloured_lka() -> None:
+def test_ex_6_se_8_12_launch_base_coloured_lka() -> None:
     state, events = defenders_turn(EX_6, "LAUNCH_BASE")
     assert state.core.lka == "red"
     moved = [(e["defender"], e["to"]) for e in data(events, "defender-moved")]
@@ -87,7 +87,7 @@ Y3 = "n9"
     assert moved == [("R2", "h8", "g8"), ("K1", "k5", "k12"), ("Y3", "n9", "m11")]
 
 
-def test_ex_11_the_order_board() -> None:
+def test_ex_11_se_7_3_se_7_4_the_order_board() -> None:
     text = 'die = [3, 1]\nsniper = "a14"\nobjectives = [6, 5]\n[defenders]\nK2 = "n5"\n'
     text += '[orders]\nboard = [["ON_GUARD", "up"], ["PATROL", "up"], ["DRAGNET", "down"]]\n'
     text += 'deck = ["FLARE", "STAND_TO", "CONVERGE", "LOOKOUT", "LOCKDOWN", "ROOFTOP_WATCH", '
@@ -132,7 +132,7 @@ def test_se_7_1_an_empty_order_deck_loses() -> None:
     assert state.outcome.rule == "SE-7.1"
 
 
-def test_ex_13_c_hunter_teams() -> None:
+def test_ex_13_c_se_8_8_hunter_teams() -> None:
     text = 'sniper = "a7"\nlka = "red"\nobjectives = [3, 4]\nprobable = [5, 6, 9]\n'
     text += '[defenders]\nK1 = "k5"\n'
     _, events = defenders_turn(text, "HUNTER_TEAMS")
@@ -141,7 +141,7 @@ def test_ex_13_c_hunter_teams() -> None:
     assert data(events, "found") == []
 
 
-def test_ex_14_secure_entrances() -> None:
+def test_ex_14_se_8_10_secure_entrances() -> None:
     text = 'sniper = "a14"\nobjectives = [3, 1]\nprobable = [4, 6, 9]\n'
     text += '[defenders]\nR2 = "h5"\nK1 = "k5"\nK2 = "n7"\nY1 = "g11"\n'
     state, events = defenders_turn(text, "SECURE_ENTRANCES")

@@ -26,7 +26,7 @@ def test_se_5_1_a_hit_moves_the_top_token_into_the_bag() -> None:
     assert c.health == list("NRRNR") and c.bag["R"] == 4
 
 
-def test_ex_9_cap_per_turn() -> None:
+def test_ex_9_se_5_2_cap_per_turn() -> None:
     c = core()
     hits(c, 4, NONE)  # the sniper's turn: the 4th is ignored (SE-5.2)
     assert c.health == list("NRR")
@@ -36,7 +36,7 @@ def test_ex_9_cap_per_turn() -> None:
     assert c.bag == {"A": 6, "N": 4, "R": 7, "S": 0}
 
 
-def test_ex_10_wound_rebuilds_from_three_r() -> None:
+def test_ex_10_se_5_3_wound_rebuilds_from_three_r() -> None:
     c = core(health=[], bag={"A": 6, "N": 4, "R": 7, "S": 0})
     hit(c, NONE)
     assert c.wounded and c.health == list("RRR")
@@ -45,7 +45,7 @@ def test_ex_10_wound_rebuilds_from_three_r() -> None:
     assert c.health == list("RRR")
 
 
-def test_ex_10_scout_plus_rebuilds_r_n_n() -> None:
+def test_ex_10_d_35_scout_plus_rebuilds_r_n_n() -> None:
     c = core(health=[], bag={"A": 6, "N": 4, "R": 7, "S": 0})
     hit(c, frozenset({"scout+"}))
     assert c.health == list("RNN")  # D-35: N on top
@@ -58,7 +58,7 @@ def test_ex_10_wounded_with_an_empty_stack_loses() -> None:
     assert c.lost
 
 
-def test_d_15_a_short_rebuild_uses_what_the_bag_holds() -> None:
+def test_d_15_d_37_a_short_rebuild_uses_what_the_bag_holds() -> None:
     c = core(health=[], bag={"A": 6, "N": 0, "R": 1, "S": 1})
     hit(c, NONE)
     assert c.health == ["R", "S"]  # D-37: S counts as R
@@ -76,7 +76,7 @@ def test_se_10_1_marksman_cap_five_hits_and_wounds_do_not_stop_them() -> None:
     assert c.hits == 5 and c.wounded and c.health == ["R"]  # RR, wound: RRR, then 2 more
 
 
-def test_se_5_6_d_16_found_updates_the_lka_even_when_capped() -> None:
+def test_se_5_5_se_5_6_d_16_found_updates_the_lka_even_when_capped() -> None:
     c = core(sniper=sp("h11"), hits=3)
     found(c, GEO, NONE)
     assert c.lka == "white" and c.health == list("NRRNRR")

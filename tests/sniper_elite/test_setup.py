@@ -18,7 +18,7 @@ def set_up(options: dict[str, object] | None = None, *outcomes: str) -> tuple[Ga
     return state, texts
 
 
-def test_ex_1_setup_counts() -> None:
+def test_ex_1_se_4_3_se_4_4_setup_counts() -> None:
     state, events = set_up()
     assert len(state.box) == 3
     assert sum(1 for c in state.box if state.content.order(c).urgent) == 1
@@ -84,7 +84,7 @@ def test_se_4_9_same_colour_objectives_the_player_bottoms_one() -> None:
     assert state.decision == "entry"
 
 
-def test_ex_2_entry_and_trace_cubes() -> None:
+def test_ex_2_se_4_10_se_4_11_entry_and_trace_cubes() -> None:
     state, _ = set_up({}, "objective 3", "objective 9")
     assert state.decision == "entry"
     assert [str(a) for a in state.legal_actions()] == ["enter EK", "enter EY"]

@@ -26,7 +26,7 @@ Y3 = "j10"
 """
 
 
-def test_ex_3_the_seeds_shot_at_objective_3() -> None:
+def test_ex_3_se_8_3_the_seeds_shot_at_objective_3() -> None:
     state = scenario('draws = ["A", "N"]\n' + EX_3)
     state.apply("shoot R1 2")
     assert state.shot == {"target": "R1", "range": 1, "silent": False}
@@ -41,7 +41,7 @@ def test_ex_3_the_seeds_shot_at_objective_3() -> None:
     assert state.core.health == list("NRRNRR")  # e5 is diagonal to d6
 
 
-def test_ex_3_had_he_stepped_to_e6_k1_would_hit() -> None:
+def test_ex_3_se_6_3_had_he_stepped_to_e6_k1_would_hit() -> None:
     state = scenario('draws = ["A", "N"]\n' + EX_3)
     state.apply("shoot R1 2")
     settle(state)
@@ -98,7 +98,7 @@ def test_d_13_any_number_of_tokens_and_se_6_5_accuracy_per_range() -> None:
         state.apply("shoot R1 1")
 
 
-def test_se_6_5_rewards_and_d_14() -> None:
+def test_se_6_5_d_14_rewards() -> None:
     state = scenario('health = "RR"\n' + EX_4)
     state.apply("shoot R1 2")
     state.apply("draw A A")
@@ -208,7 +208,7 @@ def test_se_6_6_d_29_loot_only_on_other_objectives() -> None:
     assert "loot" not in {a.verb for a in state.legal_actions()}
 
 
-def test_se_6_7_d_30_complete_with_a_defender_on_the_space_and_win() -> None:
+def test_se_6_7_d_30_se_9_1_complete_with_a_defender_on_the_space_and_win() -> None:
     state = scenario(
         'sniper = "e6"\nobjectives = [3, 9]\ncompleted = [9]\n[defenders]\nR1 = "e6"\n'
     )

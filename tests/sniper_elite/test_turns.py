@@ -91,3 +91,45 @@ def test_se_9_2_a_second_wound_loses() -> None:
         "SE-5.3",
     )
     assert state.legal_actions() == []
+
+
+def test_se_3_1_se_4_1_components_of_a_new_game() -> None:
+    from bitva.games.sniper_elite import GAME
+
+    state = GAME.new({}, seed=2)
+    assert state.geo.id == "depot"
+    assert list(state.core.defenders) == ["R1", "R2", "R3", "K1", "K2", "K3", "Y1", "Y2", "Y3"]
+    assert sorted(c.id for c in state.content.orders if c.urgent)[:2] == [
+        "DRAGNET",
+        "ENCIRCLEMENT",
+    ]
+
+
+def test_se_3_2_se_3_3_se_5_4_noise_from_the_supply_and_values() -> None:
+    state = scenario('sniper = "e6"\nobjectives = [3, 9]\nhealth = ""\n[defenders]\nY3 = "j10"\n')
+    state.apply("complete")
+    assert state.core.bag["N"] == 3 and state.core.health == []  # never from the stack
+
+
+def test_se_3_5_se_3_6_se_3_7_se_3_8_se_3_9_the_view_shows_the_state() -> None:
+    view = scenario(BASE).view(1)
+    assert view["health"] == "NRRNRR" and view["wounded"] is False
+    assert [s["face"] for s in view["order_board"]] == ["up", "up", "down"]
+    assert "card" not in view["order_board"][2]
+    assert [o["number"] for o in view["objectives"]] == [3, 9]
+    assert view["lka"] == "red" and view["probable"] == [4, 5, 6, 7, 8, 9]
+    assert view["record"] == {
+        "moved": False,
+        "extra_action": False,
+        "equipment_used": False,
+        "effects": [],
+        "smoke": None,
+    }
+    assert "objectives" not in scenario(BASE).view(None)
+
+
+def test_se_7_9_se_9_3_the_defenders_turn_has_its_own_cap() -> None:
+    text = 'sniper = "d6"\nlka = "red"\nobjectives = [3, 9]\n[defenders]\n'
+    text += 'R1 = "d7"\nR2 = "c6"\nR3 = "d5"\nK1 = "e6"\n'
+    state, _ = defenders_turn(text, "STAND_TO")
+    assert state.core.hits_taken == 1 + 3  # SE-6.9 in his turn, then 3 of 4 finds
