@@ -260,7 +260,7 @@ def test_t_18_a_blocked_goblin_loses_figures_then_panics_on_the_hexes_it_went() 
 
 
 def test_t_19_a_rush_whose_target_is_gone_does_not_battle() -> None:
-    state = _t17(("h_rm_lance", "G5", 2))
+    state = _t17(("h_rm_lance", "G5", 2), ("h_bf_sword", "A1", 1))
     play(state, "rush F7 F5 at F4")
     state.unit_at("G5").ordered = True
     state.ordered.append(state.unit_at("G5").uid)

@@ -85,7 +85,9 @@ def test_t_07_at_the_cap_the_new_lore_goes_to_the_goblet() -> None:
 
 
 def test_t_08_a_poisoned_unit_loses_a_figure_per_lore() -> None:
-    state = scene(X, ("h_bf_sword", "G5", 2), lore=True, active=2, ordered=("G5",))
+    state = scene(
+        X, ("h_bf_sword", "G5", 2), ("h_bf_sword", "A1", 1), lore=True, active=2, ordered=("G5",)
+    )
     x = state.unit_at("F4")
     x.poisoned, x.figures = True, 3
     play(state, "battle G5 F4", "roll B L L")
@@ -102,7 +104,7 @@ def test_t_09_arrows_bounce_and_the_spider_ignores_a_flag() -> None:
 
 
 def test_t_10_knights_kill_the_spider_with_a_critical() -> None:
-    state = attacked_spider(("h_rm_lance", "E4", 1))
+    state = attacked_spider(("h_rm_lance", "E4", 1), ("h_bf_sword", "A9", 2))
     play(state, "battle E4 F5", "roll G S F L")
     assert state.battle is not None and state.battle.dice == 2
     play(state, "roll G F")

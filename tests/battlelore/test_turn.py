@@ -93,3 +93,10 @@ def test_action_codes_round_trip_for_every_verb() -> None:
         code = encode(action)
         assert 0 <= code < NUM_CODES and decode(code) == action and str(action) == text
     assert len(DECK) == 19 and sum(DECK.values()) == 40
+
+
+def test_bl_16_1_a_side_with_no_unit_left_loses() -> None:
+    state = scene(("h_rf_sword", "F4", 1), ("h_bf_sword", "F5", 2, 1), banners=4)
+    play(state, "battle F4 F5", "roll B G G G")
+    assert state.outcome is not None and state.outcome.winner == 1
+    assert state.outcome.reason == "no-units" and state.banners == [1, 0]

@@ -109,11 +109,21 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "refill": ("option",),
     "place": ("hex",),
     "council": ("council",),
+    "lore": ("lore-args",),  # `lore CARD [HEX [HEX]]`
 }
 # the creatures' abilities (section 5.3), in a fixed order for the codes
 ABILITY_IDS: tuple[str, ...] = ("web", "poison")
 REFILL_OPTIONS: tuple[str, ...] = ("a", "b", "c")  # BL-15.2
 LORE_INDEX: dict[str, int] = {card: i for i, card in enumerate(LORE_IDS)}
+# the words a Lore card's action may take after its id (up to 4): hexes, sections and flanks,
+# markers, card ids (Dispel, Foil)
+LORE_WORDS_MAX = 4
+LORE_WORDS: tuple[str, ...] = (
+    *(name(h) for h in range(HEX_COUNT)),
+    *("west", "centre", "east", "left", "right", "web", "poison"),
+    *LORE_IDS,
+)
+LORE_WORD_INDEX: dict[str, int] = {word: i for i, word in enumerate(LORE_WORDS)}
 _RADIX = {
     "hex": HEX_COUNT,
     "card": len(CARD_IDS),
@@ -123,6 +133,7 @@ _RADIX = {
     "lore": len(LORE_IDS),
     "option": len(REFILL_OPTIONS),
     "council": 4 ** len(SEATS),
+    "lore-args": len(LORE_IDS) * (len(LORE_WORDS) + 1) ** LORE_WORDS_MAX,
 }
 VERBS = tuple(SIGNATURES)
 
@@ -176,6 +187,27 @@ def _council(words: list[str]) -> Act:
     return Act("council", tuple(format_council(levels).split()))
 
 
+def _lore_word(text: str) -> str:
+    """A word after `lore CARD`: a hex, a section or flank, a marker or a Lore card id."""
+    for spelled in (text.upper(), text.lower()):
+        if spelled in LORE_WORD_INDEX:
+            return spelled
+    try:
+        return name(hex_of(text))
+    except HexError:
+        raise UnreadableAction(
+            f"{text!r}: after lore CARD write hexes (F4), a section (centre), a marker (web) "
+            "or a Lore card (WZ03)"
+        ) from None
+
+
+def _lore(words: list[str]) -> Act:
+    """`lore CARD [WORDS]` (BL-13.5; up to 4 words: docs/battlelore.md, "Lore windows")."""
+    if not 1 <= len(words) <= 1 + LORE_WORDS_MAX:
+        raise UnreadableAction(f"write lore CARD, then up to {LORE_WORDS_MAX} words: lore WZ01 F4")
+    return Act("lore", (_word("lore", words[0]), *(_lore_word(w) for w in words[1:])))
+
+
 def parse(text: str) -> Act:
     """An action from its text (syntax only; the state judges legality)."""
     words = text.split()
@@ -197,7 +229,7 @@ def parse(text: str) -> Act:
     if verb == "discard" and len(rest) == 1 and rest[0].upper() in LORE_INDEX:
         verb = "discard-lore"
     if verb == "lore":
-        raise IllegalAction("no Lore card can be played here", "BL-13.6")
+        return _lore(rest)
     kinds = SIGNATURES.get(verb)
     if kinds is None or len(rest) != len(kinds):
         raise UnreadableAction(
@@ -213,6 +245,12 @@ def encode(action: Act) -> int:
         raise IllegalAction(f"{str(action)!r} has no integer code")
     if action.verb == "roll":
         return _STARTS["roll"] + ROLL_INDEX[roll_counts(action)]
+    if action.verb == "lore":
+        code = LORE_INDEX[action.args[0]]
+        words = list(action.args[1:]) + [""] * (LORE_WORDS_MAX - len(action.args[1:]))
+        for word in words:
+            code = code * (len(LORE_WORDS) + 1) + (LORE_WORD_INDEX[word] + 1 if word else 0)
+        return _STARTS["lore"] + code
     if action.verb == "council":
         levels = parse_council(" ".join(action.args))
         digits: int = sum(levels.get(seat, 0) * 4**i for i, seat in enumerate(SEATS))
@@ -247,6 +285,12 @@ def decode(code: int) -> Act:
     digits.reverse()
     if verb == "roll":
         return roll_act(ROLLS[digits[0]])
+    if verb == "lore":
+        rest, found = code - start, []
+        for _ in range(LORE_WORDS_MAX):
+            rest, digit = divmod(rest, len(LORE_WORDS) + 1)
+            found.append(LORE_WORDS[digit - 1] if digit else "")
+        return Act("lore", (LORE_IDS[rest], *(w for w in reversed(found) if w)))
     if verb == "council":
         levels: dict[str, int] = {seat: int(digits[0] // 4**i % 4) for i, seat in enumerate(SEATS)}
         return Act("council", tuple(format_council(levels).split()))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from bitva.core.events import Event
+from bitva.games.battlelore import lore_windows as windows
 from bitva.games.battlelore.board import name
 from bitva.games.battlelore.combat import Kind, base_dice
 from bitva.games.battlelore.followon import (
@@ -150,6 +151,7 @@ def declare(
     )
     if not back:
         attacker.battled = True
+    state.phase = "roll"
     _emit(
         events,
         "battle",
@@ -161,7 +163,32 @@ def declare(
         back=back,
         bonus=bonus,
     )
-    state.phase = "roll"
+    window = "BAT_MELEE" if kind == "melee" else "BAT_RANGED"
+    if not windows.offer(state, attacker.side, window, "before-roll", events):  # type: ignore[arg-type]
+        go_on_battle(state, "before-roll", events)
+
+
+def go_on_battle(state: BattleLoreState, resume: str, events: list[Event] | None) -> None:
+    """BL-4.4 steps 6-8, D-43: the attacker's BAT window, the target's ROLL_BEFORE, the roll,
+    the target's ROLL_AFTER, then the roll is read."""
+    from bitva.games.battlelore.creature_steps import creature_choice
+
+    battle = state.battle
+    assert battle is not None
+    if resume == "before-roll":
+        if windows.offer(state, 3 - battle.side, "ROLL_BEFORE", "roll", events):
+            return
+        state.phase = "roll"
+    elif resume == "roll":
+        state.phase = "roll"
+    elif resume == "read":
+        phase = creature_choice(state)
+        if phase:
+            state.phase = phase
+            return
+        read_the_roll(state, events)
+    else:
+        raise AssertionError(f"no way to go on from {resume!r}")
 
 
 def resolve_roll(
@@ -178,6 +205,8 @@ def resolve_roll(
     _emit(events, "rolled", player=battle.side, faces=list(battle.faces), special=battle.special)
     if battle.special:
         special_roll(state, events)
+        return
+    if windows.offer(state, 3 - battle.side, "ROLL_AFTER", "read", events):
         return
     phase = creature_choice(state)
     if phase:
@@ -230,6 +259,8 @@ def lose(state: BattleLoreState, unit: Unit, figures: int, events: list[Event] |
     _emit(events, "banner", player=winner, banners=state.banners[winner - 1])
     if state.banners[winner - 1] >= state.static.victory_banners:
         state.finish(winner, events)
+    elif not state.field.alive(unit.side):  # no unit left to give banners: docs/battlelore.md
+        state.finish(winner, events, reason="no-units")
     return True
 
 

@@ -92,6 +92,14 @@ def end_turn(state: BattleLoreState, events: list[Event] | None) -> None:
         state.played = None
     scout = state.orders is not None and state.orders.scout
     seat = state.active
+    if state.instead:  # D-46: a CMD_INSTEAD card: no Command draw, the refill still happens
+        after_command_draw(state, events)
+        return
+    if state.hands_pending:  # a position's turn ended: both hands are dealt now
+        state.hands_pending = False
+        mine, theirs = state.static.command_hand[seat - 1], state.static.command_hand[2 - seat]
+        start_deals(state, [seat] * mine + [3 - seat] * theirs, "draw", events)
+        return
     start_deals(state, [seat, seat] if scout else [seat], "scout" if scout else "draw", events)
 
 
@@ -123,6 +131,11 @@ def cleanup(state: BattleLoreState, events: list[Event] | None) -> None:
             state.gain(owner, 1, events)
     for unit in state.field.alive():
         unit.reset_turn()
+    state.bank = state.bank.cleanup()  # BL-15.4: the Lore cards played go to the discards
+    state.lore_discard += [card.card for card in state.lore_played]
+    state.lore_played = []
+    state.lore_played_by = [False, False]
+    state.instead = False
     state.paid = []
     state.orders = None
     state.ordered = []

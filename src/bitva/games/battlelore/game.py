@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bitva.core.game import Game
+from bitva.core.game import Analysis, Game
 from bitva.core.rng import Rng
 from bitva.core.traits import Traits
 from bitva.games.battlelore.actions import NUM_CODES
@@ -16,6 +16,15 @@ from bitva.games.battlelore.options import BattleLoreOptions
 from bitva.games.battlelore.setup import begin_setup
 from bitva.games.battlelore.state import BattleLoreState
 from bitva.games.battlelore.static import Static
+
+
+def odds(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
+    """The issue's analysis object for the side whose turn it is (`analysis.analyse`): its
+    moves until its movement is over, then its battles."""
+    from bitva.games.battlelore.analysis import Step, analyse
+
+    step: Step = "move" if state.phase in ("command", "order", "move") else "battle"
+    return analyse(state.field, state.active, step)
 
 
 class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
@@ -29,6 +38,7 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
         actions="enumerable",
     )
     options_model = BattleLoreOptions
+    position_suffix = ".toml"
 
     def new(
         self, options: BaseModel | Mapping[str, Any] | None = None, seed: int = 0
@@ -49,6 +59,30 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
         from bitva.games.battlelore.serialize import state_from_json
 
         return state_from_json(data)
+
+    # -- positions and the analysis (issue 11) ---------------------------------------------------
+    def read_position(self, text: str, source: str = "(position)") -> BattleLoreState:
+        from bitva.games.battlelore.position_state import state_of
+
+        return state_of(text, source)
+
+    def write_position(self, state: BattleLoreState) -> str:
+        from bitva.games.battlelore.position_state import text_of
+
+        return text_of(state)
+
+    @property
+    def analyses(self) -> Mapping[str, Analysis]:
+        return {
+            "odds": Analysis(
+                "odds",
+                "Moves and the odds of each attack",
+                "for the side to act: where each ordered unit may move, and each battle it may "
+                "declare with its dice, the chance one die hits and the chance the roll alone "
+                "eliminates the target",
+                odds,
+            )
+        }
 
     def num_action_codes(self, state: BattleLoreState) -> int:
         return NUM_CODES

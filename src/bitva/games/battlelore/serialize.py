@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import astuple
 from typing import TYPE_CHECKING, Any
 
 from bitva.core.outcome import Outcome
 from bitva.core.rng import Rng
 from bitva.games.battlelore.battle_steps import Battle
 from bitva.games.battlelore.command import Orders
-from bitva.games.battlelore.lore import LoreBank
+from bitva.games.battlelore.lore import LoreBank, PlayedCard
+from bitva.games.battlelore.lore_windows import Casting, OpenWindow
 from bitva.games.battlelore.model import Field, Unit
 
 if TYPE_CHECKING:
@@ -74,6 +76,12 @@ def state_to_json(state: BattleLoreState) -> dict[str, Any]:
         "placed_once": state.placed_once,
         "landmark_owned": [list(item) for item in state.landmark_owned],
         "councils": [dict(c) for c in state.councils],
+        "hands_pending": state.hands_pending,
+        "window": None if state.window is None else list(astuple(state.window)),
+        "lore_played": [list(astuple(card)) for card in state.lore_played],
+        "lore_played_by": list(state.lore_played_by),
+        "instead": state.instead,
+        "casting": [[c.index, c.window, list(c.args), c.resume] for c in state.casting],
         "outcome": state.outcome.to_json() if state.outcome is not None else None,
         "rng": state.rng.state,
     }
@@ -134,6 +142,16 @@ def state_from_json(data: dict[str, Any]) -> BattleLoreState:
     state.placed_once = bool(data["placed_once"])
     state.landmark_owned = [(int(h), int(seat)) for h, seat in data["landmark_owned"]]
     state.councils = [{str(k): int(v) for k, v in c.items()} for c in data["councils"]]
+    state.hands_pending = bool(data["hands_pending"])
+    window = data["window"]
+    state.window = None if window is None else OpenWindow(window[0], int(window[1]), window[2])
+    state.lore_played = [
+        PlayedCard(c, int(s), int(p), int(lv), bool(x), bool(f))
+        for c, s, p, lv, x, f in data["lore_played"]
+    ]
+    state.lore_played_by = [bool(v) for v in data["lore_played_by"]]
+    state.instead = bool(data["instead"])
+    state.casting = [Casting(int(i), w, tuple(a), r) for i, w, a, r in data["casting"]]
     outcome = data.get("outcome")
     state._outcome = Outcome.from_json(outcome) if outcome else None
     return state

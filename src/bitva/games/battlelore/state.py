@@ -24,7 +24,8 @@ from bitva.games.battlelore.actions import Act, decode, encode, parse, roll_act
 from bitva.games.battlelore.battle_steps import Battle
 from bitva.games.battlelore.board import hex_of
 from bitva.games.battlelore.command import CARD_IDS, Orders
-from bitva.games.battlelore.lore import LoreBank
+from bitva.games.battlelore.lore import LoreBank, PlayedCard
+from bitva.games.battlelore.lore_windows import Casting, OpenWindow
 from bitva.games.battlelore.model import Field, Landmark, Unit
 from bitva.games.battlelore.options import BattleLoreOptions
 from bitva.games.battlelore.static import Static
@@ -76,6 +77,13 @@ class BattleLoreState(State[Act]):
         self.landmark_owned: list[tuple[int, int]] = list(static.landmark_owners)  # 5.4
         # the War Councils (BL-14.2; custom ones are chosen in secret at set-up, BL-14.6)
         self.councils: list[dict[str, int]] = [dict(c) for c in static.councils]
+        self.hands_pending = False  # a position's Command hands, dealt when its turn ends
+        # Lore cards in play this turn (BL-13.5, BL-13.6) and the window open (D-43)
+        self.window: OpenWindow | None = None
+        self.lore_played: list[PlayedCard] = []
+        self.lore_played_by = [False, False]
+        self.instead = False  # a CMD_INSTEAD card replaced the Command card (D-46)
+        self.casting: list[Casting] = []  # Lore cards revealed, their effects still to come
         self._outcome: Outcome | None = None
         self._legal: list[Act] | None = None
 
@@ -88,6 +96,9 @@ class BattleLoreState(State[Act]):
             return CHANCE
         if self.phase == "keep-lore":
             return 1 if self.keep_left[1] else 2
+        if self.phase == "react":
+            assert self.window is not None
+            return self.window.seat
         if self.phase == "council":
             return 1 if self.councils[0] == {} else 2
         if self.phase == "landmark":
@@ -202,11 +213,12 @@ class BattleLoreState(State[Act]):
             events.append(Event("lore", {"player": seat, "tokens": taken}))
 
     # -- victory (BL-5.3, BL-16) -------------------------------------------------------------
-    def finish(self, winner: int, events: list[Event] | None) -> None:
-        """BL-16.1: `winner` holds the banners to win, even mid-turn."""
+    def finish(self, winner: int, events: list[Event] | None, reason: str = "banners") -> None:
+        """BL-16.1: `winner` holds the banners to win, even mid-turn; or (our ruling, for
+        positions with few units) the other side has no unit left."""
         params = {"banners": self.banners[winner - 1], "needed": self.static.victory_banners}
         scores = {1: float(self.banners[0]), 2: float(self.banners[1])}
-        self._outcome = Outcome.win(winner, 2, "banners", params, "BL-16.1", scores)
+        self._outcome = Outcome.win(winner, 2, reason, params, "BL-16.1", scores)
         self.phase = "over"
         self.battle = None
         if events is not None:
@@ -240,6 +252,9 @@ class BattleLoreState(State[Act]):
         other.landmark_queue = list(self.landmark_queue)
         other.landmark_owned = list(self.landmark_owned)
         other.councils = [dict(c) for c in self.councils]
+        other.lore_played = list(self.lore_played)
+        other.lore_played_by = list(self.lore_played_by)
+        other.casting = list(self.casting)
         other._legal = self._legal
         return other
 

@@ -10,12 +10,14 @@ from bitva.core.errors import Violation
 from bitva.core.events import Event
 from bitva.games.battlelore import battle_steps as steps
 from bitva.games.battlelore import creature_steps, lore_turn
+from bitva.games.battlelore import lore_windows as windows
 from bitva.games.battlelore.actions import REFILL_OPTIONS, Act, roll_counts
 from bitva.games.battlelore.board import hex_of, name
 from bitva.games.battlelore.combat import may_battle, targets
 from bitva.games.battlelore.command import card_orders, may_order, tactic_fallback
 from bitva.games.battlelore.creatures import free_from_web
 from bitva.games.battlelore.followon import bonus_attack_targets, pursuit_hexes
+from bitva.games.battlelore.lore import replaces_command
 from bitva.games.battlelore.model import Unit
 from bitva.games.battlelore.movement import can_rush, enter, move_destinations, rush_moves
 from bitva.games.battlelore.setup import choose_council, legal_councils
@@ -138,7 +140,12 @@ def legal(state: BattleLoreState) -> list[Act]:
     phase = state.phase
     battle = state.battle
     if phase == "command":
-        return [Act("play", (card,)) for card in sorted(set(state.hands[state.active]))]
+        plays = [Act("play", (card,)) for card in sorted(set(state.hands[state.active]))]
+        return plays + windows.lore_actions(state, state.active, "CMD")
+    if phase == "react":
+        assert state.window is not None
+        seat, window = state.window.seat, state.window.window
+        return [*windows.lore_actions(state, seat, window), Act("pass")]  # type: ignore[arg-type]
     if phase == "order":
         return [*order_actions(state), Act("done")]
     if phase == "move":
@@ -208,6 +215,7 @@ WHY = {
     "spider": ("use an ability the roll allows, or pass", "BL-11.6"),
     "keep-lore": ("keep one of the Lore cards dealt to you", "BL-14.3"),
     "refill": ("announce refill a, b or c", "BL-15.2"),
+    "react": ("play a Lore card of this phase, or pass", "BL-13.3"),
     "council": ("assign 1 to 3 levels to the seats you fill, the agreed total in all", "BL-14.6"),
     "landmark": ("place the landmark on an empty plain hex of your half", "BL-9.3"),
     "lore-keep": ("discard one of the two Lore cards drawn", "BL-15.2"),
@@ -261,10 +269,16 @@ def apply_action(state: BattleLoreState, action: Act, events: list[Event] | None
     elif verb == "store":
         creature_steps.store(state, int(args[0]), events)
         creature_steps.after_choice(state, events)
-    elif verb == "move":
+    elif verb == "move" and not windows.offer(
+        state, 3 - state.active, "MOV_REACT", f"move {args[0]} {args[1]}", events
+    ):
         move(state, state.unit_at(args[0]), hex_of(args[1]), events)
-    elif verb == "rush":
+    elif verb == "rush" and not windows.offer(
+        state, 3 - state.active, "MOV_REACT", "rush " + " ".join(args), events
+    ):
         rush(state, state.unit_at(args[0]), hex_of(args[1]), state.unit_at(args[2]), events)
+    elif verb in ("move", "rush"):
+        pass  # a MOV_REACT window opened first (D-43)
     elif verb == "battle" and phase == "battle":
         attacker, target = state.unit_at(args[0]), state.unit_at(args[1])
         kind = dict(targets(state.field, attacker))[target.uid]
@@ -274,7 +288,7 @@ def apply_action(state: BattleLoreState, action: Act, events: list[Event] | None
         steps.declare(state, attacker, target, "melee", events, bonus=True)
     elif verb == "done":
         if phase == "order":
-            begin_movement(state, events)
+            orders_done(state, events)
         elif phase == "move":
             begin_battles(state, events)
         else:
@@ -297,6 +311,10 @@ def apply_action(state: BattleLoreState, action: Act, events: list[Event] | None
         steps.take_ground(state, events)
     elif verb == "pursue":
         steps.pursue(state, hex_of(args[0]), events)
+    elif verb == "lore":
+        lore_card(state, action, events)
+    elif verb == "pass" and phase == "react":
+        close_window(state, events)
     elif verb == "pass":
         pass_(state, events)
     elif verb == "discard":
@@ -317,6 +335,62 @@ def apply_action(state: BattleLoreState, action: Act, events: list[Event] | None
         lore_turn.discard_from_hand(state, args[0], events)
     else:
         raise AssertionError(f"no such action: {action}")
+
+
+def lore_card(state: BattleLoreState, action: Act, events: list[Event] | None) -> None:
+    """BL-13.5: a Lore card played in a window (or with the Command card); then the other
+    side's LORE_REACT window (D-43), then the game goes on from where the window opened."""
+    seat = state.window.seat if state.window is not None else state.active
+    resume = state.window.resume if state.window is not None else "command"
+    if state.window is None and replaces_command(windows.phase_of(action.args[0])):
+        state.instead = True  # BL-2.1, D-46: no Command card, no Command draw
+        state.last_orders[state.active] = None
+        resume = "instead"
+    state.casting.append(windows.reveal(state, seat, action, resume, events))
+    state.window = None
+    if windows.offer(state, 3 - seat, "LORE_REACT", "effect", events):
+        return
+    go_on(state, "effect", events)
+
+
+def close_window(state: BattleLoreState, events: list[Event] | None) -> None:
+    assert state.window is not None
+    resume = state.window.resume
+    state.window = None
+    go_on(state, resume, events)
+
+
+def go_on(state: BattleLoreState, resume: str, events: list[Event] | None) -> None:
+    """Where the game goes on when a window closes (`lore_windows.offer`'s `resume`)."""
+    if resume == "effect":  # the last card revealed takes effect (after LORE_REACT)
+        cast = state.casting.pop()
+        windows.resolve(state, cast, events)
+        go_on(state, cast.resume, events)
+    elif resume == "command":
+        state.phase = "command"
+    elif resume == "instead":  # the card set the orders, or there are none (BL-2.7)
+        if state.orders is not None:
+            own_orders(state, events)
+        else:
+            from bitva.games.battlelore.endturn import end_turn
+
+            end_turn(state, events)
+    elif resume == "own-orders":
+        own_orders(state, events)
+    elif resume == "order-step":
+        order_step(state, events)
+    elif resume == "own-moves":
+        own_moves(state, events)
+    elif resume == "movement":
+        begin_movement(state, events)
+    elif resume.startswith("move "):
+        _, start, end = resume.split()
+        move(state, state.unit_at(start), hex_of(end), events)
+    elif resume.startswith("rush "):
+        _, start, end, target = resume.split()
+        rush(state, state.unit_at(start), hex_of(end), state.unit_at(target), events)
+    else:
+        steps.go_on_battle(state, resume, events)
 
 
 def pass_(state: BattleLoreState, events: list[Event] | None) -> None:
@@ -340,6 +414,18 @@ def play_card(state: BattleLoreState, card: str, events: list[Event] | None) -> 
     state.orders = orders
     state.last_orders[seat] = orders
     _emit(events, "played", player=seat, card=card, orders=orders.card)
+    if windows.offer(state, 3 - seat, "CMD_REACT", "own-orders", events):
+        return
+    own_orders(state, events)
+
+
+def own_orders(state: BattleLoreState, events: list[Event] | None) -> None:
+    if windows.offer(state, state.active, "ORD_OWN", "order-step", events):
+        return
+    order_step(state, events)
+
+
+def order_step(state: BattleLoreState, events: list[Event] | None) -> None:
     state.phase = "order"
     if not order_actions(state):  # BL-2.7: nothing can be ordered
         from bitva.games.battlelore.endturn import end_turn
@@ -353,7 +439,20 @@ def order(state: BattleLoreState, unit: Unit, events: list[Event] | None) -> Non
     state.ordered.append(unit.uid)
     _emit(events, "ordered", player=state.active, hex=name(unit.hex))
     if not order_actions(state):
-        begin_movement(state, events)
+        orders_done(state, events)
+
+
+def orders_done(state: BattleLoreState, events: list[Event] | None) -> None:
+    """D-43: the other side may react to the orders, then the active side's MOV_OWN."""
+    if windows.offer(state, 3 - state.active, "ORD_REACT", "own-moves", events):
+        return
+    own_moves(state, events)
+
+
+def own_moves(state: BattleLoreState, events: list[Event] | None) -> None:
+    if windows.offer(state, state.active, "MOV_OWN", "movement", events):
+        return
+    begin_movement(state, events)
 
 
 def begin_movement(state: BattleLoreState, events: list[Event] | None) -> None:

@@ -88,9 +88,13 @@ def view(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
         "played": {
             "command": state.played,
             "orders": state.orders.to_json() if state.orders is not None else None,
-            "lore": [],
+            "lore": [
+                {"card": c.card, "seat": c.seat, "paid": c.paid, "level": c.level}
+                for c in state.lore_played
+            ],
         },
         "winner": state.outcome.winner if state.outcome is not None else None,
+        "window": state.window.window if state.window is not None else None,
     }
     battle = state.battle
     if battle is not None:

@@ -1,0 +1,97 @@
+"""Lore windows (BL-13.3, BL-13.5, BL-13.6, D-43) through the `LORE_EFFECTS` registry: with it
+empty no window opens; a registered card opens its windows by public criteria only."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from bitva.core.events import Event
+from bitva.games.battlelore import lore_windows
+from bitva.games.battlelore.state import BattleLoreState
+from tests.battlelore.engine_helpers import play, scene, texts
+
+
+class Tokens:
+    """A stand-in effect: the caster takes `level` tokens (like Summon Lore)."""
+
+    def choices(
+        self, state: BattleLoreState, seat: int, window: str, level: int
+    ) -> list[tuple[str, ...]]:
+        return [()]
+
+    def play(
+        self,
+        state: BattleLoreState,
+        seat: int,
+        window: str,
+        level: int,
+        args: tuple[str, ...],
+        events: list[Event] | None,
+    ) -> None:
+        state.gain(seat, level, events)
+
+
+@pytest.fixture
+def registered() -> Iterator[None]:
+    lore_windows.LORE_EFFECTS["WZ02"] = Tokens()
+    lore_windows.LORE_EFFECTS["CL04"] = Tokens()
+    yield
+    lore_windows.LORE_EFFECTS.clear()
+
+
+def lore_scene(
+    goblets: tuple[int, int],
+    phase: str = "battle",
+    hands: tuple[list[str], list[str]] = ([], []),
+) -> BattleLoreState:
+    units = (("h_rf_sword", "F4", 1), ("h_bf_sword", "F5", 2), ("h_bf_sword", "A9", 2))
+    if phase == "command":
+        state = scene(
+            *units, lore=True, phase=phase, ordered=(), orders=None, hands=hands, goblets=goblets
+        )
+    else:
+        state = scene(*units, lore=True, phase=phase, hands=hands, goblets=goblets)
+    state.councils = [{"wizard": 1, "cleric": 1}, {"cleric": 1}]
+    return state
+
+
+def test_d_43_with_an_empty_registry_no_window_opens() -> None:
+    state = lore_scene((5, 5))
+    state.lore_hands = {1: ["WZ02"], 2: ["CL04"]}
+    play(state, "battle F4 F5")
+    assert state.decision == "roll"
+    assert not any(t.startswith("lore") for t in texts(state))
+
+
+def test_bl_13_3_a_cmd_with_card_is_played_with_the_command_card(registered: None) -> None:
+    state = lore_scene((0, 0), phase="command", hands=(["PATROL_C"], []))
+    state.lore_hands = {1: ["WZ02"], 2: []}
+    assert texts(state) == ["play PATROL_C", "lore WZ02"]
+    play(state, "lore WZ02")
+    assert state.bank.goblets == (1, 0) and state.decision == "command"
+    assert texts(state) == ["play PATROL_C"]  # BL-13.6: one Lore card in your own turn
+    assert state.view(2)["played"]["lore"] == [{"card": "WZ02", "seat": 1, "paid": 0, "level": 1}]
+
+
+def test_d_43_roll_before_opens_for_the_target_by_public_criteria(registered: None) -> None:
+    state = lore_scene((0, 2))
+    state.lore_hands = {1: [], 2: ["WZ02"]}  # not a ROLL_BEFORE card, but the window is public
+    play(state, "battle F4 F5")
+    assert state.decision == "react" and state.current_player == 2
+    assert texts(state) == ["pass"]
+    play(state, "pass")
+    assert state.decision == "roll"
+    poor = lore_scene((0, 1))
+    poor.lore_hands = {1: [], 2: ["CL04"]}
+    play(poor, "battle F4 F5")
+    assert poor.decision == "roll"  # the goblet cannot pay for any ROLL_BEFORE card
+
+
+def test_bl_15_3_a_card_in_the_opponents_turn_and_lore_react(registered: None) -> None:
+    state = lore_scene((2, 2))
+    state.lore_hands = {1: ["WZ02"], 2: ["CL04"]}
+    play(state, "battle F4 F5", "lore CL04")
+    assert state.no_refill == [False, True] and state.bank.goblets == (2, 1)
+    assert state.decision == "roll"  # South's WZ02 is no LORE_REACT card: no window
