@@ -111,3 +111,12 @@ def test_se_3_10_determinize_redeals_hidden_order_cards() -> None:
         assert all(other.content.order(c).urgent for c in [other.slots[2][0]])  # type: ignore[index]
         assert sum(other.content.order(c).urgent for c in other.box) == 1
     assert len(seen) > 5
+
+
+def test_se_6_5_the_view_shows_the_odds_before_drawing() -> None:
+    state = scenario(EX_3)
+    result = GAME.analyses["options"].run(state, 1)
+    sight = {entry["defender"]: entry for entry in state.view(1)["in_sight"]}
+    for shot in result["shots"]:
+        assert sight[shot["target"]]["range"] == shot["range"]
+        assert sight[shot["target"]]["hit"] == list(shot["hit"].values())

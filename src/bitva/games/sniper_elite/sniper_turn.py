@@ -72,10 +72,18 @@ def _draw_outcomes(have: tuple[int, ...], k: int) -> tuple[tuple[Counts, Fractio
 
 def hit_chance(bag: dict[str, int], k: int, shot_range: int, rules: frozenset[str]) -> Fraction:
     """The exact chance that drawing k tokens hits at `shot_range` (SE-6.5)."""
-    return sum(
-        (p for drawn, p in draw_outcomes(bag, k) if shot_hits(drawn, shot_range, rules)),
-        start=Fraction(0),
-    )
+    have = tuple(bag[t] for t in TOKENS)
+    return _hit_chance(have, k, shot_range, misfire_threshold(rules))
+
+
+@cache
+def _hit_chance(have: tuple[int, ...], k: int, shot_range: int, threshold: int) -> Fraction:
+    total = Fraction(0)
+    for drawn, p in _draw_outcomes(have, k):
+        value = sum(n * MISFIRE_VALUE[t] for t, n in zip(TOKENS, drawn, strict=True))
+        if value < threshold and drawn[0] >= shot_range:
+            total += p
+    return total
 
 
 def recoil_in(tokens: dict[str, int] | list[str]) -> int:

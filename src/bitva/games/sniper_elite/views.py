@@ -22,6 +22,7 @@ from bitva.core.rng import Rng
 from bitva.games.sniper_elite.board import Geometry
 from bitva.games.sniper_elite.hits import cap
 from bitva.games.sniper_elite.model import OFF
+from bitva.games.sniper_elite.sniper_turn import hit_chance
 
 if TYPE_CHECKING:
     from bitva.games.sniper_elite.state import SniperEliteState
@@ -80,7 +81,12 @@ def view(state: SniperEliteState, seat: int | None) -> dict[str, Any]:
         for d in state.targets():
             space = core.defenders[d]
             assert space is not None
-            sight.append({"defender": d, "range": geo.shot_range(core.sniper, space)})
+            reach = geo.shot_range(core.sniper, space)
+            odds = [
+                float(hit_chance(core.bag, k, reach, state.rules))
+                for k in range(1, sum(core.bag.values()) + 1)
+            ]
+            sight.append({"defender": d, "range": reach, "hit": odds})
     out: dict[str, Any] = {
         "map": map_view(geo),
         "modifiers": sorted(state.rules),
