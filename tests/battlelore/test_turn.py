@@ -100,3 +100,20 @@ def test_bl_16_1_a_side_with_no_unit_left_loses() -> None:
     play(state, "battle F4 F5", "roll B G G G")
     assert state.outcome is not None and state.outcome.winner == 1
     assert state.outcome.reason == "no-units" and state.banners == [1, 0]
+
+
+def test_bl_3_1_a_move_follows_the_canonical_path_and_counts_its_hexes() -> None:
+    state = scene(
+        ("h_bm_lance", "B2", 1),
+        ("h_bf_sword", "F9", 2),
+        phase="move",
+        ordered=("B2",),
+        terrain={"B5": "river", "C5": "ford"},
+    )
+    assert "move B2 B5" not in [str(a) for a in state.legal_actions()]  # B5 is a river
+    events = state.apply("move B2 C5")  # the ford C5 ends the move (BL-3.4)
+    moved = next(e for e in events if e.kind == "moved")
+    path = moved.data["path"]
+    assert path[0] == "B2" and path[-1] == "C5"
+    unit = state.unit_at("C5")
+    assert unit.moved == len(path) - 1 == 3 and unit.move_stopped

@@ -95,3 +95,17 @@ def test_bl_15_3_a_card_in_the_opponents_turn_and_lore_react(registered: None) -
     play(state, "battle F4 F5", "lore CL04")
     assert state.no_refill == [False, True] and state.bank.goblets == (2, 1)
     assert state.decision == "roll"  # South's WZ02 is no LORE_REACT card: no window
+
+
+def test_t_37_d_46_a_cmd_instead_card_skips_the_command_draw_not_the_refill(
+    registered: None,
+) -> None:
+    lore_windows.LORE_EFFECTS["WZ01"] = Tokens()  # stands in for Fire Bolt (CMD_INSTEAD)
+    state = lore_scene((2, 0), phase="command", hands=(["PATROL_C"], []))
+    state.lore_hands = {1: ["WZ01"], 2: []}
+    play(state, "lore WZ01")
+    assert state.instead and state.hands[1] == ["PATROL_C"]
+    assert state.decision == "refill"  # no `deal`: no Command draw this turn
+    play(state, "refill c")
+    assert state.active == 2 and state.lore_discard == ["WZ01"] and state.bank.on_cards == 0
+    assert state.last_orders[1] is None  # D-42: countering it orders 1 unit of choice

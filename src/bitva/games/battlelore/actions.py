@@ -49,6 +49,7 @@ ROLLS: tuple[tuple[int, ...], ...] = tuple(
 )
 ROLL_INDEX: dict[tuple[int, ...], int] = {counts: i for i, counts in enumerate(ROLLS)}
 CARD_INDEX: dict[str, int] = {card: i for i, card in enumerate(CARD_IDS)}
+HEX_INDEX: dict[str, int] = {name(h): h for h in range(HEX_COUNT)}  # canonical names only
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,7 +259,7 @@ def encode(action: Act) -> int:
     code = 0
     for kind, word in zip(kinds, action.args, strict=True):
         if kind == "hex":
-            digit = hex_of(word)
+            digit = HEX_INDEX[word]
         elif kind == "card":
             digit = CARD_INDEX[word]
         elif kind == "ability":
