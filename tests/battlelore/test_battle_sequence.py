@@ -33,7 +33,9 @@ def test_bl_5_1_helmets_of_the_targets_colour_and_swords_in_melee_hit() -> None:
     assert figures(state, "F5") == 2
 
 
-def test_bl_5_3_an_eliminated_unit_gives_a_banner_and_bl_16_1_ends_the_game_at_once() -> None:
+def test_bl_5_3_bl_1_3_an_eliminated_unit_gives_a_banner_and_bl_16_1_ends_the_game_at_once() -> (
+    None
+):
     state = scene(
         ("h_rf_sword", "F4", 1),
         ("h_bf_sword", "F5", 2, 1),

@@ -161,3 +161,15 @@ def test_bl_15_1_scout_draws_two_and_keeps_one() -> None:
     play(state, "discard ATTACK_R")
     assert state.hands[1] == ["PATROL_C"] and state.discard == ["SCOUT_L", "ATTACK_R"]
     assert state.active == 2
+
+
+def test_bl_2_5_units_an_ord_own_card_ordered_move_and_battle_first() -> None:
+    state = scene(
+        ("h_bf_sword", "B2", 1), ("h_bf_sword", "L2", 1), ("h_bf_sword", "F9", 2),
+        phase="move", ordered=("B2", "L2"),
+    )  # fmt: skip
+    state.first = [state.unit_at("L2").uid]  # as an ORD_OWN card's effect would set it
+    assert {t.split()[1] for t in texts(state) if t.startswith("move")} == {"L2"}
+    play(state, "move L2 L3")  # L2 has nothing to battle: the Command card's units go on
+    assert state.decision == "move" and state.first == []
+    assert {t.split()[1] for t in texts(state) if t.startswith("move")} == {"B2"}

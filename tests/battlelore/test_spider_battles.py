@@ -158,7 +158,7 @@ def test_t_15_no_exit_risk_survived_and_battle_back() -> None:
     assert state.battle is not None and state.battle.back
 
 
-def test_t_16_a_creature_out_of_its_section_for_three_tokens() -> None:
+def test_t_16_bl_11_2_a_creature_out_of_its_section_for_three_tokens() -> None:
     state = scene(
         ("h_bf_sword", "F7", 2), ("c_giant_spider", "I6", 2), ("h_bm_lance", "B8", 2), X,
         lore=True, active=2, phase="command", ordered=(), orders=None,

@@ -34,7 +34,7 @@ def test_section_3_setup_places_the_units_and_deals_the_hands_as_chance() -> Non
     assert sum(state.deck.values()) == 32
 
 
-def test_bl_1_1_players_alternate_and_the_turn_ends_with_a_draw() -> None:
+def test_bl_1_1_bl_1_2_players_alternate_and_the_turn_ends_with_a_draw() -> None:
     state = dealt()
     card = state.hands[1][0]
     state.apply(f"play {card}")

@@ -109,3 +109,23 @@ def test_t_37_d_46_a_cmd_instead_card_skips_the_command_draw_not_the_refill(
     play(state, "refill c")
     assert state.active == 2 and state.lore_discard == ["WZ01"] and state.bank.on_cards == 0
     assert state.last_orders[1] is None  # D-42: countering it orders 1 unit of choice
+
+
+def test_d_43_mov_react_opens_after_each_hex_a_unit_enters(registered: None) -> None:
+    lore_windows.LORE_EFFECTS["RG07"] = Tokens()  # stands in for Snare (MOV_REACT)
+    state = scene(
+        ("h_bm_lance", "B2", 1), ("h_bf_sword", "F9", 2),
+        lore=True, phase="move", ordered=("B2",), goblets=(0, 5),
+    )  # fmt: skip
+    state.councils = [{}, {"rogue": 1}]
+    state.lore_hands = {1: [], 2: ["RG07"]}
+    play(state, "move B2 B5")  # 3 hexes: a window before, then after the first and the second
+    assert state.decision == "react" and state.window is not None
+    assert state.window.resume == "move B2 B5"
+    play(state, "pass")
+    assert state.window is not None and state.window.resume == "walk B2,B3 A4 B5"
+    hexes_entered = 0
+    while state.decision == "react":
+        play(state, "pass")
+        hexes_entered += 1
+    assert hexes_entered == 2 and state.unit_at("B5").moved == 3

@@ -67,6 +67,8 @@ class Battle:
     ability: str = ""
     lore_spent: int = 0
     stored: int = 0
+    poison_risk: int = 0  # a poisoned creature's `L` losses, rolled as risk dice (D-25)
+    risk_then: str = ""  # after critical risk: "flags" (poison) or "" (a blocked retreat)
 
     @property
     def panic(self) -> bool:
@@ -93,6 +95,8 @@ class Battle:
             "ability": self.ability,
             "lore_spent": self.lore_spent,
             "stored": self.stored,
+            "poison_risk": self.poison_risk,
+            "risk_then": self.risk_then,
         }
 
     @classmethod
@@ -114,6 +118,8 @@ class Battle:
             str(data["ability"]),
             int(data["lore_spent"]),
             int(data["stored"]),
+            int(data["poison_risk"]),
+            str(data["risk_then"]),
         )
 
 
@@ -233,10 +239,10 @@ def read_the_roll(state: BattleLoreState, events: list[Event] | None) -> None:
         state.gain(battle.side, unused, events)
     battle.flags = effect.flags
     losses = effect.hits + effect.poison_losses
-    if target.type.is_creature and effect.hits:
-        battle.special = "critical"
-        battle.dice = effect.hits
-        state.phase = "roll"
+    if target.type.is_creature:
+        from bitva.games.battlelore.creature_steps import creature_hits
+
+        creature_hits(state, effect.hits, effect.poison_losses, events)
         return
     if not target.type.is_creature and losses and lose(state, target, losses, events):
         after_morale(state, events)

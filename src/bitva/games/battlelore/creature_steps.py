@@ -159,7 +159,7 @@ def kill_creature(state: BattleLoreState, creature: Unit, events: list[Event] | 
 def special_roll(state: BattleLoreState, events: list[Event] | None) -> None:
     """The roll that was not the attack's: panic (BL-10.3), critical (BL-11.4), critical risk
     and its re-roll (BL-11.5, D-24)."""
-    from bitva.games.battlelore.battle_steps import after_morale, after_retreat, lose, start_flags
+    from bitva.games.battlelore.battle_steps import after_morale, lose, start_flags
 
     battle = state.battle
     assert battle is not None
@@ -178,7 +178,8 @@ def special_roll(state: BattleLoreState, events: list[Event] | None) -> None:
             kill_creature(state, target, events)
             after_morale(state, events)
             return
-        start_flags(state, events)
+        if not poison_risk_roll(state):
+            start_flags(state, events)
     elif special == "risk":
         again = risk_rerolls(target, faces)  # type: ignore[arg-type]
         if again:
@@ -186,12 +187,54 @@ def special_roll(state: BattleLoreState, events: list[Event] | None) -> None:
             battle.dice = again
             state.phase = "roll"
             return
-        after_retreat(state, events)
+        after_risk(state, events)
     else:  # risk-reroll
         if risk_kills(target, faces):  # type: ignore[arg-type]
             kill_creature(state, target, events)
             after_morale(state, events)
             return
+        after_risk(state, events)
+
+
+def creature_hits(
+    state: BattleLoreState, hits: int, poison_losses: int, events: list[Event] | None
+) -> None:
+    """BL-11.4: the dice that hit a creature are re-rolled for a critical; D-25: its poison
+    losses (BL-11.10) become critical-risk dice; then its flags."""
+    from bitva.games.battlelore.battle_steps import start_flags
+
+    battle = state.battle
+    assert battle is not None
+    battle.poison_risk = poison_losses
+    if hits:
+        battle.special = "critical"
+        battle.dice = hits
+        state.phase = "roll"
+    elif not poison_risk_roll(state):
+        start_flags(state, events)
+
+
+def poison_risk_roll(state: BattleLoreState) -> bool:
+    """Start the risk dice of a poisoned creature's losses, if any (D-25)."""
+    battle = state.battle
+    assert battle is not None
+    if not battle.poison_risk:
+        return False
+    battle.special, battle.risk_then = "risk", "flags"
+    battle.dice, battle.poison_risk = battle.poison_risk, 0
+    state.phase = "roll"
+    return True
+
+
+def after_risk(state: BattleLoreState, events: list[Event] | None) -> None:
+    from bitva.games.battlelore.battle_steps import after_retreat, start_flags
+
+    battle = state.battle
+    assert battle is not None
+    then, battle.risk_then = battle.risk_then, ""
+    if then == "flags":
+        start_flags(state, events)
+    else:
         after_retreat(state, events)
 
 

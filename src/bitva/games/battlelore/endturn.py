@@ -137,6 +137,7 @@ def cleanup(state: BattleLoreState, events: list[Event] | None) -> None:
     state.lore_played_by = [False, False]
     state.instead = False
     state.paid = []
+    state.first = []
     state.orders = None
     state.ordered = []
     state.turn += 1

@@ -81,6 +81,7 @@ def state_to_json(state: BattleLoreState) -> dict[str, Any]:
         "lore_played": [list(astuple(card)) for card in state.lore_played],
         "lore_played_by": list(state.lore_played_by),
         "instead": state.instead,
+        "first": list(state.first),
         "casting": [[c.index, c.window, list(c.args), c.resume] for c in state.casting],
         "outcome": state.outcome.to_json() if state.outcome is not None else None,
         "rng": state.rng.state,
@@ -151,6 +152,7 @@ def state_from_json(data: dict[str, Any]) -> BattleLoreState:
     ]
     state.lore_played_by = [bool(v) for v in data["lore_played_by"]]
     state.instead = bool(data["instead"])
+    state.first = [int(u) for u in data["first"]]
     state.casting = [Casting(int(i), w, tuple(a), r) for i, w, a, r in data["casting"]]
     outcome = data.get("outcome")
     state._outcome = Outcome.from_json(outcome) if outcome else None

@@ -84,6 +84,7 @@ class BattleLoreState(State[Act]):
         self.lore_played_by = [False, False]
         self.instead = False  # a CMD_INSTEAD card replaced the Command card (D-46)
         self.casting: list[Casting] = []  # Lore cards revealed, their effects still to come
+        self.first: list[int] = []  # units an ORD_OWN card ordered: they act first (BL-2.5)
         self._outcome: Outcome | None = None
         self._legal: list[Act] | None = None
 
@@ -255,6 +256,7 @@ class BattleLoreState(State[Act]):
         other.lore_played = list(self.lore_played)
         other.lore_played_by = list(self.lore_played_by)
         other.casting = list(self.casting)
+        other.first = list(self.first)
         other._legal = self._legal
         return other
 

@@ -85,7 +85,7 @@ def movers(state: BattleLoreState) -> dict[int, dict[int, tuple[int, ...]]]:
     if orders is None or orders.no_move:
         return {}
     out = {}
-    for uid in state.ordered:
+    for uid in acting(state):
         unit = state.field.units[uid]
         if unit is None or unit.moved:
             continue
@@ -101,7 +101,7 @@ def rushes(state: BattleLoreState) -> list[Act]:
     if orders is None or orders.no_move:
         return []
     out = []
-    for uid in state.ordered:
+    for uid in acting(state):
         unit = state.field.units[uid]
         if unit is None or not can_rush(unit):
             continue
@@ -111,10 +111,16 @@ def rushes(state: BattleLoreState) -> list[Act]:
     return out
 
 
+def acting(state: BattleLoreState) -> list[int]:
+    """BL-2.5: units ordered by an ORD_OWN Lore card (`state.first`, set by its effect) move
+    and battle before the Command card's units; then the others."""
+    return list(state.first) if state.first else state.ordered
+
+
 def battles(state: BattleLoreState) -> list[Act]:
     """BL-4.1, BL-4.3: every battle an ordered unit may declare now."""
     out = []
-    for uid in state.ordered:
+    for uid in acting(state):
         unit = state.field.units[uid]
         if unit is None or not may_battle(
             state.field, unit, extra_battle_hexes=extra_move(state, unit)
@@ -127,7 +133,7 @@ def battles(state: BattleLoreState) -> list[Act]:
 
 def forced_rush(state: BattleLoreState) -> bool:
     """BL-10.4, D-28: a rushing goblin that still may battle its target must."""
-    for uid in state.ordered:
+    for uid in acting(state):
         unit = state.field.units[uid]
         rushing = unit is not None and unit.rush_target is not None and not unit.battled
         if rushing and unit is not None and may_battle(state.field, unit):
@@ -292,7 +298,7 @@ def apply_action(state: BattleLoreState, action: Act, events: list[Event] | None
         elif phase == "move":
             begin_battles(state, events)
         else:
-            endturn.end_turn(state, events)
+            battles_done(state, events)
     elif verb == "ignore":
         battle = state.battle
         assert battle is not None
@@ -383,6 +389,12 @@ def go_on(state: BattleLoreState, resume: str, events: list[Event] | None) -> No
         own_moves(state, events)
     elif resume == "movement":
         begin_movement(state, events)
+    elif resume.startswith("walk "):
+        _, walked, *rest = resume.split()
+        hexes = [hex_of(h) for h in walked.split(",")]
+        unit = state.field.unit_at(hexes[-1])
+        assert unit is not None
+        walk(state, unit, hexes, [hex_of(h) for h in rest], events)
     elif resume.startswith("move "):
         _, start, end = resume.split()
         move(state, state.unit_at(start), hex_of(end), events)
@@ -464,16 +476,32 @@ def begin_movement(state: BattleLoreState, events: list[Event] | None) -> None:
 def move(state: BattleLoreState, unit: Unit, to: int, events: list[Event] | None) -> None:
     """BL-3.1, BL-3.2: the unit follows the canonical path hex by hex and completes its move."""
     path = move_destinations(state.field, unit, extra_hexes=extra_move(state, unit))[to]
-    start = unit.hex
-    for hex_ in path:
-        enter(state.field, unit, hex_, "move")
+    walk(state, unit, [unit.hex], list(path), events)
+
+
+def walk(
+    state: BattleLoreState,
+    unit: Unit,
+    walked: list[int],
+    path: list[int],
+    events: list[Event] | None,
+) -> None:
+    """The unit enters its path's hexes one by one (`walked`: from its start to where it is);
+    after each but the last the other side's MOV_REACT window may open (D-43), and a card may
+    end the move there (Snare)."""
+    while path and not (unit.move_stopped and len(walked) > 1):
+        enter(state.field, unit, path.pop(0), "move")
+        walked.append(unit.hex)
+        resume = ",".join(name(h) for h in walked) + "".join(f" {name(h)}" for h in path)
+        if path and windows.offer(state, 3 - state.active, "MOV_REACT", f"walk {resume}", events):
+            return
     unit.move_stopped = True
     _emit(
         events,
         "moved",
         player=unit.side,
-        path=[name(h) for h in (start, *path)],
-        **{"from": name(start), "to": name(to)},
+        path=[name(h) for h in walked],
+        **{"from": name(walked[0]), "to": name(unit.hex)},
     )
     begin_movement(state, events)
 
@@ -501,8 +529,18 @@ def rush(
 
 def begin_battles(state: BattleLoreState, events: list[Event] | None) -> None:
     """BL-4.1: battles one at a time; with none left the turn goes on to the draw."""
-    from bitva.games.battlelore.endturn import end_turn
-
     state.phase = "battle"
     if not battles(state):
-        end_turn(state, events)
+        battles_done(state, events)
+
+
+def battles_done(state: BattleLoreState, events: list[Event] | None) -> None:
+    """The battle step is over: the draw, or (BL-2.5) the Command card's units' turn after the
+    units an ORD_OWN card ordered first."""
+    from bitva.games.battlelore.endturn import end_turn
+
+    if state.first:
+        state.first = []
+        begin_movement(state, events)
+        return
+    end_turn(state, events)
