@@ -35,6 +35,7 @@ from bitva.games.battlelore.morale import (
 )
 from bitva.games.battlelore.morale import retreat_steps as morale_retreat_steps
 from bitva.games.battlelore.movement import enter
+from bitva.games.battlelore.victory import eliminated
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
@@ -259,14 +260,7 @@ def lose(state: BattleLoreState, unit: Unit, figures: int, events: list[Event] |
     if unit.stored_lore:  # BL-11.4, BL-11.7: a dead creature's tokens go back to the pool
         state.bank = state.bank.release(unit.stored_lore)
         unit.stored_lore = 0
-    winner = 3 - unit.side
-    state.banners[winner - 1] += 1
-    _emit(events, "eliminated", side=unit.side, hex=name(unit.hex), type=unit.type.id)
-    _emit(events, "banner", player=winner, banners=state.banners[winner - 1])
-    if state.banners[winner - 1] >= state.static.victory_banners:
-        state.finish(winner, events)
-    elif not state.field.alive(unit.side):  # no unit left to give banners: docs/battlelore.md
-        state.finish(winner, events, reason="no-units")
+    eliminated(state, unit, events)  # BL-5.3, BL-16.1
     return True
 
 
