@@ -1,0 +1,349 @@
+"""The Sniper Elite terminal adapter: the map with areas, types, doors, ladders, objectives, the
+defenders and the sniper and what he can see, beside a panel (health, bag, last known area,
+objectives, the order board, equipment, the chance to hit each defender for each number of
+tokens), the log narrating both turns step by step in plain words, and the question, on one
+screen that fits 80x24 (`bitva.cli.sniper_elite_map` draws the parts). A move is chosen on the
+map (its spaces numbered), a shot as a target and then a number of tokens with the chance of
+each shown before drawing. `bitva analyse sniper-elite` prints tables, or the bare JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from bitva.cli.games import Screen, Size
+from bitva.cli.games.battlelore import _cut, beside  # the same two-column layout
+from bitva.cli.games.generic import HINT, GenericAdapter, fitted, log_tail, wrapped
+from bitva.cli.games.sniper_elite_words import (
+    action_label,
+    describe_event,
+    describe_outcome,
+    in_sight,
+    outcome_reason,
+    percent,
+    question,
+)
+from bitva.cli.pretty import lines_of
+from bitva.cli.sniper_elite_map import (
+    LEGEND,
+    map_lines,
+    map_width,
+    panel_lines,
+    shot_lines,
+)
+from bitva.core.game import Analysis
+from bitva.core.outcome import Outcome
+from bitva.core.state import State
+
+if TYPE_CHECKING:
+    from bitva.cli.terminal import HumanTurn
+
+HELP = (
+    "Type the number of a choice, a space to move there ('d5'), or an action in full: 'move d5',"
+    " 'shoot R1 3' (target and tokens to draw), 'loot', 'complete', 'use THROWN_STONE e5',"
+    " 'end'. On the map @@ is you, R1..Y3 the defenders, ' marks the spaces you can see, digits"
+    " are objective spaces (yours bold), + an iron cross, | _ a door, H a ladder. 'a' shows the"
+    " analysis (your moves and shots with their odds), '?' this help, 'q' leaves the game (it is"
+    " saved, and `bitva play --resume FILE` takes it up again)."
+)
+GAP = 1  # columns between the map and the panel
+PANEL_MIN = 30
+SHORT_LIST = 8  # a list this long is shown whole
+
+
+class SniperEliteAdapter(GenericAdapter):
+    help = HELP
+
+    # -- drawing -------------------------------------------------------------------------------
+    def render(self, state: State[Any], seat: int | None, screen: Screen) -> RenderableType:
+        view = state.view(seat)
+        left = map_lines(view, screen.marks)
+        right = panel_lines(view, 48)
+        parts = [Text(self.status(state, seat, screen), style="bold")]
+        parts += beside(left, right, map_width(view) + GAP)
+        parts += shot_lines(view)
+        for line in parts:
+            line.no_wrap, line.overflow = True, "ellipsis"
+        parts.append(Text(LEGEND, style="dim"))
+        return Group(*parts)
+
+    def frame(self, state: State[Any], seat: int | None, screen: Screen, size: Size) -> list[Text]:
+        return view_frame(state.view(seat), screen, size, self.status(state, seat, screen))
+
+    def status(self, state: State[Any], seat: int | None, screen: Screen) -> str:
+        view = state.view(seat)
+        turn = int(view.get("turn") or 0)
+        head = f"Sniper Elite · {f'turn {turn}' if turn else 'set-up'}"
+        modifiers = view.get("modifiers") or []
+        if modifiers:
+            head += " · " + " ".join(modifiers)
+        if state.outcome is not None:
+            return f"{head} · game over"
+        if state.is_chance:
+            return f"{head} · {'the defenders' if view.get('phase') == 'defenders' else 'chance'}"
+        return f"{head} · your decision"
+
+    # -- the log -------------------------------------------------------------------------------
+    def describe_events(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
+        lines = []
+        for event in events:
+            line = self.describe_event(event)
+            if line:
+                lines.append(line)
+        return lines
+
+    def describe_event(self, event: Mapping[str, Any]) -> str | None:
+        line = describe_event(event)
+        return line if line is not None else super().describe_event(event)
+
+    def describe_outcome(self, outcome: Outcome) -> str:
+        return describe_outcome(outcome)
+
+    def outcome_reason(self, outcome: Outcome, viewer: int | None) -> str:
+        return outcome_reason(outcome)
+
+    # -- a human's decisions --------------------------------------------------------------------
+    def heading(self, state: State[Any], seat: int) -> str | None:
+        return question(state.view(seat))
+
+    def action_label(self, state: State[Any], action: Any) -> str:
+        return action_label(state.view(state.current_player), state.action_text(action))
+
+    def choose(self, turn: HumanTurn) -> Any | None:
+        """The sniper's turn in two steps: what to do (move, a target, a card, end), then where
+        to (spaces numbered on the map) or how many tokens to draw (each with its chance)."""
+        state = turn.state
+        if state.decision != "turn" or len(state.legal_actions()) <= SHORT_LIST:
+            return None
+        return choose_turn(turn, lambda: self.heading(state, turn.seat))
+
+    # -- analyses ------------------------------------------------------------------------------
+    def render_analysis(
+        self, analysis: Analysis, result: Mapping[str, Any], state: State[Any], source: str
+    ) -> RenderableType:
+        if "moves" not in result or "shots" not in result:
+            return super().render_analysis(analysis, result, state, source)
+        return analysis_tables(result, source)
+
+    def analysis_json(self, analysis: Analysis, result: Mapping[str, Any]) -> str:
+        """The analysis object bare, as issue 12 specifies it: one line of JSON."""
+        return json.dumps(result, ensure_ascii=False)
+
+
+def view_frame(view: Mapping[str, Any], screen: Screen, size: Size, status: str) -> list[Text]:
+    """The screen for `size`: the title, the map with the panel and the log's end beside it,
+    the shot in progress, the question and the rest of the log. Wider than `size` when the map
+    does not fit: the play loop then says the window is too small."""
+    width, height = size
+    title = fitted([status], width, "bold")
+    left = map_lines(view, screen.marks)
+    left_width = map_width(view) + GAP
+    panel_width = max(width - left_width, PANEL_MIN)
+    panel = [_cut(line, panel_width) for line in shot_lines(view)] + panel_lines(view, panel_width)
+    if len(panel) > len(left):  # the map's height is the panel's: the last lines give way
+        panel = [*panel[: len(left) - 1], Text("…", style="dim")]
+    ask = compact_question(screen, width)
+    lower: list[Text] = []
+    beside_room = max(len(left) - len(panel) - 1, 0)
+    side_log = log_tail(screen.log, panel_width, beside_room) if beside_room else []
+    right = [*panel, *([Text("─" * min(panel_width, 24), style="dim")] if side_log else [])]
+    right += side_log
+    top = beside(left, right, left_width)
+    room = max(height - len(title) - len(top) - len(lower) - len(ask), 0)
+    shown = sum(1 for _ in side_log)
+    # the lines the side could not hold go below the map, the latest last
+    earlier = list(screen.log)[: max(len(screen.log) - shown, 0)] if side_log else screen.log
+    log = log_tail(earlier, width, room) if room else []
+    return [*title, *top, *lower, *log, *ask]
+
+
+def compact_question(screen: Screen, width: int) -> list[Text]:
+    """The heading (wrapped, so its rule is never cut), the menu in columns from 4 choices on
+    (the map leaves few lines), the hint and the message."""
+    lines = lines_of(Text(screen.heading, style="bold"), width) if screen.heading else []
+    if len(screen.menu) > 3:
+        columns = Columns([Text(item) for item in screen.menu], padding=(0, 3), column_first=True)
+        lines += lines_of(columns, width)
+    else:
+        lines += wrapped(screen.menu, width)
+    if screen.heading or screen.menu:
+        lines += fitted([HINT], width, "dim")
+    if screen.message:
+        lines += lines_of(Text(screen.message, style="red"), width)
+    return lines
+
+
+def choose_turn(turn: HumanTurn, heading: Any) -> Any | None:
+    """The action: a move, a shot, or one of the other actions, each in at most two steps."""
+    state = turn.state
+    view = state.view(turn.seat)
+    moves: dict[str, Any] = {}
+    shots: dict[str, list[tuple[int, Any]]] = {}
+    cards: dict[str, list[tuple[str, Any]]] = {}
+    others: list[Any] = []
+    for action in state.legal_actions():
+        words = state.action_text(action).split()
+        if words[0] == "move":
+            best = moves.get(words[1])
+            if best is None or int(words[2]) < int(state.action_text(best).split()[2]):
+                moves[words[1]] = action
+        elif words[0] == "shoot":
+            shots.setdefault(words[1], []).append((int(words[2]), action))
+        elif words[0] == "use" and len(words) > 2:
+            cards.setdefault(words[1], []).append((" ".join(words[2:]), action))
+        else:
+            others.append(action)
+    menu: list[str] = []
+    picks: list[tuple[str, Any]] = []
+    if moves:
+        picks.append(("move", None))
+        menu.append(f"move ({len(moves)} spaces)")
+    for target in shots:
+        entry = in_sight(view, target)
+        odds = [float(p) for p in (entry or {}).get("hit") or []]
+        best = f"up to {percent(max(odds))}" if odds and max(odds) > 0 else "no chance"
+        picks.append(("shoot", target))
+        menu.append(f"shoot {target} ({best})")
+    for card in cards:
+        picks.append(("use", card))
+        menu.append(action_label(view, f"use {card}") + "…")
+    for action in others:
+        picks.append(("do", action))
+        menu.append(turn.adapter.action_label(state, action))
+    numbered = [f"{n}. {item}" for n, item in enumerate(menu, start=1)]
+    while True:
+        answer = turn.ask(
+            f"P{turn.seat}: 1-{len(menu)}, a space, or an action:", numbered, heading()
+        )
+        if not answer:
+            continue
+        if answer.lower() in moves:
+            return moves[answer.lower()]
+        if answer.isdigit() and 1 <= int(answer) <= len(picks):
+            kind, what = picks[int(answer) - 1]
+            chosen = _second_step(turn, view, kind, what, moves, shots, cards)
+            if chosen is not None:
+                return chosen
+            continue
+        typed = turn.typed(answer)
+        if typed is not None:
+            return typed
+
+
+def _second_step(
+    turn: HumanTurn,
+    view: Mapping[str, Any],
+    kind: str,
+    what: Any,
+    moves: Mapping[str, Any],
+    shots: Mapping[str, list[tuple[int, Any]]],
+    cards: Mapping[str, list[tuple[str, Any]]],
+) -> Any | None:
+    """The second question of a choice; None goes back to the first."""
+    if kind == "do":
+        return what
+    if kind == "move":
+        spaces = list(moves)
+        marks = {space: str(n) for n, space in enumerate(spaces, start=1)}
+        heading = "Where to? The numbers on the map are the spaces you may reach (SE-6.2)"
+        return _pick(turn, heading, [], spaces, moves, marks)
+    if kind == "shoot":
+        entry = in_sight(view, str(what)) or {}
+        odds = [float(p) for p in entry.get("hit") or []]
+        options = shots[str(what)]
+        menu, keys, table = [], [], {}
+        for k, action in options:
+            p = odds[k - 1] if k - 1 < len(odds) else 0.0
+            if p > 0 or not any(odds):
+                menu.append(f"{k}. {percent(p)}")
+                keys.append(str(k))
+                table[str(k)] = action
+        heading = (
+            f"Shoot {what} (range {entry.get('range', '?')}): how many tokens to draw?"
+            " Each number with its chance to hit (SE-6.5)"
+        )
+        return _pick(
+            turn, heading, menu, keys, table, {str(entry.get("space", "")): "◎"}
+        )  # the target
+    choices = cards[str(what)]
+    params = [param for param, _ in choices]
+    on_map = {
+        p: str(n) for n, p in enumerate(params, start=1) if p[:1].isalpha() and p[1:].isdigit()
+    }
+    menu = [] if len(on_map) == len(params) else [f"{n}. {p}" for n, p in enumerate(params, 1)]
+    heading = f"{action_label(view, 'use ' + str(what))}: where or how?"
+    return _pick(turn, heading, menu, params, dict(choices), on_map)
+
+
+def _pick(
+    turn: HumanTurn,
+    heading: str,
+    menu: list[str],
+    keys: list[str],
+    table: Mapping[str, Any],
+    marks: dict[str, str],
+) -> Any | None:
+    """The answer among `keys` (numbered, or by name: a space, a number of tokens); None
+    when the player goes back."""
+    while True:
+        span = f"{keys[0]}-{keys[-1]}" if menu and keys[0].isdigit() else f"1-{len(keys)}"
+        answer = turn.ask(f"P{turn.seat}: {span} or a name, 'b' to go back:", menu, heading, marks)
+        if answer.lower() in ("b", "back"):
+            return None
+        if not answer:
+            continue
+        if answer.isdigit() and 1 <= int(answer) <= len(keys) and not menu:
+            return table[keys[int(answer) - 1]]
+        if answer in table:
+            return table[answer]
+        if answer.lower() in table:
+            return table[answer.lower()]
+        turn.error(f"{answer} is not one of the choices: 1-{len(keys)} or a name")
+
+
+def analysis_tables(result: Mapping[str, Any], source: str) -> RenderableType:
+    """The sniper's options as tables: the defenders in sight with the chance to hit for each
+    number of tokens drawn, and where a move may end with its fewest steps."""
+    head = (
+        f"{source}: the sniper on {result.get('sniper')}, last known area {result.get('lka')},"
+        f" probable objectives {', '.join(map(str, result.get('probable') or [])) or 'none'}"
+    )
+    parts: list[RenderableType] = [Text(head, style="bold")]
+    shots: Sequence[Mapping[str, Any]] = result.get("shots") or []
+    if shots:
+        most = max(len(s.get("hit") or {}) for s in shots)
+        table = Table(title="Shots: the chance to hit by tokens drawn", title_justify="left")
+        for column in ("target", "space", "range"):
+            table.add_column(column)
+        for k in range(1, most + 1):
+            table.add_column(str(k), justify="right")
+        for shot in shots:
+            hit = shot.get("hit") or {}
+            cells = [
+                percent(float(hit[str(k)])) if str(k) in hit else "" for k in range(1, most + 1)
+            ]
+            table.add_row(str(shot["target"]), str(shot["space"]), str(shot["range"]), *cells)
+        parts.append(table)
+    else:
+        parts.append(Text("No defender in sight."))
+    moves: Mapping[str, int] = result.get("moves") or {}
+    if moves:
+        table = Table(title="Moves: where a move may end, fewest steps", title_justify="left")
+        table.add_column("steps", justify="right")
+        table.add_column("spaces")
+        for steps in sorted(set(moves.values())):
+            table.add_row(str(steps), " ".join(s for s, n in moves.items() if n == steps))
+        parts.append(table)
+    else:
+        parts.append(Text("No move is possible now."))
+    return Group(*parts)
+
+
+ADAPTER = SniperEliteAdapter()

@@ -1,0 +1,302 @@
+"""Sniper Elite in plain words for the terminal: card names, the order cards' steps, the question
+of each decision point, how each legal action reads, log lines narrating the sniper's and the
+defenders' turns, and the end of the game.
+
+The decision names, action texts and events are the engine's (docs/sniper-elite.md); rule
+numbers go last, in brackets, so the words come first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from bitva.core.outcome import Outcome
+from bitva.games.sniper_elite.catalogue import StepData, shipped_content
+
+TOKEN_WORDS = {"A": "accuracy", "N": "noise", "R": "recoil", "S": "suppressor"}
+AREA_WORDS = {"red": "red", "black": "black", "yellow": "yellow", "white": "white"}
+# the question each decision point asks (docs/sniper-elite.md), with the rule behind it
+QUESTIONS: dict[str, tuple[str, str]] = {
+    "bottom": ("Both objectives are of one colour: which card goes to the bottom?", "SE-4.9"),
+    "entry": ("Where does the sniper come in?", "SE-4.10"),
+    "turn": ("Your turn: move, shoot, loot, complete, use equipment, or end it", "SE-6.1"),
+    "reward": ("A hit! Choose your reward", "SE-6.5"),
+    "keep": ("Loot: which card do you keep?", "SE-6.6"),
+    "place": ("A defender returns beside its occupied cross: choose its space", "SE-7.8"),
+}
+FIRST_TURN = "Your first turn: step in from the entry point and move"
+SELECTORS = {
+    "all": "every defender",
+    "in_lka": "the defenders in the last known area",
+    "not_in_lka": "the defenders outside the last known area",
+    "entered_lka": "the defenders who just entered the last known area",
+    "on_elevated": "the defenders on high ground",
+    "nearest_to_sniper": "the defender nearest to you",
+}
+TARGETS = {
+    "lka": "the last known area",
+    "sniper": "you",
+    "po": "each probable objective",
+}
+
+
+@cache
+def _names() -> dict[str, str]:
+    content = shipped_content()
+    names = {card.id: card.name for card in content.orders}
+    names.update({card.id: card.name for card in content.equipment})
+    return names
+
+
+def card_name(card_id: str) -> str:
+    """ "Suppressive Fire" for SUPPRESSIVE_FIRE (an unknown id reads as its words)."""
+    return _names().get(card_id) or card_id.replace("_", " ").title()
+
+
+def target_words(target: str | None) -> str:
+    if not target:
+        return "?"
+    if target.startswith("po_access:"):
+        kind = target.split(":", 1)[1]
+        return "each probable objective's " + ("access" if kind == "any" else f"{kind} access")
+    return TARGETS.get(target, target)
+
+
+def step_words(step: StepData) -> str:
+    """One step of an order card in plain words: "every defender moves 2 toward the last known
+    area", "the defenders in the last known area search" (SE-8)."""
+    who = SELECTORS.get(step.who or "all", str(step.who))
+    if step.los_within is not None:
+        who += f" that can see you within {step.los_within}"
+    if step.per_po:
+        who = "for each " + ("unguarded " if step.unguarded else "") + "probable objective,"
+        who += " the nearest defender"
+    to = target_words(step.to)
+    if step.per_po and step.to == "po":
+        to = "it"
+    if step.op == "search":
+        return f"{who}: search next to them"
+    if step.op == "recon":
+        return f"{who}: look for you within {step.range or 2}"
+    if step.op == "attack":
+        return f"{who}: fire at your space (2 hits each if you are there)"
+    if step.op == "move":
+        return f"{who}: move {step.n} toward {to}"
+    if step.op == "summon":
+        return f"{who}: summoned to {to}"
+    if step.op == "update_lka":
+        return "the last known area becomes your area"
+    if step.op == "regroup":
+        return "the defenders regroup onto the card's marks"
+    return step.op
+
+
+def card_steps(card_id: str) -> list[str]:
+    """Every step of an order card in plain words, in order."""
+    try:
+        card = shipped_content().order(card_id)
+    except (KeyError, ValueError):
+        return []
+    return [step_words(step) for step in card.steps]
+
+
+def tokens_text(tokens: Mapping[str, int]) -> str:
+    """ "3 accuracy, 1 noise" (kinds with none left out)."""
+    parts = [f"{tokens[k]} {TOKEN_WORDS[k]}" for k in "ANRS" if tokens.get(k)]
+    return ", ".join(parts) or "nothing"
+
+
+def percent(p: float) -> str:
+    return f"{round(p * 100)}%"
+
+
+def question(view: Mapping[str, Any]) -> str:
+    """The decision's question in plain words, the rule last."""
+    decision = str(view.get("decision", ""))
+    entries = (view.get("map") or {}).get("entries") or {}
+    if decision == "turn" and view.get("sniper") in entries:
+        return f"{FIRST_TURN} (SE-4.12)"
+    if decision not in QUESTIONS:
+        return decision.replace("-", " ").capitalize()
+    text, rule = QUESTIONS[decision]
+    return f"{text} ({rule})"
+
+
+def in_sight(view: Mapping[str, Any], defender: str) -> Mapping[str, Any] | None:
+    for entry in view.get("in_sight") or []:
+        if entry.get("defender") == defender:
+            return dict(entry)
+    return None
+
+
+def action_label(view: Mapping[str, Any], text: str) -> str:
+    """How one legal action (its engine text) reads in the numbered list."""
+    words = text.split()
+    if not words:
+        return text
+    verb, rest = words[0], words[1:]
+    if verb == "move" and len(rest) == 2:
+        steps = int(rest[1])
+        return f"move to {rest[0]} ({steps} step{'s' if steps != 1 else ''})"
+    if verb == "shoot" and len(rest) == 2:
+        k = int(rest[1])
+        entry = in_sight(view, rest[0])
+        odds = ""
+        if entry and 0 < k <= len(entry.get("hit", [])):
+            odds = f": {percent(float(entry['hit'][k - 1]))} to hit"
+        return f"shoot {rest[0]} drawing {k} token{'s' if k != 1 else ''}{odds}"
+    if verb == "enter" and rest:
+        entries = (view.get("map") or {}).get("entries") or {}
+        area, space = entries.get(rest[0], ("?", "?"))
+        return f"enter from the {area} side, onto {space}"
+    if verb == "bottom" and rest:
+        return f"put objective {rest[0]} at the bottom"
+    if verb == "reward" and rest:
+        return {
+            "noise": "take a noise token from the bag into your health",
+            "accuracy": "add an accuracy token to the bag",
+        }.get(rest[0], f"take {rest[-1]} recoil from the bag into your health")
+    if verb == "keep" and rest:
+        return f"keep {card_name(rest[0])}"
+    if verb == "place" and rest:
+        return f"place it on {rest[0]}"
+    if verb == "use" and rest:
+        extra = f" on {' '.join(rest[1:])}" if len(rest) > 1 else ""
+        return f"use {card_name(rest[0])}{extra}"
+    return {
+        "loot": "loot this objective space (draw equipment)",
+        "complete": "complete the objective here",
+        "end": "end your turn",
+    }.get(verb, text)
+
+
+def _defender_step(data: Mapping[str, Any]) -> str:
+    who = str(data.get("defender", "?"))
+    if "from" in data and "to" in data:
+        return f"{who} moves {data['from']} → {data['to']}"
+    if "to" in data:
+        return f"{who} comes back on {data['to']}"
+    return f"{who} leaves the board (from {data.get('from', '?')})"
+
+
+def describe_event(event: Mapping[str, Any]) -> str | None:
+    """One log line for an event, the rule last; None for the generic words."""
+    kind = str(event.get("kind", ""))
+    data = {key: value for key, value in event.items() if key != "kind"}
+    rule = data.get("rule")
+    text = _event_words(kind, data)
+    if text is None:
+        return None
+    if not text:
+        return ""
+    return f"{text} ({rule})" if rule else text
+
+
+def _event_words(kind: str, d: Mapping[str, Any]) -> str | None:
+    if kind == "sniper-moved":
+        steps = int(d.get("steps", 0))
+        return f"You move {d.get('from')} → {d.get('to')} ({steps} step{'s' if steps != 1 else ''})"
+    if kind == "entered":
+        return f"You come in from the {d.get('area')} side"
+    if kind == "shot":
+        k = int(d.get("tokens", 0))
+        return (
+            f"You shoot at {d.get('target')} (range {d.get('range')}), drawing {k} "
+            f"token{'s' if k != 1 else ''}"
+        )
+    if kind == "tokens-drawn":
+        hit = "hit!" if d.get("hit") else "missed"
+        return f"Drawn: {tokens_text(d.get('tokens') or {})}: {hit}"
+    if kind == "reward":
+        return f"Reward: {d.get('reward')}"
+    if kind == "loot":
+        return f"You loot: {d.get('cards')} equipment cards drawn"
+    if kind in ("loot-drawn", "equipment-drawn"):
+        return f"Equipment: {card_name(str(d.get('card')))}"
+    if kind == "equipment-kept":
+        return f"You keep {card_name(str(d.get('card')))}"
+    if kind == "equipment-duplicate":
+        return f"A second {card_name(str(d.get('card')))} goes back under the deck"
+    if kind == "equipment-used":
+        param = " ".join(map(str, d.get("param") or []))
+        return f"You use {card_name(str(d.get('card')))}" + (f" on {param}" if param else "")
+    if kind == "objective-completed":
+        return f"Objective {d.get('objective')} completed ({d.get('count')} of 2)"
+    if kind == "objective-bottomed":
+        return "An objective card goes to the bottom"
+    if kind == "objective-drawn":
+        return "You draw an objective card"
+    if kind == "sniper-turn-end":
+        return "You end your turn"
+    if kind == "defenders-turn":
+        return "— The defenders' turn —"
+    if kind == "sniper-turn":
+        return f"— Your turn {d.get('turn')} —"
+    if kind == "order-die":
+        slot = {1: "left", 2: "middle", 3: "right"}.get(int(d.get("chevrons", 0)), "?")
+        return f"The order die shows {d.get('chevrons')}: the {slot} card"
+    if kind == "order-flipped":
+        return f"The card turns face up: {card_name(str(d.get('card')))}"
+    if kind == "order-resolved":
+        return f"Order: {d.get('name') or card_name(str(d.get('card')))}"
+    if kind == "order-step":
+        described = card_steps(str(d.get("card")))
+        index = int(d.get("step", 0))
+        words = described[index] if index < len(described) else str(d.get("op"))
+        return f"  step {index + 1}: {words}"
+    if kind == "found":
+        how = "searching" if d.get("how") == "search" else "looking out"
+        return f"{d.get('defender')} finds you, {how}"
+    if kind == "attack":
+        return f"{d.get('defender')} fires at your space"
+    if kind in ("defender-moved", "defender-placed", "defender-removed"):
+        return _defender_step(d)
+    if kind == "lka":
+        return f"Last known area: {d.get('was')} → {d.get('area')}"
+    if kind == "hit":
+        count = int(d.get("count", 0))
+        health = str(d.get("health", ""))
+        return f"You take {count} hit{'s' if count != 1 else ''}: health {health or 'empty'}"
+    if kind == "wounded":
+        return f"You are wounded! Health rebuilt: {d.get('health')}"
+    if kind == "ruled-out":
+        return f"Objective {d.get('objective')} is no longer a probable objective"
+    if kind == "order-discarded":
+        return f"{card_name(str(d.get('card')))} is discarded"
+    if kind == "order-drawn":
+        if d.get("face") == "down":
+            return "A card is drawn face down"
+        return f"{card_name(str(d.get('card')))} is drawn face up"
+    if kind == "order-deck-shuffled":
+        return f"The discarded orders go back into the deck ({d.get('cards')} cards)"
+    if kind == "order-deck":
+        return f"The order deck holds {d.get('cards')} cards"
+    if kind == "order-boxed":
+        return ""  # set-up: a card put away unseen says nothing to the player
+    if kind == "tie":
+        return "Equally bad for you: chance picks one way"
+    if kind == "game-over":
+        return None
+    return None
+
+
+REASONS = {
+    "objectives": ("You completed both objectives", "SE-9.1"),
+    "killed": ("You were wounded a second time", "SE-5.3"),
+    "deck-empty": ("The order deck ran out", "SE-7.1"),
+}
+
+
+def outcome_reason(outcome: Outcome) -> str:
+    text, rule = REASONS.get(outcome.reason, (outcome.reason.replace("-", " "), outcome.rule))
+    done = outcome.scores.get(1) if outcome.scores else None
+    if outcome.reason != "objectives" and done is not None:
+        text += f"; objectives completed: {done:g}"
+    return f"{text} ({outcome.rule or rule})"
+
+
+def describe_outcome(outcome: Outcome) -> str:
+    head = "You win" if outcome.result == "win" else "You lose"
+    return f"{head} — {outcome_reason(outcome)}"
