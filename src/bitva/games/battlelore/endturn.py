@@ -148,4 +148,4 @@ def begin_turn(state: BattleLoreState, seat: int, events: list[Event] | None) ->
     state.active = seat
     state.phase = "command"
     if events is not None:
-        events.append(Event("turn", {"player": seat, "turn": state.turn}))
+        events.append(Event("turn", {"player": seat, "turn": state.turn + 1}))

@@ -69,7 +69,7 @@ def view(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
             "lore": static.lore,
             "victory_banners": static.victory_banners,
         },
-        "turn": state.turn,
+        "turn": state.turn + 1,  # players count turns from 1; the state counts those done
         "active": state.active,
         "decision": state.decision,
         "to_act": state.current_player
