@@ -9,9 +9,18 @@ import math
 import pytest
 
 from bitva.ai import make_agent
+from bitva.ai.budget import Budget
+from bitva.ai.greedy import GreedyAgent
+from bitva.ai.search import SearchAgent
 from bitva.core.record import Match
+from bitva.core.registry import get_game
 from bitva.core.rng import Rng, derive_seed
 from bitva.games.battlelore import heuristics
+from bitva.games.battlelore.ai_settings import (
+    GREEDY_NODES,
+    HARD_EVALUATIONS,
+    MEDIUM_EVALUATIONS,
+)
 from bitva.games.battlelore.board import hex_of
 from bitva.games.battlelore.heuristics import Attacks, evaluate, roll_value, score
 from bitva.games.battlelore.state import BattleLoreState
@@ -162,3 +171,18 @@ def test_the_evaluation_stays_finite_over_a_random_game() -> None:
         value = evaluate(state, 1)
         assert math.isfinite(value) and value == -evaluate(state, 2)
         match.apply(rng.choice(state.legal_actions()))
+
+
+def test_battlelore_gives_its_agents_short_budgets() -> None:
+    game = get_game("battlelore")
+    greedy, easy = make_agent("greedy"), make_agent("easy")
+    assert isinstance(greedy, GreedyAgent) and isinstance(easy, GreedyAgent)
+    assert greedy.nodes_for(game) == easy.nodes_for(game) == GREEDY_NODES
+    for name, evaluations in (("hard", HARD_EVALUATIONS), ("medium", MEDIUM_EVALUATIONS)):
+        agent = make_agent(name)
+        assert isinstance(agent, SearchAgent)
+        assert agent.config_for(game).budget == Budget(None, None, evaluations)
+    assert MEDIUM_EVALUATIONS < HARD_EVALUATIONS
+    named = make_agent("hard:evaluations=2000")  # the player's own budget wins
+    assert isinstance(named, SearchAgent)
+    assert named.config_for(game).budget == Budget(None, None, 2000)

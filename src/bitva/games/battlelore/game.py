@@ -92,6 +92,12 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
 
         return evaluate(state, seat)
 
+    def agent_defaults(self, agent: str) -> Mapping[str, Any]:
+        """Short budgets for a turn of many small decisions (`ai_settings.py`)."""
+        from bitva.games.battlelore.ai_settings import agent_defaults
+
+        return agent_defaults(agent)
+
 
 GAME = BattleLore()
 BattleLoreState.game = GAME
