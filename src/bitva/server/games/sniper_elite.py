@@ -1,0 +1,100 @@
+"""The server adapter of Sniper Elite (solo): the options a client may choose (an officer
+challenge and single modifiers, SE-10.1: the game's own options model, which names no file), the
+challenges for the lobby with their names and what each changes in English and Czech, and the
+static map a replay sends once (`shared_view_keys`).
+
+The hit odds the browser shows before a shot are in the view itself (`in_sight`: the exact chance
+to hit for each number of tokens drawn), so they arrive with the position.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from bitva.core.registry import get_game
+from bitva.games.sniper_elite.options import CHALLENGES, SniperEliteOptions
+from bitva.server.games import GameAdapter
+
+# SE-10.1: each challenge's name and level, and what its three modifiers do, in both languages
+CHALLENGE_WORDS: dict[str, dict[str, str]] = {
+    "medic": {
+        "name": "Medic",
+        "name_cs": "Zdravotník",
+        "level": "easy",
+        "description": "You start with 3 equipment cards; 1 more noise in the bag; a defender"
+        " returns at the start of the defenders' turn.",
+        "description_cs": "Začínáte se 3 kartami vybavení; v pytlíku je o 1 hluk víc; obránce"
+        " se vrací na začátku tahu obránců.",
+    },
+    "radio": {
+        "name": "Radio Operator",
+        "name_cs": "Radista",
+        "level": "easy",
+        "description": "Your noise in health becomes suppressors; no recoil reward; a misfire"
+        " already at 4.",
+        "description_cs": "Hluk ve zdraví nahradí tlumiče; žádná odměna za zpětný ráz; selhání"
+        " už při součtu 4.",
+    },
+    "scout": {
+        "name": "Scout",
+        "name_cs": "Zvěd",
+        "level": "medium",
+        "description": "A wound rebuilds health from 1 recoil and 2 noise; a defender moving next"
+        " to you hits you; objectives 1 and 9 are out.",
+        "description_cs": "Zranění obnoví zdraví z 1 zpětného rázu a 2 hluků; obránce, který k"
+        " vám dojde, vás zasáhne; úkoly 1 a 9 jsou mimo hru.",
+    },
+    "dog": {
+        "name": "Dog Handler",
+        "name_cs": "Psovod",
+        "level": "medium",
+        "description": "No defenders summoned by your first objective; 1 equipment card only;"
+        " an order deck of 7.",
+        "description_cs": "První splněný úkol nepřivolá obránce; jen 1 karta vybavení; balíček"
+        " rozkazů má 7 karet.",
+    },
+    "marksman": {
+        "name": "Marksman",
+        "name_cs": "Přesný střelec",
+        "level": "hard",
+        "description": "1 more accuracy in the bag; a defender next to you at the end of your"
+        " turn hits twice; up to 5 hits a turn.",
+        "description_cs": "V pytlíku je o 1 přesnost víc; obránce vedle vás na konci vašeho"
+        " tahu zasáhne dvakrát; až 5 zásahů za tah.",
+    },
+    "sniper": {
+        "name": "Sniper",
+        "name_cs": "Odstřelovač",
+        "level": "hard",
+        "description": "A 2-step move into the last known area is safe; a 3-step move always"
+        " hits you; defenders look out to range 3.",
+        "description_cs": "Pohyb o 2 pole do poslední známé oblasti je bezpečný; pohyb o 3 pole"
+        " vás vždy zasáhne; obránci vidí do vzdálenosti 3.",
+    },
+}
+
+
+def challenges() -> list[dict[str, Any]]:
+    """The officer challenges for the lobby, easiest first: id, level, modifiers, names and
+    descriptions in English and Czech."""
+    return [
+        {"id": ident, "modifiers": list(CHALLENGES[ident]), **CHALLENGE_WORDS[ident]}
+        for ident in CHALLENGES
+    ]
+
+
+class SniperEliteAdapter(GameAdapter):
+    # the map never changes during a game: a replay sends it once
+    shared_view_keys = ("map",)
+
+    @property
+    def options_model(self) -> type[BaseModel]:
+        return SniperEliteOptions
+
+    def lobby(self) -> dict[str, Any]:
+        return {"challenges": challenges()}
+
+
+ADAPTER = SniperEliteAdapter(get_game("sniper-elite"))

@@ -1,0 +1,92 @@
+// Sniper Elite in words: its events and outcomes in the current language, from their codes
+// (event kinds and data, the outcome's reason and score); the rule goes to the line's tooltip.
+// The defenders are the rules, not a seat: every line is said to the player ("you").
+import { areaName, cardName, t } from "./text.js";
+
+const KIND_CLASS = {
+  hit: "kill", wounded: "kill", "defenders-turn": "turn", "sniper-turn": "turn", "game-over": "over",
+  "objective-completed": "general",
+};
+
+export function eventRule(event) {
+  return event.rule || null;
+}
+
+export function eventClass(event) {
+  return KIND_CLASS[event.kind];
+}
+
+/** "3 accuracy, 1 noise" for the tokens drawn. */
+export function tokensWords(tokens) {
+  return ["A", "N", "R", "S"].filter((k) => tokens && tokens[k]).map((k) => t(`token.${k}`, { n: tokens[k] })).join(", ");
+}
+
+/** A reward's words: "noise", "recoil 2", "accuracy". */
+export function rewardWords(reward) {
+  const [kind, count] = String(reward).split(" ");
+  return t(`button.reward.${kind}`, { n: Number(count || 1) });
+}
+
+/** What a step of an order card does, in a few words (from the engine's op). */
+export function opWords(op) {
+  const key = `op.${op}`;
+  const text = t(key);
+  return text === key ? String(op) : text;
+}
+
+/** One log line for an event ({kind, ...data}); null to show nothing, undefined for generic. */
+export function describeEvent(event) {
+  const e = event;
+  switch (e.kind) {
+    case "sniper-moved": return t("ev.sniper-moved", { from: e.from, to: e.to, n: e.steps });
+    case "entered": return t("ev.entered", { area: t(`area_of.${e.area}`) });
+    case "shot": return t("ev.shot", { target: e.target, range: e.range, n: e.tokens });
+    case "tokens-drawn": return t(e.hit ? "ev.drawn_hit" : "ev.drawn_miss", { tokens: tokensWords(e.tokens) });
+    case "reward": return t("ev.reward", { reward: rewardWords(e.reward) });
+    case "loot": return t("ev.loot", { n: e.cards });
+    case "loot-drawn":
+    case "equipment-drawn": return t("ev.equipment", { card: cardName(e.card) });
+    case "equipment-kept": return t("ev.kept", { card: cardName(e.card) });
+    case "equipment-duplicate": return t("ev.duplicate", { card: cardName(e.card) });
+    case "equipment-used": {
+      const param = (e.param || []).map((p) => areaName(p)).join(" ");
+      return param ? t("ev.used_on", { card: cardName(e.card), param }) : t("ev.used", { card: cardName(e.card) });
+    }
+    case "objective-completed": return t("ev.completed", { objective: e.objective, count: e.count });
+    case "objective-bottomed": return t("ev.bottomed");
+    case "objective-drawn": return t("ev.objective");
+    case "sniper-turn-end": return t("ev.turn-end");
+    case "defenders-turn": return t("ev.defenders");
+    case "sniper-turn": return t("ev.sniper-turn", { turn: e.turn });
+    case "order-die": return t("ev.die", { chevrons: e.chevrons, slot: t(`ev.slot.${e.chevrons}`) });
+    case "order-flipped": return t("ev.flipped", { card: cardName(e.card) });
+    case "order-resolved": return t("ev.order", { card: cardName(e.card) });
+    case "order-step": return t("ev.step", { step: Number(e.step) + 1, words: opWords(e.op) });
+    case "found": return t(e.how === "search" ? "ev.found_search" : "ev.found_recon", { defender: e.defender });
+    case "attack": return t("ev.attack", { defender: e.defender });
+    case "defender-moved": return t("ev.moved", { defender: e.defender, from: e.from, to: e.to });
+    case "defender-placed": return t("ev.placed", { defender: e.defender, to: e.to });
+    case "defender-removed": return t("ev.removed", { defender: e.defender });
+    case "lka": return t("ev.lka", { area: areaName(e.area) });
+    case "hit": return t("ev.hit", { n: e.count });
+    case "wounded": return t("ev.wounded");
+    case "ruled-out": return t("ev.ruled-out", { objective: e.objective });
+    case "order-discarded": return t("ev.discarded", { card: cardName(e.card) });
+    case "order-drawn": return e.face === "down" ? t("ev.drawn_down") : t("ev.drawn_up", { card: cardName(e.card) });
+    case "order-deck-shuffled": return t("ev.shuffled", { n: e.cards });
+    case "order-deck":
+    case "order-boxed": return null; // the set-up's unseen cards say nothing to the player
+    case "tie": return t("ev.tie");
+    default: return undefined;
+  }
+}
+
+/** {result, reason, rule} from the outcome's codes. */
+export function describeOutcome(outcome) {
+  if (!outcome) return {};
+  const won = outcome.result === "win";
+  const done = outcome.scores && (outcome.scores["1"] ?? outcome.scores[1]);
+  let reason = t(`reason.${outcome.reason}`);
+  if (!won && done !== undefined && done !== null) reason += ` ${t("reason.objectives_done", { n: Number(done) })}`;
+  return { result: t(won ? "result.win" : "result.loss"), reason, rule: outcome.rule };
+}
