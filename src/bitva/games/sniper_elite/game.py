@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from bitva.core.game import Analysis, Game
 from bitva.core.rng import Rng
 from bitva.core.traits import Traits
-from bitva.games.sniper_elite import position
+from bitva.games.sniper_elite import ai_settings, position
 from bitva.games.sniper_elite.actions import CODE_SPACE
 from bitva.games.sniper_elite.analysis import options_analysis
 from bitva.games.sniper_elite.board import Geometry, depot
@@ -83,9 +83,8 @@ class SniperElite(Game[GameState, SniperEliteOptions]):
         }
 
     def agent_defaults(self, agent: str) -> Mapping[str, Any]:
-        """A sniper's turn offers a few hundred actions (every shot with every number of tokens):
-        greedy looks at 2,000 nodes (about 0.3 s a decision) instead of 20,000."""
-        return {"nodes": 2000} if agent in ("greedy", "easy") else {}
+        """The agents' budgets in this game (`ai_settings.py`)."""
+        return ai_settings.agent_defaults(agent)
 
     def heuristic(self, state: GameState, seat: int) -> float:
         return evaluate(state)
