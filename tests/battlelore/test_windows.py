@@ -34,11 +34,20 @@ class Tokens:
 
 
 @pytest.fixture
-def registered() -> Iterator[None]:
+def empty() -> Iterator[None]:
+    """The registry as the state machine's tests need it: empty (the real cards come back)."""
+    saved = dict(lore_windows.LORE_EFFECTS)
+    lore_windows.LORE_EFFECTS.clear()
+    yield
+    lore_windows.LORE_EFFECTS.clear()
+    lore_windows.LORE_EFFECTS.update(saved)
+
+
+@pytest.fixture
+def registered(empty: None) -> Iterator[None]:
     lore_windows.LORE_EFFECTS["WZ02"] = Tokens()
     lore_windows.LORE_EFFECTS["CL04"] = Tokens()
     yield
-    lore_windows.LORE_EFFECTS.clear()
 
 
 def lore_scene(
@@ -57,7 +66,7 @@ def lore_scene(
     return state
 
 
-def test_d_43_with_an_empty_registry_no_window_opens() -> None:
+def test_d_43_with_an_empty_registry_no_window_opens(empty: None) -> None:
     state = lore_scene((5, 5))
     state.lore_hands = {1: ["WZ02"], 2: ["CL04"]}
     play(state, "battle F4 F5")

@@ -201,6 +201,15 @@ _EVENT_WORDS: dict[str, Words] = {
     "drew": _drew,
     "played": lambda e, side: f"{side} plays {command_title(str(e.get('card')))}",
     "lore": _lore,
+    "lore-played": _lore,
+    "lore-roll": lambda e, side: (
+        f"{side} rolls {e.get('dice')} Lore dice against {e.get('target')}"
+    ),
+    "lore-fizzled": lambda e, side: f"{side}'s {_lore_card(e)} has no target left",
+    "dice-cancelled": lambda e, side: (
+        f"{side} cancels dice: the roll now reads "
+        + (", ".join(FACE_WORDS.get(f, str(f)) for f in e.get("kept") or []) or "nothing")
+    ),
     "council": lambda e, side: f"{side} seats its War Council in secret",
     "councils": lambda e, side: (
         f"War Councils: South {_council(e.get('south'))}; North {_council(e.get('north'))}"

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from bitva.core.events import Event
+from bitva.games.battlelore import lore_dice_steps
 from bitva.games.battlelore import lore_windows as windows
 from bitva.games.battlelore.board import name
 from bitva.games.battlelore.combat import Kind, base_dice
@@ -23,6 +24,7 @@ from bitva.games.battlelore.followon import (
     pursuit_hexes,
     take_ground_hex,
 )
+from bitva.games.battlelore.lore_effects import bold_bonus, extra_dice, lore_hits, sword_hits
 from bitva.games.battlelore.model import FACES, Unit
 from bitva.games.battlelore.morale import (
     blocked_losses,
@@ -151,8 +153,10 @@ def declare(
     back: bool = False,
     bonus: bool = False,
 ) -> None:
-    """BL-4.4 steps 1-5: declare, take the capped base dice, add the card's; then the roll."""
+    """BL-4.4 steps 1-5: declare, take the capped base dice, add the card's and the Lore
+    cards' (never capped, 5.2); then the roll."""
     dice = base_dice(state.field, attacker, target, kind) + card_dice(state, attacker, kind, back)
+    dice += extra_dice(state.lore_effects, attacker.uid, attacker.side, melee=kind == "melee")
     state.battle = Battle(
         attacker.uid, target.uid, attacker.side, kind, dice, target.hex, back, bonus
     )
@@ -186,6 +190,8 @@ def go_on_battle(state: BattleLoreState, resume: str, events: list[Event] | None
         if windows.offer(state, 3 - battle.side, "ROLL_BEFORE", "roll", events):
             return
         state.phase = "roll"
+    elif resume == "roll" and state.unit(battle.target).hex != battle.target_hex:
+        end_battle(state, events)  # Sidestep (RG03): the target left, the attack is cancelled
     elif resume == "roll":
         state.phase = "roll"
     elif resume == "read":
@@ -210,6 +216,9 @@ def resolve_roll(
     assert battle is not None
     battle.faces = tuple(f for f, n in zip(FACES, counts, strict=True) for _ in range(n))
     _emit(events, "rolled", player=battle.side, faces=list(battle.faces), special=battle.special)
+    if battle.special == lore_dice_steps.LORE_ROLL:
+        lore_dice_steps.read(state, events)
+        return
     if battle.special:
         special_roll(state, events)
         return
@@ -233,7 +242,16 @@ def read_the_roll(state: BattleLoreState, events: list[Event] | None) -> None:
     attacker = state.unit(battle.attacker)
     target = state.unit(battle.target)
     apply_choices_before(state, target)
-    effect = read_roll(state.field, attacker, target, battle.kind, battle.faces)  # type: ignore[arg-type]
+    melee = battle.kind == "melee"
+    effect = read_roll(
+        state.field,
+        attacker,
+        target,
+        battle.kind,
+        battle.faces,  # type: ignore[arg-type]
+        sword_hits_anywhere=sword_hits(state.lore_effects, attacker.uid, melee=melee),
+        lore_hits=lore_hits(state.lore_effects, attacker.uid, melee=melee),
+    )
     apply_choices_after(state, target, events)
     unused = max(0, effect.lore - battle.lore_spent - battle.stored)
     if unused:
@@ -268,7 +286,9 @@ def ignore_range(state: BattleLoreState) -> tuple[int, int]:
     """BL-6.1, BL-6.3: the fewest and most flags the target may ignore."""
     battle = state.battle
     assert battle is not None
-    return ignorable_flags(state.field, state.unit(battle.target), battle.flags)
+    target = state.unit(battle.target)
+    bonus = bold_bonus(state.lore_effects, target.uid)  # Sanctuary, Hold the Line (5.2)
+    return ignorable_flags(state.field, target, battle.flags, bonus)
 
 
 def start_flags(state: BattleLoreState, events: list[Event] | None) -> None:
@@ -369,6 +389,9 @@ def after_morale(state: BattleLoreState, events: list[Event] | None) -> None:
         return
     battle = state.battle
     assert battle is not None
+    if lore_dice_steps.is_lore_roll(battle):  # BL-13.9: no follow-ons after a card's dice
+        lore_dice_steps.next_roll(state, events)
+        return
     attacker = state.field.units[battle.attacker]
     target = state.field.units[battle.target]
     if may_battle_back(

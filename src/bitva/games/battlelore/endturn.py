@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bitva.core.events import Event
+from bitva.games.battlelore import lore_wiring
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
@@ -91,6 +92,7 @@ def end_turn(state: BattleLoreState, events: list[Event] | None) -> None:
         state.discard.append(state.played)
         state.played = None
     scout = state.orders is not None and state.orders.scout
+    scout = scout or lore_wiring.schemes(state)  # Scheming (RG06): as Scout, not stacking
     seat = state.active
     if state.instead:  # D-46: a CMD_INSTEAD card: no Command draw, the refill still happens
         after_command_draw(state, events)
@@ -138,6 +140,7 @@ def cleanup(state: BattleLoreState, events: list[Event] | None) -> None:
     state.instead = False
     state.paid = []
     state.first = []
+    state.lore_effects = []  # "this turn" effects end (BL-15.4)
     state.orders = None
     state.ordered = []
     state.turn += 1

@@ -11,6 +11,7 @@ from bitva.games.battlelore.battle_steps import Battle
 from bitva.games.battlelore.command import Orders
 from bitva.games.battlelore.lore import LoreBank, PlayedCard
 from bitva.games.battlelore.lore_windows import Casting, OpenWindow
+from bitva.games.battlelore.lore_wiring import effect_from_json, effect_to_json
 from bitva.games.battlelore.model import Field, Unit
 
 if TYPE_CHECKING:
@@ -82,6 +83,9 @@ def state_to_json(state: BattleLoreState) -> dict[str, Any]:
         "lore_played_by": list(state.lore_played_by),
         "instead": state.instead,
         "first": list(state.first),
+        "lore_effects": [effect_to_json(e) for e in state.lore_effects],
+        "lore_rolls": [[seat, effect_to_json(roll)] for seat, roll in state.lore_rolls],
+        "lore_resume": state.lore_resume,
         "casting": [[c.index, c.window, list(c.args), c.resume] for c in state.casting],
         "outcome": state.outcome.to_json() if state.outcome is not None else None,
         "rng": state.rng.state,
@@ -153,6 +157,12 @@ def state_from_json(data: dict[str, Any]) -> BattleLoreState:
     state.lore_played_by = [bool(v) for v in data["lore_played_by"]]
     state.instead = bool(data["instead"])
     state.first = [int(u) for u in data["first"]]
+    state.lore_effects = [effect_from_json(e) for e in data.get("lore_effects", [])]
+    state.lore_rolls = [
+        (int(seat), effect_from_json(roll))  # type: ignore[misc]
+        for seat, roll in data.get("lore_rolls", [])
+    ]
+    state.lore_resume = str(data.get("lore_resume", ""))
     state.casting = [Casting(int(i), w, tuple(a), r) for i, w, a, r in data["casting"]]
     outcome = data.get("outcome")
     state._outcome = Outcome.from_json(outcome) if outcome else None

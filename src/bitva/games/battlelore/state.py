@@ -25,6 +25,7 @@ from bitva.games.battlelore.battle_steps import Battle
 from bitva.games.battlelore.board import hex_of
 from bitva.games.battlelore.command import CARD_IDS, Orders
 from bitva.games.battlelore.lore import LoreBank, PlayedCard
+from bitva.games.battlelore.lore_effects import Effect, LoreDice
 from bitva.games.battlelore.lore_windows import Casting, OpenWindow
 from bitva.games.battlelore.model import Field, Landmark, Unit
 from bitva.games.battlelore.options import BattleLoreOptions
@@ -85,6 +86,9 @@ class BattleLoreState(State[Act]):
         self.instead = False  # a CMD_INSTEAD card replaced the Command card (D-46)
         self.casting: list[Casting] = []  # Lore cards revealed, their effects still to come
         self.first: list[int] = []  # units an ORD_OWN card ordered: they act first (BL-2.5)
+        self.lore_effects: list[Effect] = []  # lasting this turn, in the order played (BL-13.7)
+        self.lore_rolls: list[tuple[int, LoreDice]] = []  # a card's dice still to roll (BL-13.9)
+        self.lore_resume = ""  # where the game goes on after them
         self._outcome: Outcome | None = None
         self._legal: list[Act] | None = None
 
@@ -106,7 +110,8 @@ class BattleLoreState(State[Act]):
             return self.landmark_queue[0][0]
         if self.phase in TARGET_DECISIONS:
             assert self.battle is not None
-            return 3 - self.battle.side
+            target = self.field.units[self.battle.target]  # Creeping Doom hits its caster's too
+            return target.side if target is not None else 3 - self.battle.side
         if self.phase in ROLLER_DECISIONS:
             assert self.battle is not None
             return self.battle.side
@@ -257,6 +262,8 @@ class BattleLoreState(State[Act]):
         other.lore_played_by = list(self.lore_played_by)
         other.casting = list(self.casting)
         other.first = list(self.first)
+        other.lore_effects = list(self.lore_effects)
+        other.lore_rolls = list(self.lore_rolls)
         other._legal = self._legal
         return other
 

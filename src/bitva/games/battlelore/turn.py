@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from bitva.core.errors import Violation
 from bitva.core.events import Event
 from bitva.games.battlelore import battle_steps as steps
-from bitva.games.battlelore import creature_steps, lore_turn
+from bitva.games.battlelore import creature_steps, lore_dice_steps, lore_turn, lore_wiring
 from bitva.games.battlelore import lore_windows as windows
 from bitva.games.battlelore.actions import REFILL_OPTIONS, Act, roll_counts
 from bitva.games.battlelore.board import hex_of, name
@@ -18,6 +18,8 @@ from bitva.games.battlelore.command import card_orders, may_order, tactic_fallba
 from bitva.games.battlelore.creatures import free_from_web
 from bitva.games.battlelore.followon import bonus_attack_targets, pursuit_hexes
 from bitva.games.battlelore.lore import replaces_command
+from bitva.games.battlelore.lore_effects import extra_move as lore_extra_move
+from bitva.games.battlelore.lore_effects import ignored_stops
 from bitva.games.battlelore.model import Unit
 from bitva.games.battlelore.movement import can_rush, enter, move_destinations, rush_moves
 from bitva.games.battlelore.setup import choose_council, legal_councils
@@ -43,7 +45,9 @@ def orderable(state: BattleLoreState) -> list[Unit]:
     if orders is None:
         return []
     ordered = [state.unit(uid) for uid in state.ordered]
-    return [u for u in state.field.alive(state.active) if may_order(orders, u, ordered, state.paid)]
+    fewer = lore_wiring.orders_taken(state)  # Misdirection (RG04)
+    alive = state.field.alive(state.active)
+    return [u for u in alive if may_order(orders, u, ordered, state.paid, reduce=fewer)]
 
 
 def order_actions(state: BattleLoreState) -> list[Act]:
@@ -65,17 +69,20 @@ def order_actions(state: BattleLoreState) -> list[Act]:
         ordered = [state.unit(uid) for uid in state.ordered]
         for unit in state.field.alive(state.active):
             outside = unit.type.is_creature and unit.uid not in normal_uids and not unit.webbed
-            if outside and may_order(orders, unit, ordered, state.paid, paying=True):
+            fewer = lore_wiring.orders_taken(state)
+            if outside and may_order(orders, unit, ordered, state.paid, True, fewer):
                 out.append(Act("order-pay", (name(unit.hex),)))
     return out
 
 
 def extra_move(state: BattleLoreState, unit: Unit) -> int:
-    """Forward March: ordered foot units move and battle 1 hex further (5.1)."""
+    """Forward March: ordered foot units move and battle 1 hex further (5.1); Forced March
+    (WR05) its units further still."""
+    more = lore_extra_move(state.lore_effects, unit.uid)
     orders = state.orders
     if orders is None or unit.type.status != "foot":
-        return 0
-    return orders.move_bonus
+        return more
+    return orders.move_bonus + more
 
 
 def movers(state: BattleLoreState) -> dict[int, dict[int, tuple[int, ...]]]:
@@ -87,9 +94,14 @@ def movers(state: BattleLoreState) -> dict[int, dict[int, tuple[int, ...]]]:
     out = {}
     for uid in acting(state):
         unit = state.field.units[uid]
-        if unit is None or unit.moved:
+        if unit is None or unit.moved or unit.move_stopped:  # Snare (RG07) before it moved
             continue
-        found = move_destinations(state.field, unit, extra_hexes=extra_move(state, unit))
+        found = move_destinations(
+            state.field,
+            unit,
+            extra_hexes=extra_move(state, unit),
+            ignore_stops=ignored_stops(state.lore_effects, uid),  # Stealth (RG05)
+        )
         if found:
             out[uid] = found
     return out
@@ -371,7 +383,8 @@ def go_on(state: BattleLoreState, resume: str, events: list[Event] | None) -> No
     if resume == "effect":  # the last card revealed takes effect (after LORE_REACT)
         cast = state.casting.pop()
         windows.resolve(state, cast, events)
-        go_on(state, cast.resume, events)
+        if not lore_dice_steps.start(state, cast.resume, events):  # its dice first (BL-13.9)
+            go_on(state, cast.resume, events)
     elif resume == "command":
         state.phase = "command"
     elif resume == "instead":  # the card set the orders, or there are none (BL-2.7)
@@ -395,6 +408,8 @@ def go_on(state: BattleLoreState, resume: str, events: list[Event] | None) -> No
         unit = state.field.unit_at(hexes[-1])
         assert unit is not None
         walk(state, unit, hexes, [hex_of(h) for h in rest], events)
+    elif resume.split()[0] in ("move", "rush") and state.unit_at(resume.split()[1]).move_stopped:
+        begin_movement(state, events)  # snared before it went (RG07)
     elif resume.startswith("move "):
         _, start, end = resume.split()
         move(state, state.unit_at(start), hex_of(end), events)
@@ -475,7 +490,10 @@ def begin_movement(state: BattleLoreState, events: list[Event] | None) -> None:
 
 def move(state: BattleLoreState, unit: Unit, to: int, events: list[Event] | None) -> None:
     """BL-3.1, BL-3.2: the unit follows the canonical path hex by hex and completes its move."""
-    path = move_destinations(state.field, unit, extra_hexes=extra_move(state, unit))[to]
+    stops = ignored_stops(state.lore_effects, unit.uid)
+    path = move_destinations(
+        state.field, unit, extra_hexes=extra_move(state, unit), ignore_stops=stops
+    )[to]
     walk(state, unit, [unit.hex], list(path), events)
 
 
@@ -490,7 +508,13 @@ def walk(
     after each but the last the other side's MOV_REACT window may open (D-43), and a card may
     end the move there (Snare)."""
     while path and not (unit.move_stopped and len(walked) > 1):
-        enter(state.field, unit, path.pop(0), "move")
+        enter(
+            state.field,
+            unit,
+            path.pop(0),
+            "move",
+            ignore_stops=ignored_stops(state.lore_effects, unit.uid),
+        )
         walked.append(unit.hex)
         resume = ",".join(name(h) for h in walked) + "".join(f" {name(h)}" for h in path)
         if path and windows.offer(state, 3 - state.active, "MOV_REACT", f"walk {resume}", events):

@@ -40,6 +40,13 @@ export function describeEvent(event, ctx) {
   switch (event.kind) {
     case "played":
       return event.card ? said("log.played", who, mySeat, { p, card: cardName(view, event.card) }) : null;
+    case "lore-roll":
+      return said("log.lore_roll", who, mySeat, { p, n: Number(event.dice || 0), hex: event.target });
+    case "lore-fizzled":
+      return said("log.lore_fizzled", who, mySeat, { p, card: cardName(view, event.card) });
+    case "dice-cancelled":
+      return said("log.dice_cancelled", who, mySeat, { p, n: (event.kept || []).length });
+    case "lore-played":
     case "lore":
       if (event.card) return said("log.lore", who, mySeat, { p, card: cardName(view, event.card) });
       return said("log.tokens", who, mySeat, { p, n: Number(event.tokens || 0) });
