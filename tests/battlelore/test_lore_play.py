@@ -310,3 +310,37 @@ def test_t_30_foil_stops_a_card_before_its_effect() -> None:
     play(state, "lore RG02 CL04")
     assert state.decision == "roll" and state.battle is not None and state.battle.dice == 4
     assert state.lore_played[0].foiled and state.is_chance  # the roll as it was
+
+
+def test_bl_13_9_river_rage_rolls_against_each_enemy_by_the_water_flags_hit() -> None:
+    state = at_command(
+        SOUTH_F4, ("h_bf_sword", "C6", 2), ("h_bf_sword", "H6", 2),
+        terrain={"C6": "ford", "H6": "bridge"},
+        councils=({"wizard": 1}, {}), lore_hands=(["WZ03"], []), goblets=(4, 0),
+    )  # fmt: skip
+    play(state, "lore WZ03 C6 H6")  # both, no choice
+    play(state, "roll F")  # 1 die/level each: the flag is a hit (no retreat)
+    play(state, "roll S")  # a sword misses
+    assert figures(state, "C6") == 3 and figures(state, "H6") == 4
+    assert state.decision == "command"  # CMD_WITH: the Command card is still to come
+
+
+def test_d_43_the_windows_open_in_order_around_the_orders_and_the_moves() -> None:
+    state = scene(
+        ("h_bf_sword", "E2", 1), ("h_bf_sword", "E4", 2),
+        lore=True, phase="command", ordered=(), orders=None,
+        hands=(["PATROL_C"], []), goblets=(9, 9),
+    )  # fmt: skip
+    council = {"wizard": 1, "cleric": 1, "warrior": 1, "rogue": 1}
+    state.councils = [dict(council), dict(council)]
+    state.lore_hands = {1: ["WR05"], 2: ["WR04", "RG07"]}
+    opened = []
+    play(state, "play PATROL_C")
+    while len(opened) < 3 and state.decision in ("react", "order", "move"):
+        if state.window is not None:
+            opened.append((state.window.window, state.window.seat))
+            play(state, "pass")
+        else:
+            play(state, "order E2" if state.decision == "order" else "move E2 D3")
+    # no card has ORD_OWN or ORD_REACT, so those windows never open (public criterion)
+    assert opened == [("CMD_REACT", 2), ("MOV_OWN", 1), ("MOV_REACT", 2)]
