@@ -334,7 +334,7 @@ def test_d_43_the_windows_open_in_order_around_the_orders_and_the_moves() -> Non
     council = {"wizard": 1, "cleric": 1, "warrior": 1, "rogue": 1}
     state.councils = [dict(council), dict(council)]
     state.lore_hands = {1: ["WR05"], 2: ["WR04", "RG07"]}
-    opened = []
+    opened: list[tuple[str, int]] = []
     play(state, "play PATROL_C")
     while len(opened) < 3 and state.decision in ("react", "order", "move"):
         if state.window is not None:
