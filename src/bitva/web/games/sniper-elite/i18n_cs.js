@@ -17,6 +17,7 @@ export const cs = {
   "turn.line": "Tah {turn} · {step}",
   "turn.setup": "Příprava · {step}",
   "turn.over": "Tah {turn} · hra skončila",
+  "replay.setup": "Příprava",
   "step.sniper": "váš tah",
   "step.defenders": "tah obránců",
 

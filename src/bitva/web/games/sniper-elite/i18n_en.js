@@ -16,6 +16,7 @@ export const en = {
   "turn.line": "Turn {turn} · {step}",
   "turn.setup": "Set-up · {step}",
   "turn.over": "Turn {turn} · the game is over",
+  "replay.setup": "Set-up",
   "step.sniper": "your turn",
   "step.defenders": "the defenders' turn",
 
