@@ -72,13 +72,15 @@ class Battle:
     stored: int = 0
     poison_risk: int = 0  # a poisoned creature's `L` losses, rolled as risk dice (D-25)
     risk_then: str = ""  # after critical risk: "flags" (poison) or "" (a blocked retreat)
+    struck: bool = False  # First Strike (WR02): its target struck first, so it may not battle back
+    then: Battle | None = None  # this is a First Strike: the attack it interrupted (WR02)
 
     @property
     def panic(self) -> bool:
         return self.special == "panic"
 
     def copy(self) -> Battle:
-        return replace(self)
+        return replace(self, then=None if self.then is None else self.then.copy())
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -100,6 +102,8 @@ class Battle:
             "stored": self.stored,
             "poison_risk": self.poison_risk,
             "risk_then": self.risk_then,
+            "struck": self.struck,
+            "then": None if self.then is None else self.then.to_json(),
         }
 
     @classmethod
@@ -123,6 +127,8 @@ class Battle:
             int(data["stored"]),
             int(data["poison_risk"]),
             str(data["risk_then"]),
+            bool(data.get("struck", False)),
+            None if data.get("then") is None else cls.from_json(data["then"]),
         )
 
 
@@ -177,6 +183,46 @@ def declare(
     window = "BAT_MELEE" if kind == "melee" else "BAT_RANGED"
     if not windows.offer(state, attacker.side, window, "before-roll", events):  # type: ignore[arg-type]
         go_on_battle(state, "before-roll", events)
+
+
+def strike_first(
+    state: BattleLoreState, striker: Unit, attacker: Unit, events: list[Event] | None
+) -> None:
+    """WR02 First Strike, played in the ROLL_BEFORE window of the attack in `state.battle`:
+    the attacked unit battles its attacker first, a melee battle of its own (its dice, the
+    attacker's flags, retreat and panic) with no follow-ons; the attack goes on after it
+    (`after_morale`). The game goes on to the strike's roll from the window's "roll"."""
+    attack = state.battle
+    assert attack is not None
+    attack.struck = True  # "your unit may not battle back"
+    dice = base_dice(state.field, striker, attacker, "melee")
+    dice += extra_dice(state.lore_effects, striker.uid, striker.side, melee=True)
+    state.battle = Battle(striker.uid, attacker.uid, striker.side, "melee", dice, attacker.hex)
+    state.battle.then = attack
+    _emit(
+        events,
+        "battle",
+        player=striker.side,
+        attacker=name(striker.hex),
+        target=name(attacker.hex),
+        kind="melee",
+        dice=dice,
+        back=False,
+        bonus=False,
+    )
+
+
+def after_strike(state: BattleLoreState, events: list[Event] | None) -> None:
+    """WR02: after the First Strike, the attack it interrupted is rolled, or cancelled (no
+    follow-ons) if the attacker was eliminated or left its hex."""
+    strike = state.battle
+    assert strike is not None and strike.then is not None
+    attacker = state.field.units[strike.target]
+    state.battle = strike.then
+    if attacker is None or attacker.hex != strike.target_hex:
+        end_battle(state, events)  # as after a Sidestep (RG03): no follow-ons
+        return
+    state.phase = "roll"
 
 
 def go_on_battle(state: BattleLoreState, resume: str, events: list[Event] | None) -> None:
@@ -392,9 +438,12 @@ def after_morale(state: BattleLoreState, events: list[Event] | None) -> None:
     if lore_dice_steps.is_lore_roll(battle):  # BL-13.9: no follow-ons after a card's dice
         lore_dice_steps.next_roll(state, events)
         return
+    if battle.then is not None:  # WR02: no follow-ons after a First Strike
+        after_strike(state, events)
+        return
     attacker = state.field.units[battle.attacker]
     target = state.field.units[battle.target]
-    if may_battle_back(
+    if not battle.struck and may_battle_back(
         state.field,
         target,
         attacker,

@@ -9,10 +9,8 @@ writes the targets as action words, and carries the effects out:
   the dice of the roll about to be made (`FewerDice`) or just made (`CancelDice`), a Sidestep
   (`RetreatNow`: the target leaves its hex, so the attack is cancelled), the orders
   (`OrderAnywhere` in place of a Command card, BL-2.1; `FewerOrders` through `in_force`), the
-  Command draw (`DrawCommands` through `in_force`).
-
-First Strike (WR02, `StrikeFirst`: a battle inside a battle) is not wired yet: it is not
-registered, so it is never offered.
+  Command draw (`DrawCommands` through `in_force`), First Strike (`StrikeFirst`: a battle
+  inside the battle, `battle_steps.strike_first`).
 """
 
 from __future__ import annotations
@@ -35,6 +33,7 @@ from bitva.games.battlelore.lore_effects import (
     FewerOrders,
     LoreDice,
     OrderAnywhere,
+    StrikeFirst,
     cancel_faces,
     dice_after,
     extra_dice,
@@ -48,7 +47,7 @@ if TYPE_CHECKING:
 
 # the windows whose moment knows the declared battle (BL-13.4: ATTACKING, DEFENDING, ...)
 BATTLE_WINDOWS = frozenset(("BAT_MELEE", "BAT_RANGED", "ROLL_BEFORE", "ROLL_AFTER"))
-NOT_WIRED = frozenset(("WR02",))  # First Strike: see the module docstring
+NOT_WIRED: frozenset[str] = frozenset()  # every card of `LORE_RULES` is wired
 
 
 def moving_unit(state: BattleLoreState) -> int | None:
@@ -188,6 +187,10 @@ def carry_out(state: BattleLoreState, seat: int, found: Effect, events: list[Eve
         faces = cancel_faces(state.battle.faces, found, HELMET_OF[target.type.banner])  # type: ignore[arg-type]
         _emit(events, "dice-cancelled", player=seat, kept=list(faces))
         state.battle.faces = faces
+    elif isinstance(found, StrikeFirst) and state.battle is not None:  # WR02
+        from bitva.games.battlelore.battle_steps import strike_first
+
+        strike_first(state, state.unit(found.unit), state.unit(found.attacker), events)
     elif isinstance(found, OrderAnywhere):  # BL-2.1: in place of the Command card
         state.orders = Orders(card=lore_card("WR06").id, need="any", count=found.count)
     else:
