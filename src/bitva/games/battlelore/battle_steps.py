@@ -169,17 +169,7 @@ def declare(
     if not back:
         attacker.battled = True
     state.phase = "roll"
-    _emit(
-        events,
-        "battle",
-        player=attacker.side,
-        attacker=name(attacker.hex),
-        target=name(target.hex),
-        kind=kind,
-        dice=dice,
-        back=back,
-        bonus=bonus,
-    )
+    _announce(state, events)
     window = "BAT_MELEE" if kind == "melee" else "BAT_RANGED"
     if not windows.offer(state, attacker.side, window, "before-roll", events):  # type: ignore[arg-type]
         go_on_battle(state, "before-roll", events)
@@ -199,16 +189,23 @@ def strike_first(
     dice += extra_dice(state.lore_effects, striker.uid, striker.side, melee=True)
     state.battle = Battle(striker.uid, attacker.uid, striker.side, "melee", dice, attacker.hex)
     state.battle.then = attack
+    _announce(state, events)
+
+
+def _announce(state: BattleLoreState, events: list[Event] | None) -> None:
+    """The `battle` event of the battle just declared."""
+    battle = state.battle
+    assert battle is not None
     _emit(
         events,
         "battle",
-        player=striker.side,
-        attacker=name(striker.hex),
-        target=name(attacker.hex),
-        kind="melee",
-        dice=dice,
-        back=False,
-        bonus=False,
+        player=battle.side,
+        attacker=name(state.unit(battle.attacker).hex),
+        target=name(state.unit(battle.target).hex),
+        kind=battle.kind,
+        dice=battle.dice,
+        back=battle.back,
+        bonus=battle.bonus,
     )
 
 
