@@ -119,12 +119,20 @@ def rebuild_if_empty(state: BattleLoreState) -> bool:
 
 def redeal_hidden(state: BattleLoreState, seat: int, rng: Rng) -> None:
     """Determinization: the other seat's Lore cards (hand, cards drawn and not yet kept) go
-    back to their piles and are drawn anew. After a rebuild (D-35) they stay as they are: the
-    rebuilt deck is public, and which of those cards came from the first deck is history."""
+    back to their piles and are drawn anew. After a rebuild (D-35) they are shuffled with the
+    rebuilt deck's cards left and dealt again: `seat` saw none of those, and which of the
+    hidden cards came from the first deck is not remembered (docs/battlelore.md)."""
     hidden = 3 - seat
-    if state.lore_known:
-        return
     hand, drawn = state.lore_hands[hidden], state.lore_drawn[hidden]
+    if state.lore_known:
+        unseen = sorted(hand + drawn + [c for c, n in state.lore_known.items() for _ in range(n)])
+        rng.shuffle(unseen)
+        state.lore_hands[hidden], unseen = unseen[: len(hand)], unseen[len(hand) :]
+        state.lore_drawn[hidden], unseen = unseen[: len(drawn)], unseen[len(drawn) :]
+        state.lore_known = {}
+        for card in unseen:
+            state.lore_known[card] = state.lore_known.get(card, 0) + 1
+        return
     put_back(state, hand + drawn)
     state.lore_hands[hidden] = [_draw(state, rng) for _ in hand]
     state.lore_drawn[hidden] = [_draw(state, rng) for _ in drawn]
