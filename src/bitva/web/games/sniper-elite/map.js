@@ -7,7 +7,8 @@
 import { s } from "../../dom.js";
 
 export const CELL = 40;
-export const MARGIN = 22; // room for the letters, the numbers and the entry arrows
+export const MARGIN = 34; // room for the letters, the numbers and, nearer the map, the entry arrows
+const ARROW = 11; // how far outside the edge an entry arrow sits
 const AREA_FILL = { red: "#c98f83", black: "#9a9a9a", yellow: "#d9c27a", white: "#d8dcd6" };
 const SQUAD = { R: "#b3261e", K: "#222", Y: "#e0b000" };
 const SQUAD_TEXT = { R: "#fff", K: "#fff", Y: "#222" };
@@ -33,10 +34,10 @@ export function entryPoint(map, id) {
   const [, space] = map.entries[id];
   const { row, col } = parseSpace(space);
   const c = centre(space);
-  if (col === 0) return { x: MARGIN / 2, y: c.y, dir: "e" };
-  if (col === map.width - 1) return { x: MARGIN + map.width * CELL + MARGIN / 2, y: c.y, dir: "w" };
-  if (row === 0) return { x: c.x, y: MARGIN / 2, dir: "s" };
-  return { x: c.x, y: MARGIN + map.height * CELL + MARGIN / 2, dir: "n" };
+  if (col === 0) return { x: MARGIN - ARROW, y: c.y, dir: "e" };
+  if (col === map.width - 1) return { x: MARGIN + map.width * CELL + ARROW, y: c.y, dir: "w" };
+  if (row === 0) return { x: c.x, y: MARGIN - ARROW, dir: "s" };
+  return { x: c.x, y: MARGIN + map.height * CELL + ARROW, dir: "n" };
 }
 
 function cells(map) {
@@ -78,11 +79,11 @@ function build(svg, map, onSpace, onHover) {
   for (const [number, space] of Object.entries(map.objectives || {})) {
     // in the space's corner, so that a figure standing on it never hides it
     const c = centre(space);
-    const x = c.x - CELL / 2 + 10;
-    const y = c.y - CELL / 2 + 10;
+    const x = c.x - CELL / 2 + 9;
+    const y = c.y - CELL / 2 + 9;
     marks.append(s("g", { class: "objective", dataset: { objective: number, space } },
-      s("circle", { cx: x, cy: y, r: 8.5, class: "objective-ring" }),
-      s("text", { x, y: y + 4, class: "objective-number", text: number }),
+      s("circle", { cx: x, cy: y, r: 9.5, class: "objective-ring" }),
+      s("text", { x, y: y + 5, class: "objective-number", text: number }),
       s("rect", { x: c.x + CELL / 2 - 12, y: c.y - CELL / 2 + 3, width: 9, height: 9, class: "trace-cube" })));
   }
   for (const [colour, space] of Object.entries(map.crosses || {})) {
@@ -115,8 +116,8 @@ function build(svg, map, onSpace, onHover) {
   for (const [a, b] of map.doors || []) edges.append(edge(a, b, "door"));
   for (const [a, b] of map.ladders || []) edges.append(edge(a, b, "ladder"));
   const labels = s("g", { class: "labels" });
-  for (let col = 0; col < map.width; col += 1) labels.append(s("text", { x: MARGIN + col * CELL + CELL / 2, y: 15, text: String.fromCharCode(97 + col) }));
-  for (let row = 0; row < map.height; row += 1) labels.append(s("text", { x: 11, y: MARGIN + row * CELL + CELL / 2 + 4, text: String(row + 1) }));
+  for (let col = 0; col < map.width; col += 1) labels.append(s("text", { x: MARGIN + col * CELL + CELL / 2, y: 16, text: String.fromCharCode(97 + col) }));
+  for (let row = 0; row < map.height; row += 1) labels.append(s("text", { x: 11, y: MARGIN + row * CELL + CELL / 2 + 6, text: String(row + 1) }));
   const entries = s("g", { class: "entries" });
   for (const id of Object.keys(map.entries || {})) {
     const p = entryPoint(map, id);
@@ -152,8 +153,8 @@ function figure(svg, id) {
         s("line", { x1: -17, y1: 0, x2: 17, y2: 0, class: "sniper-cross" }),
         s("line", { x1: 0, y1: -17, x2: 0, y2: 17, class: "sniper-cross" }))
       : s("g", { class: `figure defender squad-${squad}`, dataset: { figure: id } },
-        s("circle", { r: 14, fill: SQUAD[squad], class: "defender-body" }),
-        s("text", { y: 5, fill: SQUAD_TEXT[squad], class: "defender-id", text: id }));
+        s("circle", { r: 17, fill: SQUAD[squad], class: "defender-body" }),
+        s("text", { y: 7, fill: SQUAD_TEXT[squad], class: "defender-id", text: id }));
     svg.__layers.figures.append(g);
     svg.__figures.set(id, g);
   }
@@ -219,7 +220,7 @@ export function drawMap(svg, view, opts = {}) {
   hits.replaceChildren();
   for (const [space, text] of Object.entries(opts.badges || {})) {
     const c = centre(space);
-    hits.append(s("g", { class: "badge" }, s("rect", { x: c.x - 18, y: c.y - 34, width: 36, height: 16, rx: 4 }), s("text", { x: c.x, y: c.y - 22, text })));
+    hits.append(s("g", { class: "badge" }, s("rect", { x: c.x - 23, y: c.y - 40, width: 46, height: 21, rx: 5 }), s("text", { x: c.x, y: c.y - 24, text })));
   }
   if (opts.flash) {
     const c = centre(opts.flash);

@@ -77,6 +77,10 @@ export function describeEvent(event) {
     case "order-deck":
     case "order-boxed": return null; // the set-up's unseen cards say nothing to the player
     case "tie": return t("ev.tie");
+    case "game-over": {
+      const said = describeOutcome(e);
+      return said.result ? `${said.result} ${said.reason}` : undefined;
+    }
     default: return undefined;
   }
 }
