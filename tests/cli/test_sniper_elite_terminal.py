@@ -185,11 +185,14 @@ def test_outcomes_are_told_from_their_codes() -> None:
     )
 
 
-def test_every_screen_of_real_games_fits_80x24_and_every_event_has_words() -> None:
-    """Random games to the end under two challenges: every screen at a decision fits 80x24
-    and no event falls back to the generic words ("kind: key value")."""
+@pytest.mark.parametrize(
+    "challenge", ["none", "medic", "radio", "scout", "dog", "marksman", "sniper"]
+)
+def test_se_10_every_screen_of_a_real_game_fits_80x24_at_each_challenge(challenge: str) -> None:
+    """A random game to the end at each challenge (SE-10.1): every screen at a decision fits
+    80x24 and no event falls back to the generic words ("kind: key value")."""
     game = get_game("sniper-elite")
-    for seed, options in ((4, {}), (5, {"challenge": "radio"})):
+    for seed, options in ((len(challenge), {"challenge": challenge}),):
         state = game.new(options, seed=seed)
         rng, dice = random.Random(seed), Rng(seed)
         log: list[str] = []
@@ -207,7 +210,7 @@ def test_every_screen_of_real_games_fits_80x24_and_every_event_has_words() -> No
             action = rng.choice(quiet if quiet and rng.random() < 0.7 else actions)
             log += ADAPTER.describe_events([seen(e) for e in state.apply(action)])
         assert not [line for line in log if ": " in line and "_" in line], log
-        assert all(describe_event({"kind": "x"}) is None for _ in [0])
+    assert describe_event({"kind": "no-such-event"}) is None  # left to the generic words
 
 
 def test_analysis_table_and_bare_json(tmp_path: Path) -> None:
@@ -256,6 +259,27 @@ def test_se_6_5_a_shot_is_a_target_then_tokens_with_the_odds_shown(tmp_path: Pat
     moved = " ".join(out.split("You move", 1)[1].split())
     assert "how many tokens to draw? Each number with its chance to hit (SE-6.5)" in moved
     assert re.search(r" \d+\. \d+% \d+\. \d+% ", moved)
+
+
+def test_se_4_10_the_entry_points_are_numbered_on_the_map(tmp_path: Path) -> None:
+    """SE-4.10: the entries the player may choose are numbered on the map at their spaces, and
+    a number, an entry id or its space chooses."""
+    console = Console(file=io.StringIO(), width=80)
+    answers = iter(["EW", "q", "y"])
+    prompts: list[str] = []
+
+    def answer(prompt: str = "") -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    console.input = answer  # type: ignore[method-assign,assignment]
+    game = get_game("sniper-elite")
+    TerminalGame(console, game, {}, {1: "human"}, 1, tmp_path / "game.json").run()
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Where does the sniper come in? (SE-4.10)" in out
+    assert "or a space:" in prompts[0]
+    assert "enter from the white side, onto n12" in out
+    assert "You come in from the white side (SE-4.10)" in out
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")

@@ -179,8 +179,8 @@ class Player:
     ("size", "lang", "challenge"),
     [
         ("wide", "en", "dog"),
-        ("wide", "cs", "none"),
-        ("phone", "en", "none"),
+        ("wide", "cs", "radio"),
+        ("phone", "en", "marksman"),
         ("phone", "cs", "sniper"),
     ],
 )

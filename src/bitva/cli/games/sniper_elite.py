@@ -120,6 +120,8 @@ class SniperEliteAdapter(GenericAdapter):
         """The sniper's turn in two steps: what to do (move, a target, a card, end), then where
         to (spaces numbered on the map) or how many tokens to draw (each with its chance)."""
         state = turn.state
+        if state.decision in ("entry", "place"):
+            return choose_on_map(turn, self.heading(state, turn.seat) or "")
         if state.decision != "turn" or len(state.legal_actions()) <= SHORT_LIST:
             return None
         return choose_turn(turn, lambda: self.heading(state, turn.seat))
@@ -178,6 +180,33 @@ def compact_question(screen: Screen, width: int) -> list[Text]:
     if screen.message:
         lines += lines_of(Text(screen.message, style="red"), width)
     return lines
+
+
+def choose_on_map(turn: HumanTurn, heading: str) -> Any | None:
+    """An entry point (SE-4.10) or the space of a returning defender (SE-7.8): the choices
+    numbered on the map itself, and listed in words."""
+    state = turn.state
+    view = state.view(turn.seat)
+    entries = (view.get("map") or {}).get("entries") or {}
+    keys: list[str] = []
+    table: dict[str, Any] = {}
+    marks: dict[str, str] = {}
+    menu: list[str] = []
+    for number, action in enumerate(state.legal_actions(), start=1):
+        words = state.action_text(action).split()
+        space = entries[words[1]][1] if words[0] == "enter" else words[1]
+        keys.append(str(number))
+        table[str(number)] = table[words[1]] = table[space] = action
+        marks[space] = str(number)
+        menu.append(f"{number}. {turn.adapter.action_label(state, action)}")
+    while True:
+        answer = turn.ask(f"P{turn.seat}: 1-{len(keys)} or a space:", menu, heading, marks)
+        if answer.lower() in table or answer.upper() in table:
+            return table.get(answer.lower(), table.get(answer.upper()))
+        if answer:
+            typed = turn.typed(answer)
+            if typed is not None:
+                return typed
 
 
 def choose_turn(turn: HumanTurn, heading: Any) -> Any | None:
