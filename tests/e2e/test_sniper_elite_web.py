@@ -229,3 +229,28 @@ def test_a_game_by_clicks(
         page.click('[data-action="replay"]')
         page.wait_for_selector("#replay-map .space")
         page.screenshot(path=str(SHOTS / "sniper-elite-replay.png"))
+
+
+def test_se_10_1_the_lobby_offers_the_challenges_in_czech(
+    server: ServerProcess, browser: Browser, page_errors: list[str]
+) -> None:
+    """SE-10.1: the new-game form names each officer challenge with its level and says what it
+    changes (in Czech here); single modifiers may be added; the game starts with them."""
+    page = new_page(browser, page_errors, lang="cs", viewport=WIDE)
+    page.goto(server.url)
+    page.evaluate("localStorage.setItem('bitva.lang', 'cs')")
+    page.reload()
+    page.wait_for_selector("#new-game")
+    page.select_option("#game-select", "sniper-elite")
+    page.wait_for_selector("#new-game[data-game='sniper-elite'] #challenge")
+    labels = page.locator("#challenge option").all_inner_texts()
+    assert "Přesný střelec (těžká)" in labels and "Zdravotník (lehká)" in labels
+    page.select_option("#challenge", "marksman")
+    assert "zásahů za tah" in page.inner_text("#challenge-about")
+    page.click("#modifiers summary")
+    page.check('[data-modifier="sniper-recon"]')
+    page.screenshot(path=str(SHOTS / "sniper-elite-lobby-cs.png"))
+    page.click("#start")
+    page.wait_for_selector("#game[data-seat='1'] #se-map .space")
+    page.wait_for_selector(MINE)
+    assert "Deska rozkazů" in page.inner_text("#se-panel")
