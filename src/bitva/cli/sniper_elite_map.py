@@ -100,6 +100,8 @@ def map_lines(view: Mapping[str, Any], marks: Mapping[str, str] | None = None) -
             if space in figures:
                 defender = figures[space]
                 text, cell_style = defender, f"{SQUAD_STYLE.get(defender[0], 'bold')} {style}"
+                if space in mine:  # it guards one of your objectives: still shown
+                    cell_style += " underline"
                 if space == sniper:
                     text, cell_style = defender[0] + "@", SNIPER_STYLE
             elif space == sniper:
