@@ -254,3 +254,94 @@ def test_se_10_1_the_lobby_offers_the_challenges_in_czech(
     page.wait_for_selector("#game[data-seat='1'] #se-map .space")
     page.wait_for_selector(MINE)
     assert "Deska rozkazů" in page.inner_text("#se-panel")
+
+
+# mounts the module on a real view with a session that records what is played (window.played)
+MOUNT = """async ([view, legal, lang]) => {
+  const i18n = await import("/static/i18n.js");
+  i18n.setLang(lang);
+  const mod = (await import("/static/games/sniper-elite/index.js")).default;
+  await new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet"; link.href = mod.stylesheet; link.onload = resolve;
+    document.head.append(link);
+  });
+  window.played = [];
+  const game = { id: "g1", status: "playing", version: 3, to_move: 1, outcome: null,
+                 seats: [{ seat: 1, kind: "human", name: "Ann", joined: true }] };
+  const session = {
+    st: { id: "g1", seat: 1, view, game, version: 3, legal, analyses: [], log: [],
+          connected: true, busy: false, thinking: null, invites: {} },
+    play: (action) => { window.played.push(action); },
+    analysis: async () => ({}), newInvite: async () => {},
+  };
+  const root = document.querySelector("main") || document.body;
+  root.replaceChildren();
+  const ctx = { t: (k) => k, game, seat: 1, mod: { ...mod, own: true } };
+  mod.mount(root, session, ctx).render();
+}"""
+
+
+def sniper_view() -> dict[str, Any]:
+    """The view at the sniper's turn of scenario EX-3 (the sniper on d6, R1 beside him)."""
+    from bitva.core.registry import get_game
+    from tests.sniper_elite.test_sniper_turn import EX_3
+
+    state = get_game("sniper-elite").read_position(EX_3, "(test)")
+    view: dict[str, Any] = state.view(1)
+    return view
+
+
+CHOICES: list[tuple[str, list[str], list[str], str]] = [
+    ("place", ["place c6", "place b5"], ['[data-space="b5"]'], "place b5"),
+    (
+        "turn",
+        ["use THROWN_STONE e5", "use THROWN_STONE c6", "end"],
+        ['[data-card="THROWN_STONE"]', '[data-space="c6"]'],
+        "use THROWN_STONE c6",
+    ),
+    (
+        "turn",
+        ["use FALSE_REPORT black", "end"],
+        ['[data-card="FALSE_REPORT"]', '[data-action="use FALSE_REPORT black"]'],
+        "use FALSE_REPORT black",
+    ),
+    (
+        "reward",
+        ["reward recoil 1", "reward accuracy"],
+        ['[data-action="reward accuracy"]'],
+        "reward accuracy",
+    ),
+    (
+        "keep",
+        ["keep GRAPNEL", "keep BINOCULARS"],
+        ['[data-action="keep GRAPNEL"]'],
+        "keep GRAPNEL",
+    ),
+    (
+        "turn",
+        ["shoot R1 1", "shoot R1 2", "shoot R1 3", "end"],
+        ['[data-figure="R1"]', '[data-action="shoot R1 2"]'],
+        "shoot R1 2",
+    ),
+]
+
+
+def test_each_choice_is_made_by_clicks_on_the_map_or_the_prompt(
+    server: ServerProcess, browser: Browser, page_errors: list[str]
+) -> None:
+    """SE-7.8 a returning defender's space, SE-6.8 equipment aimed at a space or naming an
+    area, SE-6.5 a reward and a shot (its chance shown on the button before it is drawn),
+    SE-6.6 the loot pick: each by clicks, and exactly that action is played."""
+    page = new_page(browser, page_errors, viewport=WIDE)
+    page.goto(server.url)
+    for decision, legal, clicks, played in CHOICES:
+        view = sniper_view()
+        view["decision"] = decision
+        page.evaluate(MOUNT, [view, legal, "en"])
+        page.wait_for_selector("#se-map .space")
+        for selector in clicks:
+            page.locator(selector).first.click(force=selector.startswith("[data-space"))
+        if played.startswith("shoot"):
+            assert re.search(r"2 tokens: \d+%", page.inner_text("#shot-box"))
+        assert page.evaluate("window.played") == [played], decision
