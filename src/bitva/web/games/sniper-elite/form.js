@@ -27,7 +27,8 @@ export function optionsForm(ctx, saved = {}, changed = () => {}) {
   const all = challenges.flatMap((c) => c.modifiers);
   const picked = new Set(saved.modifiers || []);
   const boxes = all.map((id) => h("label", { class: "inline modifier" },
-    h("input", { type: "checkbox", value: id, checked: picked.has(id), dataset: { modifier: id }, onChange: changed }), h("span", { text: ` ${id} ` })));
+    h("input", { type: "checkbox", value: id, checked: picked.has(id), dataset: { modifier: id }, onChange: changed }),
+    h("span", { text: ` ${t(`mod.${id}`)}`, title: id })));
   const modifiers = h("details", { class: "modifiers", id: "modifiers" }, h("summary", { text: t("lobby.modifiers") }), h("div", { class: "modifier-list" }, ...boxes));
   function describe() {
     const item = challenges.find((c) => c.id === select.value);
