@@ -111,7 +111,8 @@ def positions(case: Case) -> list[tuple[State[Any], str]]:
     """Live states of the playouts with the position text the game writes for them (positions
     it does not write, such as a half-dealt chance node, are left out)."""
     out = []
-    for state in sample_states(case, 16):
+    # 40 a playout: Lore games stop mostly at windows and rolls, which no position file holds
+    for state in sample_states(case, 40):
         if state.current_player is None:
             continue
         try:
