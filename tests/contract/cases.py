@@ -23,6 +23,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "lords-of-war": [{}, {"advanced": True}, {"borderless": True}],
     "dice-cards": [{"seats": 1}, {"seats": 2}, {"seats": 3}],
     "battlelore": [{}, {"adventure": "A02"}],
+    "sniper-elite": [{}, {"challenge": "radio"}, {"challenge": "dog"}],
 }
 # Where a game is known to break a property of the contract: (game, property) -> why. Each
 # becomes a strict xfail, so the entry must go when the game is fixed.

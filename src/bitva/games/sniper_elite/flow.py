@@ -36,7 +36,7 @@ from bitva.games.sniper_elite.sniper_turn import nearest, noise_alternatives, to
 Task = list[Any]
 TASK_RULES = {
     "act": "SE-8.9", "po": "SE-8.10", "mark": "SE-8.12", "return": "SE-7.8", "noise": "SE-6.5",
-    "first_summon": "SE-6.7", "stone": "11.6", "defenders": "SE-7.1", "return_check": "SE-7.8",
+    "first_summon": "SE-6.7", "stone": "SE-11.6", "defenders": "SE-7.1", "return_check": "SE-7.8",
 }  # fmt: skip
 OP_RULES = {
     "search": "SE-8.5", "recon": "SE-8.6", "attack": "SE-8.7", "move": "SE-8.9",
@@ -210,7 +210,7 @@ class Flow:
         space = int(task[1])
         movers = nearest(self.core, self.geo, space)
         self.resolve(
-            toward_alternatives(self.core, self.geo, self.rules, movers, space, 2, False), "11.6"
+            toward_alternatives(self.core, self.geo, self.rules, movers, space, 2, False), "SE-11.6"
         )
 
     # -- completing the first objective (SE-6.7) ------------------------------------------------

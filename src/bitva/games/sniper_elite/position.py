@@ -312,7 +312,7 @@ def _read_decks(state: Any, data: dict[str, Any], content: Content) -> None:
     rest = list(all_cards)
     for card in state.available + state.used_cards:
         if card not in rest:
-            raise _fail("equipment", f"more {card} cards than the deck holds", "11.6")
+            raise _fail("equipment", f"more {card} cards than the deck holds", "SE-11.6")
         rest.remove(card)
     state.equip_pile = sorted(equipment.get("deck", rest))
     held = [int(n) for n, _ in state.held]

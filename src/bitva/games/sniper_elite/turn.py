@@ -177,7 +177,7 @@ class SniperTurn(Flow):
                 return Violation("one equipment card a turn", "SE-6.8")
             if action.words[0] not in self.available:
                 return Violation(f"{action.words[0]} is not among your equipment", "SE-6.8")
-            return Violation(f"{action.words[0]} cannot be used like that now", "11.5")
+            return Violation(f"{action.words[0]} cannot be used like that now", "SE-11.5")
         return Violation(f"{action} is not legal now", "SE-6.1")
 
     # -- what each choice does ---------------------------------------------------------------
@@ -335,7 +335,7 @@ class SniperTurn(Flow):
                     if slot[0] in self.known:
                         self.known.remove(slot[0])
                     self.fd_source = ""
-                    events.append(Event("order-flipped", {"card": slot[0], "rule": "11.6"}))
+                    events.append(Event("order-flipped", {"card": slot[0], "rule": "SE-11.6"}))
         elif card == "SMOKE_GRENADE":
             self.smoke = core.sniper
         elif card == "FALSE_REPORT":
