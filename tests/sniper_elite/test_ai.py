@@ -120,6 +120,16 @@ def test_se_8_6_a_defender_with_recon_sight_within_2_is_a_danger() -> None:
     assert value(position(defenders=QUIET + "K1 = 'd8'\n")) < value(position())
 
 
+def test_se_6_8_a_smoke_grenade_hides_him_from_recon_but_not_from_search() -> None:
+    # 11.6: no LOS to or from his space; d8 is two steps away, d5 adjacent (SE-8.5)
+    watched = scenario(position(defenders=QUIET + "K1 = 'd8'\n"))
+    watched.smoke = sp("d6")
+    assert evaluate(watched) == pytest.approx(value(position()) - WEIGHTS.close)
+    searched = scenario(position(defenders=QUIET + "K1 = 'd5'\n"))
+    searched.smoke = sp("d6")
+    assert evaluate(searched) == pytest.approx(value(position()) - WEIGHTS.finder)
+
+
 def test_se_8_13_standing_in_the_lka_is_a_danger() -> None:
     assert value(position(lka="red")) == pytest.approx(value(position()) - WEIGHTS.in_lka)
 
