@@ -245,7 +245,11 @@ def test_the_phone_layout_by_touch(web: str, browser: Browser, page_errors: list
 
 
 # -- a whole game against the AI on a real server ------------------------------------------------
-SLIDING = "document.getAnimations().some((a) => a.effect?.target?.classList?.contains('unit'))"
+# a function, not a bare expression: Playwright polls a bare expression through eval, which the
+# page's content-security policy forbids (script-src 'self')
+SLIDING = (
+    "() => document.getAnimations().some((a) => a.effect?.target?.classList?.contains('unit'))"
+)
 
 
 def legal_now(http: httpx.Client, game: dict[str, Any]) -> tuple[int, list[str]]:
