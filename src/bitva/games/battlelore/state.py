@@ -10,6 +10,7 @@ outcomes are the kinds left, weighted by count, so there is no hidden order to r
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from typing import Any, ClassVar, Self
 
 from bitva.core.chance import CHANCE, by_count, dice_counts
@@ -156,7 +157,7 @@ class BattleLoreState(State[Act]):
             return [(Act("deal", (card,)), p) for card, p in by_count(left)]
         if self.phase == "roll":
             assert self.battle is not None
-            return [(roll_act(counts), p) for counts, p in dice_counts(self.battle.dice)]
+            return list(_roll_outcomes(self.battle.dice))
         if self.phase == "lore-deal":
             return [(Act("lore-deal", (card,)), p) for card, p in lore_deck.odds(self)]
         raise NotSupported("this is not a chance node")
@@ -285,3 +286,11 @@ class BattleLoreState(State[Act]):
     def require(self, ok: bool, message: str, rule: str) -> None:
         if not ok:
             raise IllegalAction(message, rule)
+
+
+@cache
+def _roll_outcomes(dice: int) -> tuple[tuple[Act, Fraction], ...]:
+    """Every roll of `dice` dice with its exact probability (section 2.2), built once per number
+    of dice: sampling a roll lists them each time, and building them was a large share of the
+    search agents' time. The outcomes are the same objects, in the same order, as before."""
+    return tuple((roll_act(counts), p) for counts, p in dice_counts(dice))
