@@ -9,6 +9,7 @@ choice (SE-7.8's free space beside an occupied iron cross).
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
 from bitva.core.events import Event
@@ -396,8 +397,9 @@ class Flow:
         self.begin_turn()
         events.append(Event("sniper-turn", {"turn": self.turn, "rule": "SE-6.1"}))
 
+    @abstractmethod
     def begin_turn(self) -> None:
-        raise NotImplementedError
+        """Reset the sniper's per-turn resources (SE-6.1): the turn layer (`turn.py`) does it."""
 
     def first_completion(self, events: list[Event]) -> None:
         """SE-6.7 first objective: (1) 1 N into the bag, (2) rule out the probable objectives in

@@ -5,6 +5,7 @@ and what each choice does. Mixed into the state; the rules themselves are in `sn
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
 from bitva.core.errors import Violation
@@ -52,8 +53,9 @@ class SniperTurn(Flow):
     decided: dict[str, Any] | None = None
 
     @property
+    @abstractmethod
     def decision(self) -> str:
-        raise NotImplementedError
+        """The decision point's name: the state class (`state.py`) knows all of them."""
 
     # -- what is legal -----------------------------------------------------------------------
     def moves(self) -> dict[int, tuple[int, ...]]:
