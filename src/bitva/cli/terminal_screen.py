@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.console import Console, RenderableType
@@ -51,6 +52,27 @@ class Display(Protocol):
 
     def finish(self, lines: list[Text]) -> None:
         """The game is over or left: the last screen and `lines` (who won, where the record is)."""
+
+
+def cut_line(line: Text, width: int) -> Text:
+    """A copy of `line` cut to `width` cells with an ellipsis."""
+    line = line.copy()
+    line.truncate(width, overflow="ellipsis")
+    return line
+
+
+def beside(left: Sequence[Text], right: Sequence[Text], left_width: int) -> list[Text]:
+    """Two columns of lines side by side (a board and its panel), the left padded to
+    `left_width`."""
+    lines = []
+    for row in range(max(len(left), len(right))):
+        line = left[row].copy() if row < len(left) else Text()
+        if row < len(right):
+            line.pad_right(max(left_width - line.cell_len, 1))
+            line.append_text(right[row])
+        line.rstrip()
+        lines.append(line)
+    return lines
 
 
 def is_live(console: Console) -> bool:

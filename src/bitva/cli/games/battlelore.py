@@ -38,6 +38,7 @@ from bitva.cli.games.battlelore_words import (
 )
 from bitva.cli.games.generic import LOG_ROOM, GenericAdapter, fitted, log_tail, question_lines
 from bitva.cli.pretty import lines_of
+from bitva.cli.terminal_screen import beside, cut_line
 from bitva.core.game import Analysis
 from bitva.core.outcome import Outcome
 from bitva.core.state import State
@@ -165,14 +166,14 @@ def view_frame(
     width, height = size
     title = fitted([status], width, "bold")
     board = board_lines(view, seat, screen.marks)
-    lower = [_cut(line, width) for line in battle_lines(view, odds) + marker_lines(view)]
+    lower = [cut_line(line, width) for line in battle_lines(view, odds) + marker_lines(view)]
     ask = question_lines(replace(screen, heading=None), width)  # the heading wraps (below)
     if screen.heading:
         ask[:0] = lines_of(Text(screen.heading, style="bold"), width)
     keep = min(LOG_ROOM, len(screen.log))  # the latest log lines outrank the panel's tail
     room = max(height - len(title) - len(lower) - len(ask) - keep, len(board))
     panel_width = max(width - BOARD_WIDTH, PANEL)
-    panel = [_cut(line, panel_width) for line in side_lines(view, seat, dict(screen.names))]
+    panel = [cut_line(line, panel_width) for line in side_lines(view, seat, dict(screen.names))]
     if len(panel) > room:
         panel = [*panel[: room - 1], Text("…", style="dim")]
     top = beside(board, panel, BOARD_WIDTH)
@@ -217,25 +218,6 @@ def analysis_tables(result: Mapping[str, Any], source: str) -> RenderableType:
             table.add_row(where, ", ".join(hexes) if hexes else "(cannot move)")
         parts.append(table if moves else Text("No ordered unit may move now."))
     return Group(*parts)
-
-
-def _cut(line: Text, width: int) -> Text:
-    line = line.copy()
-    line.truncate(width, overflow="ellipsis")
-    return line
-
-
-def beside(left: Sequence[Text], right: Sequence[Text], left_width: int) -> list[Text]:
-    """Two columns of lines side by side, the left padded to `left_width`."""
-    lines = []
-    for row in range(max(len(left), len(right))):
-        line = left[row].copy() if row < len(left) else Text()
-        if row < len(right):
-            line.pad_right(max(left_width - line.cell_len, 1))
-            line.append_text(right[row])
-        line.rstrip()
-        lines.append(line)
-    return lines
 
 
 ADAPTER = BattleLoreAdapter()

@@ -19,7 +19,6 @@ from rich.table import Table
 from rich.text import Text
 
 from bitva.cli.games import Screen, Size
-from bitva.cli.games.battlelore import _cut, beside  # the same two-column layout
 from bitva.cli.games.generic import HINT, GenericAdapter, fitted, log_tail, wrapped
 from bitva.cli.games.sniper_elite_words import (
     action_label,
@@ -38,6 +37,7 @@ from bitva.cli.sniper_elite_map import (
     panel_lines,
     shot_lines,
 )
+from bitva.cli.terminal_screen import beside, cut_line
 from bitva.core.game import Analysis
 from bitva.core.outcome import Outcome
 from bitva.core.state import State
@@ -148,7 +148,8 @@ def view_frame(view: Mapping[str, Any], screen: Screen, size: Size, status: str)
     left = map_lines(view, screen.marks)
     left_width = map_width(view) + GAP
     panel_width = max(width - left_width, PANEL_MIN)
-    panel = [_cut(line, panel_width) for line in shot_lines(view)] + panel_lines(view, panel_width)
+    shots = [cut_line(line, panel_width) for line in shot_lines(view)]
+    panel = shots + panel_lines(view, panel_width)
     if len(panel) > len(left):  # the map's height is the panel's: the last lines give way
         panel = [*panel[: len(left) - 1], Text("…", style="dim")]
     ask = compact_question(screen, width)
