@@ -15,9 +15,10 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from bitva.core.errors import ContentError
+from bitva.games.battlelore import council
 from bitva.games.battlelore.board import HexError, hex_of, name
 from bitva.games.battlelore.catalogue_base import Strict, validate
-from bitva.games.battlelore.council import LANDMARK_OF, SCHOOLS, SEATS
+from bitva.games.battlelore.council import LANDMARK_OF, SEATS
 from bitva.games.battlelore.model import Landmark, Terrain, UnitType
 
 SideName = Literal["south", "north"]
@@ -117,12 +118,12 @@ class SideSetup:
         BL-14.2: none 3, level 1 -> 4, 2 -> 5, 3 -> 6)."""
         if self.command_cards is not None:
             return self.command_cards
-        return 3 + self.war_council.get("commander", 0)
+        return council.command_hand(self.war_council)
 
     @property
     def top_level(self) -> int:
         """The highest Lore master's level (2.4; the Commander is not one, D-36)."""
-        return max((self.war_council.get(school, 0) for school in SCHOOLS), default=0)
+        return council.top_level(self.war_council)
 
 
 @dataclass(frozen=True, slots=True)
