@@ -133,7 +133,7 @@ def test_questions_and_actions_are_plain_words() -> None:
     assert action_label(view, "shoot R1 2").endswith("% to hit")
     assert action_label(view, "use THROWN_STONE e5") == "use Thrown Stone on e5"
     assert action_label(view, "end") == "end your turn"
-    assert action_label(view, "enter EK") == "enter from the black side, onto k1"
+    assert action_label(view, "enter EK") == "come in at the black entry point (north edge), onto k1"
 
 
 def test_se_8_every_order_step_reads_in_plain_words() -> None:
@@ -278,8 +278,8 @@ def test_se_4_10_the_entry_points_are_numbered_on_the_map(tmp_path: Path) -> Non
     out = console.file.getvalue()  # type: ignore[attr-defined]
     assert "Where does the sniper come in? (SE-4.10)" in out
     assert "or a space:" in prompts[0]
-    assert "enter from the white side, onto n12" in out
-    assert "You come in from the white side (SE-4.10)" in out
+    assert "come in at the white entry point (east edge), onto n12" in out
+    assert "You wait at the white entry point (east edge) (SE-4.10)" in out
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")

@@ -22,6 +22,8 @@ from bitva.cli.games import Screen, Size
 from bitva.cli.games.generic import HINT, GenericAdapter, fitted, log_tail, wrapped
 from bitva.cli.games.sniper_elite_words import (
     action_label,
+    card_help,
+    card_text,
     describe_event,
     describe_outcome,
     in_sight,
@@ -48,7 +50,8 @@ if TYPE_CHECKING:
 HELP = (
     "Type the number of a choice, a space to move there ('d5'), or an action in full: 'move d5',"
     " 'shoot R1 3' (target and tokens to draw), 'loot', 'complete', 'use THROWN_STONE e5',"
-    " 'end'. On the map @@ is you, R1..Y3 the defenders, ' marks the spaces you can see, digits"
+    " 'end'. '? CARD' says what a card does and when ('? grapnel', '? flare')."
+    " On the map @@ is you, R1..Y3 the defenders, ' marks the spaces you can see, digits"
     " are objective spaces (yours bold), + an iron cross, | _ a door, H a ladder. 'a' shows the"
     " analysis (your moves and shots with their odds), '?' this help, 'q' leaves the game (it is"
     " saved, and `bitva play --resume FILE` takes it up again)."
@@ -123,7 +126,7 @@ class SniperEliteAdapter(GenericAdapter):
         if state.decision in ("entry", "place"):
             return choose_on_map(turn, self.heading(state, turn.seat) or "")
         if state.decision != "turn" or len(state.legal_actions()) <= SHORT_LIST:
-            return None
+            return choose_listed(turn, self.heading(state, turn.seat) or "")
         return choose_turn(turn, lambda: self.heading(state, turn.seat))
 
     # -- analyses ------------------------------------------------------------------------------
@@ -181,6 +184,36 @@ def compact_question(screen: Screen, width: int) -> list[Text]:
     if screen.message:
         lines += lines_of(Text(screen.message, style="red"), width)
     return lines
+
+
+def asked_about_card(turn: HumanTurn, answer: str) -> bool:
+    """'? grapnel' or 'help Flare': the card's text shown (the plain '?' is the help)."""
+    lowered = answer.lower()
+    for prefix in ("?", "help ", "h "):
+        if lowered.startswith(prefix) and lowered[len(prefix) :].strip():
+            turn.show(Text(card_help(answer[len(prefix) :])))
+            return True
+    return False
+
+
+def choose_listed(turn: HumanTurn, heading: str) -> Any | None:
+    """The legal actions numbered (a short turn, a reward, the loot pick, the objective to
+    bottom); a number, an action in full, or '? CARD' for what a card does."""
+    state = turn.state
+    actions = state.legal_actions()
+    menu = [
+        f"{number}. {turn.adapter.action_label(state, action)}"
+        for number, action in enumerate(actions, start=1)
+    ]
+    while True:
+        answer = turn.ask(f"P{turn.seat}: choice (1-{len(actions)}) or an action:", menu, heading)
+        if answer.isdigit() and 1 <= int(answer) <= len(actions):
+            return actions[int(answer) - 1]
+        if not answer or asked_about_card(turn, answer):
+            continue
+        typed = turn.typed(answer)
+        if typed is not None:
+            return typed
 
 
 def choose_on_map(turn: HumanTurn, heading: str) -> Any | None:
@@ -252,7 +285,7 @@ def choose_turn(turn: HumanTurn, heading: Any) -> Any | None:
         answer = turn.ask(
             f"P{turn.seat}: 1-{len(menu)}, a space, or an action:", numbered, heading()
         )
-        if not answer:
+        if not answer or asked_about_card(turn, answer):
             continue
         if answer.lower() in moves:
             return moves[answer.lower()]
@@ -308,7 +341,7 @@ def _second_step(
         p: str(n) for n, p in enumerate(params, start=1) if p[:1].isalpha() and p[1:].isdigit()
     }
     menu = [] if len(on_map) == len(params) else [f"{n}. {p}" for n, p in enumerate(params, 1)]
-    heading = f"{action_label(view, 'use ' + str(what))}: where or how?"
+    heading = f"{action_label(view, 'use ' + str(what))}: {card_text(str(what))} Where or how?"
     return _pick(turn, heading, menu, params, dict(choices), on_map)
 
 

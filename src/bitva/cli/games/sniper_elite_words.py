@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from bitva.core.outcome import Outcome
+from bitva.games.sniper_elite.board import depot
 from bitva.games.sniper_elite.catalogue import StepData, shipped_content
 
 TOKEN_WORDS = {"A": "accuracy", "N": "noise", "R": "recoil", "S": "suppressor"}
@@ -53,6 +54,84 @@ def _names() -> dict[str, str]:
 def card_name(card_id: str) -> str:
     """ "Suppressive Fire" for SUPPRESSIVE_FIRE (an unknown id reads as its words)."""
     return _names().get(card_id) or card_id.replace("_", " ").title()
+
+
+@cache
+def _texts() -> dict[str, str]:
+    content = shipped_content()
+    texts = {card.id: card.text.en for card in content.orders}
+    texts.update({card.id: card.text.en for card in content.equipment})
+    return texts
+
+
+def card_text(card_id: str) -> str | None:
+    """What an order or equipment card does, and when, in plain words (content, 11.3, 11.6)."""
+    return _texts().get(card_id)
+
+
+def card_short(card_id: str) -> str:
+    """An equipment card's few words for the hand ("climb without a ladder")."""
+    for card in shipped_content().equipment:
+        if card.id == card_id:
+            return card.short.en
+    return ""
+
+
+def find_card(typed: str) -> str | None:
+    """The card a player names by id or name, in any case ("grapnel", "Thrown Stone")."""
+    wanted = typed.strip().replace(" ", "_").upper()
+    for card_id, name in _names().items():
+        if wanted in (card_id, name.replace(" ", "_").upper()):
+            return card_id
+    return None
+
+
+def card_help(typed: str) -> str:
+    """ "Grapnel (equipment, SE-6.8): ..." for `? grapnel`; the choices when nothing matches."""
+    card_id = find_card(typed)
+    if card_id is None:
+        known = ", ".join(sorted(_names().values()))
+        return f"No card is called {typed.strip()!r}. The cards: {known}."
+    content = shipped_content()
+    kind = "an order card (SE-8)"
+    if any(card.id == card_id for card in content.equipment):
+        kind = "equipment (SE-6.8, 11.6)"
+    return f"{card_name(card_id)}, {kind}: {card_text(card_id)}"
+
+
+def entry_edge(space: str, width: int, height: int) -> str:
+    """The board edge an entry point's target space lies on (SE-2.10): north, south, west, east."""
+    col, row = ord(space[0]) - ord("a"), int(space[1:]) - 1
+    if col == 0:
+        return "west"
+    if col == width - 1:
+        return "east"
+    return "north" if row == 0 else "south"
+
+
+@cache
+def _entries() -> dict[str, tuple[str, str, str]]:
+    """Entry id -> (area, target space, edge) on the shipped map."""
+    geo = depot()
+    out = {}
+    for entry, (area, space) in geo.entries.items():
+        name = geo.name_of(space)
+        out[entry] = (area, name, entry_edge(name, geo.width, geo.height))
+    return out
+
+
+def entry_words(entry: str) -> str:
+    """ "the black entry point (north edge)" for EK, as a player reads the map (SE-2.10)."""
+    if entry not in _entries():
+        return entry
+    area, _, edge = _entries()[entry]
+    return f"the {area} entry point ({edge} edge)"
+
+
+def place_words(place: object) -> str:
+    """A space as printed, or an entry point in words."""
+    text = str(place)
+    return entry_words(text) if text in _entries() else text
 
 
 def target_words(target: str | None) -> str:
@@ -124,6 +203,18 @@ def question(view: Mapping[str, Any]) -> str:
     return f"{text} ({rule})"
 
 
+def reward_words(reward: str) -> str:
+    """A reward (SE-6.5(4)) as the player reads it: "take 2 recoil from the bag into your
+    health"."""
+    words = reward.split()
+    if not words:
+        return reward
+    return {
+        "noise": "take a noise token from the bag into your health",
+        "accuracy": "add an accuracy token to the bag",
+    }.get(words[0], f"take {words[-1]} recoil from the bag into your health")
+
+
 def in_sight(view: Mapping[str, Any], defender: str) -> Mapping[str, Any] | None:
     for entry in view.get("in_sight") or []:
         if entry.get("defender") == defender:
@@ -149,17 +240,14 @@ def action_label(view: Mapping[str, Any], text: str) -> str:
         return f"shoot {rest[0]} drawing {k} token{'s' if k != 1 else ''}{odds}"
     if verb == "enter" and rest:
         entries = (view.get("map") or {}).get("entries") or {}
-        area, space = entries.get(rest[0], ("?", "?"))
-        return f"enter from the {area} side, onto {space}"
+        _, space = entries.get(rest[0], ("?", "?"))
+        return f"come in at {entry_words(rest[0])}, onto {space}"
     if verb == "bottom" and rest:
         return f"put objective {rest[0]} at the bottom"
     if verb == "reward" and rest:
-        return {
-            "noise": "take a noise token from the bag into your health",
-            "accuracy": "add an accuracy token to the bag",
-        }.get(rest[0], f"take {rest[-1]} recoil from the bag into your health")
+        return reward_words(" ".join(rest))
     if verb == "keep" and rest:
-        return f"keep {card_name(rest[0])}"
+        return f"keep {card_name(rest[0])} ({card_short(rest[0])})"
     if verb == "place" and rest:
         return f"place it on {rest[0]}"
     if verb == "use" and rest:
@@ -197,9 +285,12 @@ def describe_event(event: Mapping[str, Any]) -> str | None:
 def _event_words(kind: str, d: Mapping[str, Any]) -> str | None:
     if kind == "sniper-moved":
         steps = int(d.get("steps", 0))
-        return f"You move {d.get('from')} → {d.get('to')} ({steps} step{'s' if steps != 1 else ''})"
+        walked = f"{steps} step{'s' if steps != 1 else ''}"
+        if str(d.get("from")) in _entries():
+            return f"You step in from {entry_words(str(d['from']))} to {d.get('to')} ({walked})"
+        return f"You move {d.get('from')} → {d.get('to')} ({walked})"
     if kind == "entered":
-        return f"You come in from the {d.get('area')} side"
+        return f"You wait at {entry_words(str(d.get('entry')))}"
     if kind == "shot":
         k = int(d.get("tokens", 0))
         return (
@@ -210,7 +301,7 @@ def _event_words(kind: str, d: Mapping[str, Any]) -> str | None:
         hit = "hit!" if d.get("hit") else "missed"
         return f"Drawn: {tokens_text(d.get('tokens') or {})}: {hit}"
     if kind == "reward":
-        return f"Reward: {d.get('reward')}"
+        return f"Reward: {reward_words(str(d.get('reward')))}"
     if kind == "loot":
         return f"You loot: {d.get('cards')} equipment cards drawn"
     if kind in ("loot-drawn", "equipment-drawn"):

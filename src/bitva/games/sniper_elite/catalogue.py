@@ -95,10 +95,20 @@ class StepData(BaseModel):
         return self
 
 
+class Words(BaseModel):
+    """A card's words for the player in English and Czech: neither may be missing or blank."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    en: str = Field(min_length=1, pattern=r"\S")
+    cs: str = Field(min_length=1, pattern=r"\S")
+
+
 class OrderData(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: str = Field(pattern=r"^[A-Z][A-Z_]*$")
     name: str = Field(min_length=1)
+    name_cs: str = Field(min_length=1)
+    text: Words  # what the card does, in plain words (SE-8, 11.3)
     urgent: bool = False
     map: str = "any"
     regroup: bool = False
@@ -114,8 +124,11 @@ class EquipmentData(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: str = Field(pattern=r"^[A-Z][A-Z_]*$")
     name: str = Field(min_length=1)
+    name_cs: str = Field(min_length=1)
     copies: int = Field(default=1, ge=1, le=9)
     timing: Timing
+    short: Words  # a few words for the hand
+    text: Words  # what the card does and when it may be used (SE-6.8, 11.5, 11.6)
 
 
 class EquipmentFile(BaseModel):

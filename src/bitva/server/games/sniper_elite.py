@@ -1,7 +1,9 @@
 """The server adapter of Sniper Elite (solo): the options a client may choose (an officer
 challenge and single modifiers, SE-10.1: the game's own options model, which names no file), the
 challenges for the lobby with their names and what each changes in English and Czech, and the
-static map a replay sends once (`shared_view_keys`).
+static map a replay sends once (`shared_view_keys`), and every order and equipment card's name
+and text in both languages (content, 11.3, 11.6), which the browser shows on the order board and
+in the hand.
 
 The hit odds the browser shows before a shot are in the view itself (`in_sight`: the exact chance
 to hit for each number of tokens drawn), so they arrive with the position.
@@ -14,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bitva.core.registry import get_game
+from bitva.games.sniper_elite.catalogue import Words, shipped_content
 from bitva.games.sniper_elite.options import CHALLENGES, SniperEliteOptions
 from bitva.server.games import GameAdapter
 
@@ -25,8 +28,8 @@ CHALLENGE_WORDS: dict[str, dict[str, str]] = {
         "level": "easy",
         "description": "You start with 3 equipment cards; 1 more noise in the bag; a defender"
         " returns at the start of the defenders' turn.",
-        "description_cs": "Začínáte se 3 kartami vybavení; v pytlíku je o 1 hluk víc; obránce"
-        " se vrací na začátku tahu obránců.",
+        "description_cs": "Začínáte se 3 kartami vybavení; v pytlíku je o 1 žeton hluku víc;"
+        " obránce se vrací na začátku tahu obránců.",
     },
     "radio": {
         "name": "Radio Operator",
@@ -34,8 +37,8 @@ CHALLENGE_WORDS: dict[str, dict[str, str]] = {
         "level": "easy",
         "description": "Your noise in health becomes suppressors; no recoil reward; a misfire"
         " already at 4.",
-        "description_cs": "Hluk ve zdraví nahradí tlumiče; žádná odměna za zpětný ráz; selhání"
-        " už při součtu 4.",
+        "description_cs": "Ve zdraví máte tlumiče místo žetonů hluku; odměnou nemohou být"
+        " zpětné rázy; zbraň selže už při součtu 4.",
     },
     "scout": {
         "name": "Scout",
@@ -43,8 +46,8 @@ CHALLENGE_WORDS: dict[str, dict[str, str]] = {
         "level": "medium",
         "description": "A wound rebuilds health from 1 recoil and 2 noise; a defender moving next"
         " to you hits you; objectives 1 and 9 are out.",
-        "description_cs": "Zranění obnoví zdraví z 1 zpětného rázu a 2 hluků; obránce, který k"
-        " vám dojde, vás zasáhne; úkoly 1 a 9 jsou mimo hru.",
+        "description_cs": "Zranění obnoví zdraví z 1 žetonu zpětného rázu a 2 žetonů hluku;"
+        " obránce, který se k vám v tahu přiblíží, vás zasáhne; úkoly 1 a 9 jsou mimo hru.",
     },
     "dog": {
         "name": "Dog Handler",
@@ -52,17 +55,17 @@ CHALLENGE_WORDS: dict[str, dict[str, str]] = {
         "level": "medium",
         "description": "No defenders summoned by your first objective; 1 equipment card only;"
         " an order deck of 7.",
-        "description_cs": "První splněný úkol nepřivolá obránce; jen 1 karta vybavení; balíček"
-        " rozkazů má 7 karet.",
+        "description_cs": "Po prvním splněném úkolu nejsou povoláni žádní obránci; jen 1 karta"
+        " vybavení; balíček rozkazů má 7 karet.",
     },
     "marksman": {
         "name": "Marksman",
-        "name_cs": "Přesný střelec",
+        "name_cs": "Střelec",
         "level": "hard",
         "description": "1 more accuracy in the bag; a defender next to you at the end of your"
         " turn hits twice; up to 5 hits a turn.",
-        "description_cs": "V pytlíku je o 1 přesnost víc; obránce vedle vás na konci vašeho"
-        " tahu zasáhne dvakrát; až 5 zásahů za tah.",
+        "description_cs": "V pytlíku je o 1 žeton přesnosti víc; obránce vedle vás na konci"
+        " vašeho tahu zasáhne dvakrát; až 5 zásahů za tah.",
     },
     "sniper": {
         "name": "Sniper",
@@ -71,7 +74,7 @@ CHALLENGE_WORDS: dict[str, dict[str, str]] = {
         "description": "A 2-step move into the last known area is safe; a 3-step move always"
         " hits you; defenders look out to range 3.",
         "description_cs": "Pohyb o 2 pole do poslední známé oblasti je bezpečný; pohyb o 3 pole"
-        " vás vždy zasáhne; obránci vidí do vzdálenosti 3.",
+        " vám vždy způsobí zásah; průzkum obránců sahá do vzdálenosti 3.",
     },
 }
 
@@ -85,6 +88,25 @@ def challenges() -> list[dict[str, Any]]:
     ]
 
 
+def _words(name: str, name_cs: str, text: Words) -> dict[str, str]:
+    return {"name": name, "name_cs": name_cs, "text": text.en, "text_cs": text.cs}
+
+
+def cards() -> dict[str, dict[str, Any]]:
+    """Every order and equipment card by id: its kind, names and text in English and Czech, an
+    equipment card's few words for the hand and its timing, the rule behind it."""
+    content = shipped_content()
+    out: dict[str, dict[str, Any]] = {}
+    for order in content.orders:
+        out[order.id] = {"kind": "order", "urgent": order.urgent, "rule": "SE-8, 11.3"}
+        out[order.id].update(_words(order.name, order.name_cs, order.text))
+    for card in content.equipment:
+        out[card.id] = {"kind": "equipment", "timing": card.timing, "rule": "SE-6.8, 11.5, 11.6"}
+        out[card.id].update(_words(card.name, card.name_cs, card.text))
+        out[card.id].update(short=card.short.en, short_cs=card.short.cs)
+    return out
+
+
 class SniperEliteAdapter(GameAdapter):
     # the map never changes during a game: a replay sends it once
     shared_view_keys = ("map",)
@@ -94,7 +116,7 @@ class SniperEliteAdapter(GameAdapter):
         return SniperEliteOptions
 
     def lobby(self) -> dict[str, Any]:
-        return {"challenges": challenges()}
+        return {"challenges": challenges(), "cards": cards()}
 
 
 ADAPTER = SniperEliteAdapter(get_game("sniper-elite"))

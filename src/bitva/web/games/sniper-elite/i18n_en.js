@@ -58,8 +58,8 @@ export const en = {
   "button.use": "Use {card}",
   "button.tokens": { one: "{n} token: {p}", other: "{n} tokens: {p}" },
   "button.bottom": "Objective {number} to the bottom",
-  "button.enter": "Enter from the {area} side ({space})",
-  "button.keep": "Keep {card}",
+  "button.enter": "Enter at the {area} entry point, {edge} edge ({space})",
+  "button.keep": "Keep {card}: {short}",
   "button.reward.noise": "Noise from the bag into your health",
   "button.reward.recoil": { one: "{n} recoil from the bag into your health", other: "{n} recoil from the bag into your health" },
   "button.reward.accuracy": "Add an accuracy token to the bag",
@@ -97,6 +97,9 @@ export const en = {
 
   "area.red": "red", "area.black": "black", "area.yellow": "yellow", "area.white": "white",
   "area_of.red": "red", "area_of.black": "black", "area_of.yellow": "yellow", "area_of.white": "white",
+  "edge.north": "north", "edge.south": "south", "edge.west": "west", "edge.east": "east",
+  "bag.A": { one: "{n} accuracy", other: "{n} accuracy" }, "bag.N": { one: "{n} noise", other: "{n} noise" },
+  "bag.R": { one: "{n} recoil", other: "{n} recoil" }, "bag.S": { one: "{n} suppressor", other: "{n} suppressors" },
 
   "legend.sniper": "you",
   "legend.defender": "defender",
@@ -109,7 +112,8 @@ export const en = {
   "legend.types": "building · high ground · water · wall · dotted: difficult",
 
   "ev.sniper-moved": { one: "You move {from} → {to} ({n} step).", other: "You move {from} → {to} ({n} steps)." },
-  "ev.entered": "You come in from the {area} side.",
+  "ev.entered": "You wait at the {area} entry point ({edge} edge).",
+  "ev.stepped-in": { one: "You step in from the {area} entry point ({edge} edge) to {to} ({n} step).", other: "You step in from the {area} entry point ({edge} edge) to {to} ({n} steps)." },
   "ev.shot": { one: "You shoot at {target} (range {range}), drawing {n} token.", other: "You shoot at {target} (range {range}), drawing {n} tokens." },
   "ev.drawn_hit": "Drawn: {tokens}. A hit!",
   "ev.drawn_miss": "Drawn: {tokens}. Missed.",
@@ -156,12 +160,4 @@ export const en = {
   "reason.killed": "You were wounded a second time.",
   "reason.deck-empty": "The order deck ran out.",
   "reason.objectives_done": { one: "{n} objective completed.", other: "{n} objectives completed." },
-
-  "card.ENCIRCLEMENT": "Encirclement", "card.LAUNCH_BASE": "Launch Base", "card.SUPPRESSIVE_FIRE": "Suppressive Fire",
-  "card.HUNTER_TEAMS": "Hunter Teams", "card.FLARE": "Flare", "card.DRAGNET": "Dragnet", "card.ON_GUARD": "On Guard",
-  "card.PATROL": "Patrol", "card.LOOKOUT": "Lookout", "card.SECURE_ENTRANCES": "Secure Entrances", "card.CONVERGE": "Converge",
-  "card.ROOFTOP_WATCH": "Rooftop Watch", "card.LOCKDOWN": "Lockdown", "card.SENTRY_ROTATION": "Sentry Rotation", "card.STAND_TO": "Stand To",
-  "card.NOISE_MASKING": "Noise Masking", "card.SILENT_ROUNDS": "Silent Rounds", "card.THROWN_STONE": "Thrown Stone",
-  "card.FIELD_DRESSING": "Field Dressing", "card.BINOCULARS": "Binoculars", "card.SMOKE_GRENADE": "Smoke Grenade",
-  "card.SCOPE_ADJUSTMENT": "Scope Adjustment", "card.GRAPNEL": "Grapnel", "card.ENEMY_UNIFORM": "Enemy Uniform", "card.FALSE_REPORT": "False Report",
 };

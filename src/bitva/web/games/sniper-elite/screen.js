@@ -12,7 +12,7 @@ import { h, sleep } from "../../dom.js";
 import { renderLog, resultBox } from "../../log.js";
 import { waitingPrompt } from "../../parts.js";
 import { drawMap } from "./map.js";
-import { areaName, cardName, percent, remember, t } from "./text.js";
+import { areaName, cardName, cardShort, cardText, cardTitle, entryWords, percent, remember, rememberCards, t } from "./text.js";
 import { describeEvent, rewardWords } from "./words.js";
 
 const STEP_MS = 420; // one narrated step of an animated turn
@@ -44,15 +44,14 @@ export function legalMoves(legal) {
 /** A button's words for an action text. */
 export function actionLabel(view, action) {
   const [verb, ...rest] = action.split(" ");
-  const entries = (view.map && view.map.entries) || {};
   switch (verb) {
     case "end": return t("button.end");
     case "loot": return t("button.loot");
     case "complete": return t("button.complete");
     case "reward": return rewardWords(rest.join(" "));
-    case "keep": return t("button.keep", { card: cardName(rest[0]) });
+    case "keep": return t("button.keep", { card: cardName(rest[0]), short: cardShort(rest[0]) });
     case "bottom": return t("button.bottom", { number: rest[0] });
-    case "enter": return t("button.enter", { area: t(`area_of.${(entries[rest[0]] || [])[0]}`), space: (entries[rest[0]] || [])[1] || "" });
+    case "enter": return t("button.enter", entryWords(rest[0], view.map) || { area: rest[0], edge: "?", space: "?" });
     case "place": return t("button.place", { space: rest[0] });
     case "use": return rest.length > 1 ? t("button.param", { card: cardName(rest[0]), param: rest.slice(1).map(areaName).join(" ") }) : t("button.use", { card: cardName(rest[0]) });
     default: return action;
@@ -65,6 +64,7 @@ function hitOf(view, defender) {
 
 export function mountSniperElite(root, session, ctx) {
   const live = session.st;
+  rememberCards(ctx);
   const st = { selected: null, card: null, hover: null, anim: null, gone: false, touch: false };
   const els = {
     turnLine: h("div", { class: "turn-line", id: "turn-line" }),
@@ -226,8 +226,8 @@ export function mountSniperElite(root, session, ctx) {
     return text === key ? view.decision : text;
   }
 
-  function button(label, action, kind = "") {
-    return h("button", { type: "button", class: ["action", kind], dataset: { action }, disabled: !canAct(), onClick: () => play(action), text: label });
+  function button(label, action, kind = "", title = null) {
+    return h("button", { type: "button", class: ["action", kind], dataset: { action }, title, disabled: !canAct(), onClick: () => play(action), text: label });
   }
 
   function drawPrompt() {
@@ -255,11 +255,16 @@ export function mountSniperElite(root, session, ctx) {
       if (view.decision === "entry") for (const [, action] of m.enter) buttons.append(button(actionLabel(view, action), action, "primary"));
       if (view.decision === "place") for (const [, action] of m.place) buttons.append(button(actionLabel(view, action), action, "primary"));
       for (const [card, uses] of m.use) {
-        if (uses.length === 1 && !uses[0].param) buttons.append(button(actionLabel(view, uses[0].action), uses[0].action));
-        else buttons.append(h("button", { type: "button", class: ["action", st.card === card ? "primary" : ""], dataset: { card }, disabled: !canAct(), onClick: () => { st.card = st.card === card ? null : card; render(); }, text: t("button.use", { card: cardName(card) }) }));
+        if (uses.length === 1 && !uses[0].param) buttons.append(button(actionLabel(view, uses[0].action), uses[0].action, "", cardTitle(card)));
+        else buttons.append(h("button", { type: "button", class: ["action", st.card === card ? "primary" : ""], dataset: { card }, title: cardTitle(card), disabled: !canAct(), onClick: () => { st.card = st.card === card ? null : card; render(); }, text: t("button.use", { card: cardName(card) }) }));
       }
       if (st.card) for (const { param, action } of m.use.get(st.card) || []) if (!/^[a-n]\d+$/.test(param)) buttons.append(button(actionLabel(view, action), action, "primary"));
-      for (const action of m.buttons) buttons.append(button(actionLabel(view, action), action, action === "end" ? "" : "primary"));
+      for (const action of m.buttons) {
+        const [verb, card] = action.split(" ");
+        buttons.append(button(actionLabel(view, action), action, action === "end" ? "" : "primary", verb === "keep" ? cardTitle(card) : null));
+      }
+      // a card in use (its spaces lit on the map) says what it does
+      if (st.card) box.append(h("p", { class: "muted small card-help", text: cardText(st.card) }));
       box.append(buttons);
     }
     box.dataset.mode = mode;
@@ -273,12 +278,18 @@ export function mountSniperElite(root, session, ctx) {
     const health = String(view.health || "");
     const chips = h("span", { class: "chips", id: "health" }, ...[...health].map((k) => h("span", { class: `chip tok-${k}`, text: k })));
     const bag = view.bag || {};
-    const bagText = ["A", "N", "R", "S"].filter((k) => bag[k] || k !== "S").map((k) => t(`token.${k}`, { n: bag[k] || 0 })).join(" · ");
+    const bagText = ["A", "N", "R", "S"].filter((k) => bag[k] || k !== "S").map((k) => t(`bag.${k}`, { n: bag[k] || 0, count: bag[k] || 0 })).join(" · ");
     const objectives = (view.objectives || []).map((o) => `${t("panel.objective", { number: o.number, space: o.space })}${o.completed ? ` (${t("panel.done")})` : ""}`).join(", ");
-    const slots = (view.order_board || []).map((slot, i) => h("li", { class: ["slot", slot && slot.face === "down" ? "down" : ""], dataset: { slot: i + 1 } },
+    const up = (slot) => slot && slot.face !== "down" && slot.card;
+    const slots = (view.order_board || []).map((slot, i) => h("li", { class: ["slot", slot && slot.face === "down" ? "down" : ""], dataset: { slot: i + 1, card: up(slot) || "" }, title: up(slot) ? cardTitle(slot.card) : null },
       h("span", { class: "chevrons", text: "›".repeat(i + 1) }),
-      h("span", { text: !slot ? t("panel.empty") : slot.face === "down" ? t("panel.face_down") : cardName(slot.card) })));
-    const kit = ((view.equipment || {}).available || []).map(cardName).join(", ") || t("panel.none");
+      h("span", { class: "card-name", text: !slot ? t("panel.empty") : slot.face === "down" ? t("panel.face_down") : cardName(slot.card) }),
+      up(slot) ? h("span", { class: "card-text muted small", text: cardText(slot.card) }) : null));
+    const available = (view.equipment || {}).available || [];
+    const kit = available.length
+      ? h("ul", { class: "kit", id: "equipment" }, ...available.map((card) => h("li", { class: "kit-card", dataset: { card }, title: cardTitle(card) },
+        h("span", { class: "card-name", text: cardName(card) }), h("span", { class: "card-short muted small", text: cardShort(card) }))))
+      : h("span", { id: "equipment", text: t("panel.none") });
     const row = (label, ...value) => h("div", { class: "row" }, h("span", { class: "label", text: label }), h("span", { class: "value" }, ...value));
     els.panel.replaceChildren(
       row(t("panel.health"), chips, h("span", { class: "muted small", text: ` ${t("panel.health_count", { n: health.length })} · ${t(view.wounded ? "panel.wounded" : "panel.unwounded")}` })),
@@ -288,7 +299,7 @@ export function mountSniperElite(root, session, ctx) {
       row(t("panel.probable"), h("span", { id: "probable", text: (view.probable || []).join(" ") || t("panel.none") })),
       view.objectives ? row(t("panel.objectives"), h("span", { id: "objectives", text: objectives })) : null,
       row(t("panel.orders"), h("ol", { class: "order-board", id: "order-board" }, ...slots), h("span", { class: "muted small", text: t("panel.deck", { n: Number(view.order_deck || 0) }) })),
-      row(t("panel.equipment"), h("span", { id: "equipment", text: kit })),
+      row(t("panel.equipment"), kit),
     );
   }
 

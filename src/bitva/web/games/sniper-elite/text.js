@@ -8,6 +8,20 @@ export const strings = { en, cs };
 export const t = translator(strings);
 
 let lastMap = null; // the static map (a replay sends it once): the log's words and replays use it
+let cards = {}; // every card's names and texts in both languages (the server's lobby extras)
+
+/** Keeps the cards' names and texts of the game's /api/meta entry (its lobby extras). */
+export function rememberCards(ctx) {
+  const lobby = (ctx && (ctx.lobby || (ctx.meta && ctx.meta.lobby))) || {};
+  if (lobby.cards) cards = lobby.cards;
+}
+
+/** A card's field in the current language (`name`, `text`, `short`), English where Czech lacks. */
+function cardField(id, key) {
+  const card = cards[id];
+  if (!card) return "";
+  return (lang() === "cs" && card[`${key}_cs`]) || card[key] || "";
+}
 
 /** Keeps the static map a view brings. */
 export function remember(view) {
@@ -18,13 +32,47 @@ export function rememberedMap() {
   return lastMap;
 }
 
-/** An order or equipment card's name in the current language ("Suppressive Fire"). */
+/** An order or equipment card's name in the current language ("Suppressive Fire", "Krycí palba"). */
 export function cardName(id) {
-  const key = `card.${id}`;
-  const text = t(key);
-  if (text !== key) return text;
+  const name = cardField(id, "name");
+  if (name) return name;
   const words = String(id).toLowerCase().replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What a card does (and an equipment card's timing), in the current language; "" if unknown. */
+export function cardText(id) {
+  return cardField(id, "text");
+}
+
+/** An equipment card's few words for the hand ("climb without a ladder"). */
+export function cardShort(id) {
+  return cardField(id, "short");
+}
+
+/** A card's tooltip: its text and the rule behind it. */
+export function cardTitle(id) {
+  const text = cardText(id);
+  const rule = cards[id] && cards[id].rule;
+  return [text, rule ? t("result.rule", { rule }) : ""].filter(Boolean).join(" ");
+}
+
+/** The board edge an entry point's target space lies on (SE-2.10): north, south, west, east. */
+export function entryEdge(space, map) {
+  const col = String(space).charCodeAt(0) - 97;
+  const row = Number(String(space).slice(1)) - 1;
+  const width = (map && map.width) || 14;
+  if (col === 0) return "west";
+  if (col === width - 1) return "east";
+  return row === 0 ? "north" : "south";
+}
+
+/** An entry point's words ({area, edge, space}) for EK, or null for a space: the log and the
+ * buttons name it as a player reads the map ("the black entry point, north edge"), never by id. */
+export function entryWords(place, map = lastMap) {
+  const entry = map && map.entries && map.entries[place];
+  if (!entry) return null;
+  return { area: t(`area_of.${entry[0]}`), edge: t(`edge.${entryEdge(entry[1], map)}`), space: entry[1] };
 }
 
 /** An area's name: "red", "černá". */

@@ -1,7 +1,7 @@
 // Sniper Elite in words: its events and outcomes in the current language, from their codes
 // (event kinds and data, the outcome's reason and score); the rule goes to the line's tooltip.
 // The defenders are the rules, not a seat: every line is said to the player ("you").
-import { areaName, cardName, t } from "./text.js";
+import { areaName, cardName, entryWords, rememberCards, t } from "./text.js";
 
 const KIND_CLASS = {
   hit: "kill", wounded: "kill", "defenders-turn": "turn", "sniper-turn": "turn", "game-over": "over",
@@ -35,11 +35,15 @@ export function opWords(op) {
 }
 
 /** One log line for an event ({kind, ...data}); null to show nothing, undefined for generic. */
-export function describeEvent(event) {
+export function describeEvent(event, ctx) {
   const e = event;
+  if (ctx) rememberCards(ctx);
   switch (e.kind) {
-    case "sniper-moved": return t("ev.sniper-moved", { from: e.from, to: e.to, n: e.steps });
-    case "entered": return t("ev.entered", { area: t(`area_of.${e.area}`) });
+    case "sniper-moved": {
+      const entry = entryWords(e.from);
+      return entry ? t("ev.stepped-in", { ...entry, to: e.to, n: e.steps }) : t("ev.sniper-moved", { from: e.from, to: e.to, n: e.steps });
+    }
+    case "entered": return t("ev.entered", entryWords(e.entry) || { area: t(`area_of.${e.area}`), edge: "?", space: "?" });
     case "shot": return t("ev.shot", { target: e.target, range: e.range, n: e.tokens });
     case "tokens-drawn": return t(e.hit ? "ev.drawn_hit" : "ev.drawn_miss", { tokens: tokensWords(e.tokens) });
     case "reward": return t("ev.reward", { reward: rewardWords(e.reward) });
@@ -58,7 +62,7 @@ export function describeEvent(event) {
     case "sniper-turn-end": return t("ev.turn-end");
     case "defenders-turn": return t("ev.defenders");
     case "sniper-turn": return t("ev.sniper-turn", { turn: e.turn });
-    case "order-die": return t("ev.die", { chevrons: e.chevrons, slot: t(`ev.slot.${e.chevrons}`) });
+    case "order-die": return t("ev.die", { chevrons: e.chevrons, n: Number(e.chevrons), slot: t(`ev.slot.${e.chevrons}`) });
     case "order-flipped": return t("ev.flipped", { card: cardName(e.card) });
     case "order-resolved": return t("ev.order", { card: cardName(e.card) });
     case "order-step": return t("ev.step", { step: Number(e.step) + 1, words: opWords(e.op) });
