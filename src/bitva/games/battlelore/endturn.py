@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bitva.core.events import Event
-from bitva.games.battlelore import lore_wiring
+from bitva.games.battlelore import lore_wiring, origins
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
@@ -35,6 +35,7 @@ def refill_deck(state: BattleLoreState, events: list[Event] | None) -> None:
         for card in state.discard:
             state.deck[card] = state.deck.get(card, 0) + 1
         state.discard = []
+        origins.command_rebuilt(state)
         if events is not None:
             events.append(Event("reshuffled", {"deck": sum(state.deck.values())}))
 
@@ -109,7 +110,7 @@ def scout_discard(state: BattleLoreState, card: str, events: list[Event] | None)
     """BL-15.1: of the two cards drawn, the one not kept goes face up to the discards."""
     seat = state.active
     drawn = state.drawn[seat]
-    drawn.remove(card)
+    origins.command_let_go(state, seat, card, from_drawn=True)
     state.hands[seat] += drawn
     state.drawn[seat] = []
     state.discard.append(card)

@@ -3,8 +3,10 @@ piles: from each pile a number of cards is taken at random and the rest boxed un
 than deal that hidden choice at set-up, the deck keeps, per school, how many of its cards are
 still in the deck (`left`) and which pile cards nobody has drawn yet (`piles`): the next card is
 of school s with probability left[s] / sum(left), and then any unseen card of that pile alike,
-which is exactly the chance of the shuffled deck. Once the deck is empty it is rebuilt from the
-discard pile (D-35), whose cards everybody saw: it is then `known`, drawn by count."""
+which is exactly the chance of the shuffled deck (but for the unkept opening cards, which go
+back into the piles as unseen: docs/battlelore.md, "Determinization"). Once the deck is empty it
+is rebuilt from the discard pile (D-35), whose cards everybody saw: it is then `known`, drawn by
+count. Which deck each held card came from is counted in `origins.py`, for `redeal_hidden`."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from bitva.core.rng import Rng
+from bitva.games.battlelore import origins
 from bitva.games.battlelore.council import (
     SCHOOLS,
     intro_deck_composition,
@@ -67,6 +70,12 @@ def odds(state: BattleLoreState) -> list[tuple[str, Fraction]]:
             for card in LORE_IDS
             if state.lore_known.get(card)
         ]
+    return _pile_odds(state)
+
+
+def _pile_odds(state: BattleLoreState) -> list[tuple[str, Fraction]]:
+    """The first deck's next card: school s with probability left[s] / sum(left), then any
+    card of that school's unseen pile alike."""
     total = sum(state.lore_left.values())
     chance: dict[str, Fraction] = {}
     for school, left in state.lore_left.items():
@@ -85,6 +94,10 @@ def take(state: BattleLoreState, card: str) -> None:
         if not state.lore_known[card]:
             del state.lore_known[card]
         return
+    _take_from_piles(state, card)
+
+
+def _take_from_piles(state: BattleLoreState, card: str) -> None:
     school = SCHOOL_OF[card]
     state.lore_piles[school].remove(card)
     state.lore_left[school] -= 1
@@ -92,14 +105,19 @@ def take(state: BattleLoreState, card: str) -> None:
 
 def put_back(state: BattleLoreState, cards: list[str]) -> None:
     """Cards shuffled back into the deck unseen (BL-14.3 step 5)."""
-    for card in cards:
-        if state.lore_known:
+    if state.lore_known:
+        for card in cards:
             state.lore_known[card] = state.lore_known.get(card, 0) + 1
-        else:
-            school = SCHOOL_OF[card]
-            state.lore_piles[school].append(card)
-            state.lore_piles[school].sort()
-            state.lore_left[school] += 1
+    else:
+        _back_to_piles(state, cards)
+
+
+def _back_to_piles(state: BattleLoreState, cards: list[str]) -> None:
+    for card in cards:
+        school = SCHOOL_OF[card]
+        state.lore_piles[school].append(card)
+        state.lore_piles[school].sort()
+        state.lore_left[school] += 1
 
 
 def rebuild_if_empty(state: BattleLoreState) -> bool:
@@ -114,33 +132,50 @@ def rebuild_if_empty(state: BattleLoreState) -> bool:
     for card in state.lore_discard:
         state.lore_known[card] = state.lore_known.get(card, 0) + 1
     state.lore_discard = []
+    origins.lore_rebuilt(state)
     return True
 
 
 def redeal_hidden(state: BattleLoreState, seat: int, rng: Rng) -> None:
-    """Determinization: the other seat's Lore cards (hand, cards drawn and not yet kept) go
-    back to their piles and are drawn anew. After a rebuild (D-35) they are shuffled with the
-    rebuilt deck's cards left and dealt again: `seat` saw none of those, and which of the
-    hidden cards came from the first deck is not remembered (docs/battlelore.md)."""
+    """Determinization: the other seat's Lore cards (hand, cards drawn and not yet kept) dealt
+    anew, each from the pile it was drawn from, among the cards `seat` cannot rule out
+    (docs/battlelore.md, "Determinization"):
+    - before any rebuild (D-35), all of them from the first deck: back into the school piles,
+      then drawn as the deck draws (the school counts of the piles left are public);
+    - after one, those from the first deck again from its piles, whose `left` is then 0 for
+      every school: each is dealt a card of its own school (that school's count is public,
+      its share of the used-up deck less the cards `seat` saw), among the cards nobody saw;
+      those from a later used-up deck stay as they are (that deck was face up when rebuilt and
+      every other card of it was seen); those from the current deck are shuffled with its
+      cards left and dealt again."""
     hidden = 3 - seat
     hand, drawn = state.lore_hands[hidden], state.lore_drawn[hidden]
-    if state.lore_known:
-        unseen = sorted(hand + drawn + [c for c, n in state.lore_known.items() for _ in range(n)])
-        rng.shuffle(unseen)
-        state.lore_hands[hidden], unseen = unseen[: len(hand)], unseen[len(hand) :]
-        state.lore_drawn[hidden], unseen = unseen[: len(drawn)], unseen[len(drawn) :]
-        state.lore_known = {}
-        for card in unseen:
-            state.lore_known[card] = state.lore_known.get(card, 0) + 1
-        return
-    put_back(state, hand + drawn)
-    state.lore_hands[hidden] = [_draw(state, rng) for _ in hand]
-    state.lore_drawn[hidden] = [_draw(state, rng) for _ in drawn]
+    first, earlier, current = state.lore_origins.split(hidden, hand + drawn)
+    if state.lore_origins.rebuilds or state.lore_known:  # (a hand-built state may lack the count)
+        first = _redeal_from_piles(state, first, rng)
+        current = _redeal_from_rebuilt(state, current, rng)
+    else:
+        current = _redeal_from_piles(state, current, rng)
+    held = first + earlier + current
+    state.lore_hands[hidden], state.lore_drawn[hidden] = held[: len(hand)], held[len(hand) :]
 
 
-def _draw(state: BattleLoreState, rng: Rng) -> str:
+def _redeal_from_piles(state: BattleLoreState, cards: list[str], rng: Rng) -> list[str]:
     from bitva.core.chance import sample
 
-    card = sample(odds(state), rng)
-    take(state, card)
-    return card
+    _back_to_piles(state, cards)
+    dealt = []
+    for _ in cards:
+        card = sample(_pile_odds(state), rng)
+        _take_from_piles(state, card)
+        dealt.append(card)
+    return dealt
+
+
+def _redeal_from_rebuilt(state: BattleLoreState, cards: list[str], rng: Rng) -> list[str]:
+    unseen = sorted(cards + [card for card, n in state.lore_known.items() for _ in range(n)])
+    rng.shuffle(unseen)
+    state.lore_known = {}
+    for card in unseen[len(cards) :]:
+        state.lore_known[card] = state.lore_known.get(card, 0) + 1
+    return unseen[: len(cards)]

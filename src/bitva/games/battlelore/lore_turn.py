@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bitva.core.events import Event
-from bitva.games.battlelore import lore_deck
+from bitva.games.battlelore import lore_deck, origins
 from bitva.games.battlelore.board import name
 from bitva.games.battlelore.council import (
     DEAL_AT_START,
@@ -160,7 +160,7 @@ def refill(state: BattleLoreState, option: str, events: list[Event] | None) -> N
 def discard_drawn(state: BattleLoreState, card: str, events: list[Event] | None) -> None:
     """Refill (a): the card not kept goes face up to the discard pile."""
     seat = state.active
-    state.lore_drawn[seat].remove(card)
+    origins.lore_let_go(state, seat, card, from_drawn=True)
     state.lore_discard.append(card)
     if events is not None:
         events.append(Event("discarded-lore", {"player": seat, "card": card}))
@@ -186,7 +186,7 @@ def check_hand_limit(state: BattleLoreState, events: list[Event] | None) -> None
 
 def discard_from_hand(state: BattleLoreState, card: str, events: list[Event] | None) -> None:
     seat = state.active
-    state.lore_hands[seat].remove(card)
+    origins.lore_let_go(state, seat, card)
     state.lore_discard.append(card)
     if events is not None:
         events.append(Event("discarded-lore", {"player": seat, "card": card}))

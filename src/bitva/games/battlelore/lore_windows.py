@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from bitva.core.events import Event
+from bitva.games.battlelore import origins
 from bitva.games.battlelore.actions import Act
 from bitva.games.battlelore.lore import PlayedCard, casting, check_timing, fits
 
@@ -155,7 +156,7 @@ def reveal(
     window = state.window.window if state.window is not None else "CMD"
     cast = casting(card, state.councils[seat - 1])  # type: ignore[arg-type]
     state.bank = state.bank.pay_card(seat, cast.cost)
-    state.lore_hands[seat].remove(card_id)
+    origins.lore_let_go(state, seat, card_id)
     state.lore_played.append(PlayedCard(card_id, seat, cast.cost, cast.level))
     state.lore_played_by[seat - 1] = True
     if seat != state.active:

@@ -13,6 +13,7 @@ from bitva.games.battlelore.lore import LoreBank, PlayedCard
 from bitva.games.battlelore.lore_windows import Casting, OpenWindow
 from bitva.games.battlelore.lore_wiring import effect_from_json, effect_to_json
 from bitva.games.battlelore.model import Field, Unit
+from bitva.games.battlelore.origins import Origins
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
@@ -68,6 +69,8 @@ def state_to_json(state: BattleLoreState) -> dict[str, Any]:
         "lore_left": dict(sorted(state.lore_left.items())),
         "lore_known": dict(sorted(state.lore_known.items())),
         "lore_discard": list(state.lore_discard),
+        "command_origins": state.command_origins.to_json(),
+        "lore_origins": state.lore_origins.to_json(),
         "lore_deal_to": list(state.lore_deal_to),
         "lore_after": state.lore_after,
         "keep_left": {str(s): n for s, n in state.keep_left.items()},
@@ -138,6 +141,8 @@ def state_from_json(data: dict[str, Any]) -> BattleLoreState:
     state.lore_left = {str(s): int(n) for s, n in data["lore_left"].items()}
     state.lore_known = {str(c): int(n) for c, n in data["lore_known"].items()}
     state.lore_discard = list(data["lore_discard"])
+    state.command_origins = Origins.from_json(data.get("command_origins"))
+    state.lore_origins = Origins.from_json(data.get("lore_origins"))
     state.lore_deal_to = [int(s) for s in data["lore_deal_to"]]
     state.lore_after = str(data["lore_after"])
     state.keep_left = {int(s): int(n) for s, n in data["keep_left"].items()}

@@ -30,6 +30,7 @@ from bitva.games.battlelore.lore_effects import Effect, LoreDice
 from bitva.games.battlelore.lore_windows import Casting, OpenWindow
 from bitva.games.battlelore.model import Field, Landmark, Unit
 from bitva.games.battlelore.options import BattleLoreOptions
+from bitva.games.battlelore.origins import Origins
 from bitva.games.battlelore.static import Static
 
 # decision points of the seat whose unit is the current battle's target
@@ -72,6 +73,9 @@ class BattleLoreState(State[Act]):
         self.lore_discard: list[str] = []
         self.lore_deal_to: list[int] = []
         self.lore_after = ""
+        # which deck each held card came from, for exact determinizations (`origins.py`)
+        self.command_origins = Origins()
+        self.lore_origins = Origins()
         self.keep_left = {1: 0, 2: 0}  # starting Lore cards still to keep (BL-14.3)
         self.no_refill = [False, False]  # BL-15.3
         self.landmark_queue: list[tuple[int, Landmark]] = []  # Lore-master landmarks to place

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from bitva.core.errors import Violation
 from bitva.core.events import Event
 from bitva.games.battlelore import battle_steps as steps
-from bitva.games.battlelore import creature_steps, lore_dice_steps, lore_turn, lore_wiring
+from bitva.games.battlelore import creature_steps, lore_dice_steps, lore_turn, lore_wiring, origins
 from bitva.games.battlelore import lore_windows as windows
 from bitva.games.battlelore.actions import REFILL_OPTIONS, Act, roll_counts
 from bitva.games.battlelore.board import hex_of, name
@@ -434,7 +434,7 @@ def play_card(state: BattleLoreState, card: str, events: list[Event] | None) -> 
     """BL-2.1: the card is revealed; its orders are fixed now (Counter-Attack copies, D-42;
     a tactic with no eligible unit orders 1 of choice, D-40)."""
     seat = state.active
-    state.hands[seat].remove(card)
+    origins.command_let_go(state, seat, card)
     state.played = card
     orders = card_orders(card, seat, state.last_orders[3 - seat])
     orders = tactic_fallback(orders, state.field.alive(seat))

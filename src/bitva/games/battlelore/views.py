@@ -1,8 +1,9 @@
 """What a seat may see (docs/battlelore.md, "The view") and determinizations for search.
 
-Hidden: the other seat's Command hand (and the two cards of a Scout draw), and which cards are
-left in the deck (the deck is a multiset; every draw is a chance node). A determinization for a
-seat deals the other seat's hidden cards anew from those the seat has not seen, keeping their
+Hidden: the other seat's Command and Lore hands (and the cards drawn and not kept yet), which
+cards are left in the decks (multisets; every draw is a chance node), a custom council before
+the reveal, and future dice. A determinization for a seat deals the other seat's hidden cards
+anew, each from the deck it was drawn from, among those the seat cannot rule out, keeping their
 counts, so that the seat's view and its legal actions do not change.
 """
 
@@ -125,24 +126,29 @@ def council_view(state: BattleLoreState, side: int, seat: int | None) -> dict[st
 
 
 def determinize(state: BattleLoreState, seat: int, rng: Rng) -> BattleLoreState:
-    """The other seat's hand and Scout draw dealt anew from the cards `seat` has not seen."""
+    """Everything hidden from `seat` dealt anew, consistent with all it saw (docs/battlelore.md,
+    "Determinization"): the other seat's Command and Lore cards, each from the deck it was
+    drawn from (`origins.py`), a custom council still secret (BL-14.6), and the future chance."""
     other = state.clone()
-    hidden = 3 - seat
-    pool = sorted(
-        state.hands[hidden]
-        + state.drawn[hidden]
-        + [card for card, n in sorted(state.deck.items()) for _ in range(n)]
-    )
-    rng.shuffle(pool)
-    size = len(state.hands[hidden])
-    other.hands[hidden] = pool[:size]
-    drawn = len(state.drawn[hidden])
-    other.drawn[hidden] = pool[size : size + drawn]
-    other.deck = {}
-    for card in pool[size + drawn :]:
-        other.deck[card] = other.deck.get(card, 0) + 1
+    _redeal_command(other, 3 - seat, rng)
     lore_deck.redeal_hidden(other, seat, rng)
     hidden_council(other, seat, rng)
     other.rng = Rng(rng.next_u64())
     other._legal = None
     return other
+
+
+def _redeal_command(state: BattleLoreState, hidden: int, rng: Rng) -> None:
+    """The `hidden` seat's Command cards (hand, then a Scout draw) drawn from the current deck
+    are shuffled with the deck's cards left and dealt again. Those drawn before the deck was
+    last rebuilt from the discards (BL-15.1) stay: the old deck was all drawn, its cards are
+    the 40 of 5.1 or a face-up discard pile, and every other card of it was seen by `seat`."""
+    hand, drawn = state.hands[hidden], state.drawn[hidden]
+    first, earlier, current = state.command_origins.split(hidden, hand + drawn)
+    unseen = sorted(current + [card for card, n in sorted(state.deck.items()) for _ in range(n)])
+    rng.shuffle(unseen)
+    state.deck = {}
+    for card in unseen[len(current) :]:
+        state.deck[card] = state.deck.get(card, 0) + 1
+    held = first + earlier + unseen[: len(current)]
+    state.hands[hidden], state.drawn[hidden] = held[: len(hand)], held[len(hand) :]
