@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from bitva.games.battlelore.board import NEIGHBOURS, toward_edge
 from bitva.games.battlelore.combat import Kind, hit_faces
+from bitva.games.battlelore.lore import lore_faces
 from bitva.games.battlelore.model import HELMET_OF, Face, Field, Unit
 from bitva.games.battlelore.movement import enterable
 
@@ -64,10 +65,12 @@ def read_roll(
     rolled = list(faces)
     hits = sum(1 for face in rolled if face in hitting)
     flags = sum(1 for face in rolled if face == "F" and face not in hitting)
-    lore = sum(1 for face in rolled if face == "L") if field.lore else 0
-    poison = lore if target.poisoned else 0
-    unused = 0 if (target.poisoned or "L" in hitting) else lore
-    return RollEffect(hits, flags, poison, unused)
+    # what the `L` faces give is `lore.lore_faces`'s to say (BL-5.1, BL-12.4): poison and a
+    # card's `L` hits are the effects keyed to them
+    keyed = target.poisoned or "L" in hitting
+    lore = lore_faces(rolled.count("L"), keyed_effects=keyed, lore_adventure=field.lore)
+    poison = lore.fed_effects if target.poisoned else 0
+    return RollEffect(hits, flags, poison, lore.tokens)
 
 
 def take_losses(field: Field, unit: Unit, losses: int) -> bool:
