@@ -214,10 +214,10 @@ def test_north_sees_its_own_edge_and_answers_a_reaction_in_czech(
     expect(page.locator("#prompt")).to_contain_text("Soupeř jedná")
     expect(page.locator('[data-action="pass"]')).to_have_text("Nechat být")
     expect(page.locator(".hand-card.lore")).to_have_count(2)
-    expect(page.locator(".player.p1 .counts")).to_contain_text("5 karet rozkazu")
+    expect(page.locator(".player.p1 .counts")).to_contain_text("5 velitelských karet")
     expect(page.locator(".player.p1 .counts")).to_contain_text("2 karty Lore")
     expect(page.locator(".player.p1 .counts")).to_contain_text("3 žetony Lore")  # the goblet
-    expect(page.locator("#piles")).to_contain_text("Zásoba Lore: 49 žetonů")  # BL-12
+    expect(page.locator("#piles")).to_contain_text("Zřídlo Lore: 49 žetonů")  # BL-12
     # a Lore card of the hand: chosen, then played by its button
     page.click('.hand-card[data-card="WZ02"]')
     page.locator(".action.primary").first.click()
@@ -422,9 +422,9 @@ def test_every_message_in_both_languages_with_counts_1_2_5(
                 problems.append(f"{where}: plural forms {r['plural']}")
     assert not problems, "\n".join(problems)
     said = {(r["lang"], r["key"], r["n"]): r["text"] for r in found["out"]}
-    assert said[("cs", "panel.cards", 1)] == "1 karta rozkazu"
-    assert said[("cs", "panel.cards", 2)] == "2 karty rozkazu"
-    assert said[("cs", "panel.cards", 5)] == "5 karet rozkazu"
+    assert said[("cs", "panel.cards", 1)] == "1 velitelská karta"
+    assert said[("cs", "panel.cards", 2)] == "2 velitelské karty"
+    assert said[("cs", "panel.cards", 5)] == "5 velitelských karet"
     assert said[("cs", "odds.dice", 2)] == "2 kostky"
     assert said[("en", "reason.banners_you", 1)] == "You gained 1 victory banner."
     assert said[("cs", "reason.banners_you", 5)] == "Získali jste 5 vítězných praporů."

@@ -277,4 +277,6 @@ def outcome_reason(outcome: Outcome, viewer: int | None) -> str:
     if viewer == winner:
         return f"you gained {banners} victory banners ({rule})"
     who = SIDE_NAMES.get(winner, f"player {winner}")
+    if viewer is not None:  # the player at the screen lost: said plainly, not only by seat
+        return f"you lose: {who} gained {banners} victory banners ({rule})"
     return f"{who} gained {banners} victory banners ({rule})"

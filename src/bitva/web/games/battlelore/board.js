@@ -173,9 +173,11 @@ function build(svg, opts) {
     hexes.set(hex, g);
   }
   svg.__bl = { layers, hexes, key: null, flip: null };
+  // a finger or a pointer: a touch screen has no hover, so its first tap on a target previews
+  svg.addEventListener("pointerdown", (event) => { svg.__bl.touch = event.pointerType === "touch"; });
   svg.addEventListener("click", (event) => {
     const el = event.target.closest("[data-hex]");
-    if (el && svg.__bl.onHex) svg.__bl.onHex(el.dataset.hex);
+    if (el && svg.__bl.onHex) svg.__bl.onHex(el.dataset.hex, Boolean(svg.__bl.touch));
   });
   svg.addEventListener("pointerover", (event) => {
     if (event.pointerType === "touch") return; // a touch screen never previews

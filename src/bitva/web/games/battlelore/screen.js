@@ -28,7 +28,7 @@ const RULES = {
 
 export function mountBattleLore(root, session, ctx) {
   const live = session.st;
-  const st = { anim: null, selected: null, card: null, council: null, hover: null, hoverCard: null, dice: null, flip: null, gone: false, passed: -1 };
+  const st = { anim: null, selected: null, aim: null, card: null, council: null, hover: null, hoverCard: null, dice: null, flip: null, gone: false, passed: -1 };
 
   const hand = handView({ onPick: pickCard, onHover: (card) => { st.hoverCard = card; drawInfo(); } });
   const els = {
@@ -75,6 +75,7 @@ export function mountBattleLore(root, session, ctx) {
   /** A new version: its dice roll before the next one is shown. */
   function onUpdate(message, { before, fast }) {
     st.selected = null;
+    st.aim = null;
     st.card = null;
     st.council = null;
     const events = message.steps.flatMap((step) => step.events);
@@ -112,7 +113,9 @@ export function mountBattleLore(root, session, ctx) {
   }
 
   // -- what a click does ---------------------------------------------------------------------
-  function clickHex(hex) {
+  /** A click on a hex; `touch`: by a finger, where a first tap on a target shows its odds
+   * (a pointer shows them on hover) and a second tap, or the prompt's button, attacks. */
+  function clickHex(hex, touch = false) {
     if (!canAct()) return;
     const m = moves();
     const decision = live.view.decision;
@@ -128,8 +131,13 @@ export function mountBattleLore(root, session, ctx) {
       const choices = decision === "move" ? m.move : m.battle;
       const from = st.selected || (choices.size === 1 ? [...choices.keys()][0] : null);
       const chosen = from && (choices.get(from) || []).find((c) => c.to === hex);
+      if (chosen && touch && decision !== "move" && st.aim !== hex) {
+        st.aim = hex;
+        return render();
+      }
       if (chosen) return play(chosen.action);
       st.selected = choices.has(hex) && st.selected !== hex ? hex : null;
+      st.aim = null;
     }
     render();
   }
@@ -195,7 +203,8 @@ export function mountBattleLore(root, session, ctx) {
     if (!view.battle && !st.dice && myTurn()) {
       const m = moves();
       const from = st.selected || (m.battle.size === 1 ? [...m.battle.keys()][0] : null);
-      const target = st.hover && from && (m.battle.get(from) || []).find((c) => c.to === st.hover);
+      const looking = st.hover || st.aim; // the pointer's target, or the one a finger tapped once
+      const target = looking && from && (m.battle.get(from) || []).find((c) => c.to === looking);
       if (target) {
         odds = oddsOf(from, target.to);
         battle = { attacker: from, target: target.to, kind: odds ? odds.kind : "melee" };
@@ -243,6 +252,10 @@ export function mountBattleLore(root, session, ctx) {
     const defender = ["flags", "retreat", "battle-back"].includes(decision);
     const hex = defender ? battle.target : battle.attacker;
     const stepFrom = decision === "retreat" && m.steps.size ? battle.target : hex;
+    if (decision === "react" && view.window) { // what the reaction answers (D-43)
+      const said = t(`prompt.react_${view.window}`);
+      if (!said.startsWith("prompt.")) return said;
+    }
     return t(`prompt.${decision}`, {
       card: view.played && view.played.command ? cardName(view, view.played.command) : "",
       unit: stepFrom ? unitOf(stepFrom) : "", hex: stepFrom || "",
@@ -269,14 +282,19 @@ export function mountBattleLore(root, session, ctx) {
       box.append(h("p", { class: "strong", title: rule ? t("result.rule", { rule }) : null, text: promptWords(view) }));
       const buttons = h("div", { class: "buttons" });
       if (st.card) {
-        box.append(h("p", { class: "muted small", text: cardText(view, st.card) }));
         const actions = m.play.has(st.card) ? [m.play.get(st.card)] : m.lore.get(st.card) || [];
         for (const action of actions) buttons.append(button(actionLabel(view, action), action, "primary"));
       }
+      const attacker = st.selected || (m.battle.size === 1 ? [...m.battle.keys()][0] : null);
+      const aimed = st.aim && attacker && (m.battle.get(attacker) || []).find((c) => c.to === st.aim);
+      if (aimed) buttons.append(button(actionLabel(view, aimed.action), aimed.action, "primary"));
       if (st.selected && m.order.has(st.selected)) for (const action of m.order.get(st.selected)) buttons.append(button(actionLabel(view, action), action, "primary"));
       if (view.decision === "council") buttons.append(councilBuilder(view, m.buttons));
       else for (const action of m.buttons) buttons.append(button(actionLabel(view, action), action, action === "done" || action === "pass" ? "" : "primary"));
       box.append(buttons);
+      // what the chosen card does, after its buttons: on a phone's short prompt the buttons
+      // stay in sight
+      if (st.card) box.append(h("p", { class: "muted small card-text", text: cardText(view, st.card) }));
       if (view.decision === "react" && live.legal && live.legal.length === 1 && live.legal[0] === "pass" && st.passed !== live.version) {
         st.passed = live.version; // no Lore card of this seat can answer: pass for it (docs/battlelore.md)
         setTimeout(() => { if (live.legal && live.legal.length === 1 && live.legal[0] === "pass") play("pass"); }, 300);
@@ -322,7 +340,8 @@ export function mountBattleLore(root, session, ctx) {
     if (live.seat) {
       const m = moves();
       const playable = new Set([...m.play.keys(), ...m.lore.keys()]);
-      els.handTitle.textContent = view.played && view.played.command ? `${t("panel.your_hand")} · ${t("panel.played", { card: cardName(view, view.played.command) })}` : t("panel.your_hand");
+      const mine = view.played && view.played.command && view.active === live.seat; // the other side's card is in the log
+      els.handTitle.textContent = mine ? `${t("panel.your_hand")} · ${t("panel.played", { card: cardName(view, view.played.command) })}` : t("panel.your_hand");
       els.handBox.classList.toggle("choosing", playable.size > 0);
       hand.update(view, live.seat, { playable, selected: st.card });
     }

@@ -13,7 +13,7 @@ function said(key, seat, mySeat, params) {
 const EVENT_RULES = {
   played: "BL-2.1", lore: "BL-13", ordered: "BL-2.4", moved: "BL-3", melee: "BL-4.4", ranged: "BL-4.4",
   rolled: "BL-5.1", losses: "BL-5.2", eliminated: "BL-16", retreated: "BL-6.5", pursued: "BL-7.3",
-  blocked: "BL-6.6", panic: "BL-10.3", ignored: "BL-6.3", banner: "BL-16", discarded: "BL-15.1",
+  blocked: "BL-6.6", "took-ground": "BL-7.2", rushed: "BL-10.4", web: "BL-11.8", panic: "BL-10.3", ignored: "BL-6.3", banner: "BL-16", discarded: "BL-15.1",
   council: "BL-14.6", councils: "BL-14.6", "kept-lore": "BL-14.3", "discarded-lore": "BL-14.5", landmark: "BL-9.3",
   refill: "BL-15.2", "no-refill": "BL-15.3", ability: "BL-11.6", stored: "BL-11.7", critical: "BL-11.2",
   trampled: "BL-11.4", freed: "BL-11.9",
@@ -62,8 +62,12 @@ export function describeEvent(event, ctx) {
       return said("log.discarded", who, mySeat, { p, card: cardName(view, event.card) });
     case "landmark":
       return said("log.landmark", who, mySeat, { p, landmark: t(`landmark.${event.landmark}`), hex: event.hex });
-    case "refill":
-      return said("log.refill", who, mySeat, { p, option: t(`action.refill.${event.option}`) });
+    case "refill": {
+      const option = t(`action.refill.${event.option}`); // a button's words, here mid-sentence
+      return said("log.refill", who, mySeat, { p, option: option.charAt(0).toLowerCase() + option.slice(1) });
+    }
+    case "window":
+      return null; // a reaction window: the prompt asks it, the log need not
     case "no-refill":
       return said("log.no_refill", who, mySeat, { p });
     case "ability":
@@ -95,6 +99,12 @@ export function describeEvent(event, ctx) {
       return t("log.retreated", { from: event.from, to: event.to });
     case "pursued":
       return t("log.pursued", { from: event.from, to: event.to });
+    case "took-ground":
+      return t("log.took_ground", { from: event.from, to: event.to });
+    case "rushed":
+      return t("log.rushed", { from: event.from, to: event.to, target: event.target });
+    case "web":
+      return t("log.web", { hex: event.hex });
     case "blocked":
       return t("log.blocked", { hex: event.hex });
     case "panic":
