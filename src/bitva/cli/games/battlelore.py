@@ -117,7 +117,8 @@ class BattleLoreAdapter(GenericAdapter):
 
     # -- the log -------------------------------------------------------------------------------
     def describe_event(self, event: Mapping[str, Any]) -> str | None:
-        return describe_event(event) or super().describe_event(event)
+        line = describe_event(event)  # "" is an event the log leaves out (a Lore window)
+        return line if line is not None else super().describe_event(event)
 
     def describe_outcome(self, outcome: Outcome) -> str:
         return describe_outcome(outcome)

@@ -146,8 +146,8 @@ def _figures(count: int) -> str:
 
 
 def describe_event(event: Mapping[str, Any]) -> str | None:
-    """A log line for one of BattleLore's events (the engine's kinds and data), or None for
-    one the generic words tell (the adapter falls back to them)."""
+    """A log line for one of BattleLore's events (the engine's kinds and data), "" for one the
+    log leaves out, or None for one the generic words tell (the adapter falls back to them)."""
     kind = str(event.get("kind"))
     side = _side(event)
     text = _EVENT_WORDS.get(kind)
@@ -254,6 +254,23 @@ _EVENT_WORDS: dict[str, Words] = {
     ),
     "discarded": lambda e, side: f"{side} discards {card_name(str(e.get('card')))}",
     "reshuffled": lambda e, side: f"the Command deck is reshuffled ({e.get('deck')} cards)",
+    "took-ground": lambda e, side: f"{side} takes ground {e.get('from')} → {e.get('to')}",
+    "rushed": lambda e, side: (
+        f"{side}'s goblins rush {e.get('from')} → {e.get('to')} at {e.get('target')}"
+    ),
+    "web": lambda e, side: f"the unit on {e.get('hex')} is caught in a web",
+    "window": lambda e, side: "",  # a chance to answer with a Lore card: the prompt asks it
+    "first-strike": lambda e, side: (
+        f"{side} strikes first: {e.get('hex')} battles its attacker on {e.get('attacker')} "
+        "before the attack is rolled"
+    ),
+    "attack-cancelled": lambda e, side: (
+        f"the attack from {e.get('attacker')} on {e.get('target')} is cancelled: the attacker "
+        + ("is eliminated" if e.get("why") == "eliminated" else "was driven back")
+    ),
+    "sidestepped": lambda e, side: (
+        f"{side} steps aside {e.get('from')} → {e.get('to')}: the attack on it is cancelled"
+    ),
 }
 
 

@@ -217,6 +217,16 @@ def after_strike(state: BattleLoreState, events: list[Event] | None) -> None:
     attacker = state.field.units[strike.target]
     state.battle = strike.then
     if attacker is None or attacker.hex != strike.target_hex:
+        why = "eliminated" if attacker is None else "retreated"
+        target = name(strike.then.target_hex)
+        _emit(
+            events,
+            "attack-cancelled",
+            player=strike.then.side,
+            attacker=name(strike.target_hex),
+            target=target,
+            why=why,
+        )
         end_battle(state, events)  # as after a Sidestep (RG03): no follow-ons
         return
     state.phase = "roll"

@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bitva.core.events import Event
-from bitva.games.battlelore.board import hex_of
+from bitva.games.battlelore.board import hex_of, name
 from bitva.games.battlelore.command import Orders
 from bitva.games.battlelore.lore import Window
 from bitva.games.battlelore.lore_apply import lasting, on_field, on_tokens
@@ -33,6 +33,7 @@ from bitva.games.battlelore.lore_effects import (
     FewerOrders,
     LoreDice,
     OrderAnywhere,
+    RetreatNow,
     StrikeFirst,
     cancel_faces,
     dice_after,
@@ -163,9 +164,18 @@ def _emit(events: list[Event] | None, event: str, **data: object) -> None:
         events.append(Event(event, dict(data)))
 
 
+def _hex_of(state: BattleLoreState, uid: int) -> str | None:
+    unit = state.field.units[uid]
+    return name(unit.hex) if unit is not None else None
+
+
 def carry_out(state: BattleLoreState, seat: int, found: Effect, events: list[Event] | None) -> None:
     """One effect of a card (docs/battlelore.md, "Playing a card", step 4)."""
+    sidestep = _hex_of(state, found.unit) if isinstance(found, RetreatNow) else None
     if on_field(state.field, found):
+        moved_to = _hex_of(state, found.unit) if isinstance(found, RetreatNow) else None
+        if sidestep is not None and moved_to is not None and moved_to != sidestep:  # RG03
+            _emit(events, "sidestepped", player=seat, to=moved_to, **{"from": sidestep})
         return
     tokens = on_tokens(state.bank, found, tuple(state.lore_played))
     if tokens is not None:
@@ -190,7 +200,11 @@ def carry_out(state: BattleLoreState, seat: int, found: Effect, events: list[Eve
     elif isinstance(found, StrikeFirst) and state.battle is not None:  # WR02
         from bitva.games.battlelore.battle_steps import strike_first
 
-        strike_first(state, state.unit(found.unit), state.unit(found.attacker), events)
+        striker, attacker = state.unit(found.unit), state.unit(found.attacker)
+        _emit(
+            events, "first-strike", player=seat, hex=name(striker.hex), attacker=name(attacker.hex)
+        )
+        strike_first(state, striker, attacker, events)
     elif isinstance(found, OrderAnywhere):  # BL-2.1: in place of the Command card
         state.orders = Orders(card=lore_card("WR06").id, need="any", count=found.count)
     else:

@@ -46,6 +46,12 @@ export function describeEvent(event, ctx) {
       return said("log.lore_fizzled", who, mySeat, { p, card: cardName(view, event.card) });
     case "dice-cancelled":
       return said("log.dice_cancelled", who, mySeat, { p, n: (event.kept || []).length });
+    case "first-strike": // First Strike: the attacked unit battles first
+      return said("log.first_strike", who, mySeat, { p, hex: event.hex, attacker: event.attacker });
+    case "attack-cancelled": // after a First Strike the attacker is gone from its hex
+      return t(event.why === "eliminated" ? "log.attack_cancelled_eliminated" : "log.attack_cancelled_retreated", { attacker: event.attacker, target: event.target });
+    case "sidestepped": // Sidestep: the attacked unit steps aside, the attack is off
+      return said("log.sidestepped", who, mySeat, { p, from: event.from, to: event.to });
     case "lore-played":
     case "lore":
       if (event.card) return said("log.lore", who, mySeat, { p, card: cardName(view, event.card) });
