@@ -49,6 +49,7 @@ export const en = {
   "prompt.defenders": "The defenders act…",
   "prompt.shoot": "Shoot {target} at range {range}: how many tokens do you draw?",
   "prompt.shoot_hint": "Click a defender in sight (ringed) to see the chance to hit for each number of tokens.",
+  "prompt.card_space": "Click a purple space on the map.",
   "prompt.no_chance": "No number of tokens can hit from here.",
 
   "button.end": "End the turn",
@@ -65,6 +66,8 @@ export const en = {
   "button.reward.accuracy": "Add an accuracy token to the bag",
   "button.place": "Place on {space}",
   "button.param": "{card}: {param}",
+  "button.param_recoil": { one: "{card}: {n} recoil into your health", other: "{card}: {n} recoil into your health" },
+  "button.param_area": "{card}: to the {area} area",
 
   "panel.health": "Health",
   "panel.health_count": { one: "{n} token", other: "{n} tokens" },
@@ -123,7 +126,7 @@ export const en = {
   "ev.kept": "You keep {card}.",
   "ev.duplicate": "A second {card} goes back under the deck.",
   "ev.used": "You use {card}.",
-  "ev.used_on": "You use {card} on {param}.",
+  "ev.used_on": "You use {what}.",
   "ev.completed": "Objective {objective} completed ({count} of 2).",
   "ev.bottomed": "An objective card goes to the bottom.",
   "ev.objective": "You draw an objective card.",

@@ -13,7 +13,7 @@ import { renderLog, resultBox } from "../../log.js";
 import { waitingPrompt } from "../../parts.js";
 import { drawMap } from "./map.js";
 import { areaName, cardName, cardShort, cardText, cardTitle, entryWords, percent, remember, rememberCards, t } from "./text.js";
-import { describeEvent, rewardWords } from "./words.js";
+import { describeEvent, rewardWords, useWords } from "./words.js";
 
 const STEP_MS = 420; // one narrated step of an animated turn
 const TURN_MS = 3200; // at most this long for one update's steps
@@ -53,7 +53,7 @@ export function actionLabel(view, action) {
     case "bottom": return t("button.bottom", { number: rest[0] });
     case "enter": return t("button.enter", entryWords(rest[0], view.map) || { area: rest[0], edge: "?", space: "?" });
     case "place": return t("button.place", { space: rest[0] });
-    case "use": return rest.length > 1 ? t("button.param", { card: cardName(rest[0]), param: rest.slice(1).map(areaName).join(" ") }) : t("button.use", { card: cardName(rest[0]) });
+    case "use": return rest.length > 1 ? useWords(rest[0], rest.slice(1).join(" ")) : t("button.use", { card: cardName(rest[0]) });
     default: return action;
   }
 }
@@ -264,7 +264,10 @@ export function mountSniperElite(root, session, ctx) {
         buttons.append(button(actionLabel(view, action), action, action === "end" ? "" : "primary", verb === "keep" ? cardTitle(card) : null));
       }
       // a card in use (its spaces lit on the map) says what it does
-      if (st.card) box.append(h("p", { class: "muted small card-help", text: cardText(st.card) }));
+      if (st.card) {
+        const onMap = (m.use.get(st.card) || []).some(({ param }) => /^[a-n]\d+$/.test(param));
+        box.append(h("p", { class: "muted small card-help", text: `${cardText(st.card)}${onMap ? ` ${t("prompt.card_space")}` : ""}` }));
+      }
       box.append(buttons);
     }
     box.dataset.mode = mode;

@@ -27,6 +27,14 @@ export function rewardWords(reward) {
   return t(`button.reward.${kind}`, { n: Number(count || 1) });
 }
 
+/** A card used with a parameter: "Field Dressing: 2 recoil into your health", "False Report:
+ * to the black area", "Thrown Stone: e5". */
+export function useWords(card, param) {
+  if (/^\d+$/.test(param)) return t("button.param_recoil", { card: cardName(card), n: Number(param) });
+  if (/^[a-n]\d+$/.test(param)) return t("button.param", { card: cardName(card), param });
+  return t("button.param_area", { card: cardName(card), area: t(`area_of.${param}`) });
+}
+
 /** What a step of an order card does, in a few words (from the engine's op). */
 export function opWords(op) {
   const key = `op.${op}`;
@@ -53,8 +61,8 @@ export function describeEvent(event, ctx) {
     case "equipment-kept": return t("ev.kept", { card: cardName(e.card) });
     case "equipment-duplicate": return t("ev.duplicate", { card: cardName(e.card) });
     case "equipment-used": {
-      const param = (e.param || []).map((p) => areaName(p)).join(" ");
-      return param ? t("ev.used_on", { card: cardName(e.card), param }) : t("ev.used", { card: cardName(e.card) });
+      const param = (e.param || []).join(" ");
+      return param ? t("ev.used_on", { what: useWords(e.card, param) }) : t("ev.used", { card: cardName(e.card) });
     }
     case "objective-completed": return t("ev.completed", { objective: e.objective, count: e.count });
     case "objective-bottomed": return t("ev.bottomed");
