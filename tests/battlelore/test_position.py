@@ -90,7 +90,7 @@ BAD = [
      "position"),
     (position('"h_bf_sword@F2"', '"h_bf_sword@F6"', active="east"), "position.active"),
     (position('"h_bf_sword@F2"', '"h_bf_sword@F6"', step="draw"), "position.step"),
-    (GOOD.replace('step = "battle"', 'step = "battle"\nturn = 3'), "position.turn"),
+    (GOOD.replace('step = "battle"', 'step = "battle"\ntern = 3'), "position.tern"),
     (position('"h_bf_sword@F2"', '{ type = "h_bf_sword", hex = "F6", ordered = true }'),
      "BL-2.4"),
     (position('{ type = "h_bf_sword", hex = "F2", ordered = true, moved = 4 }', '"h_bf_sword@F6"'),
@@ -102,7 +102,7 @@ BAD = [
     (position('{ type = "h_bf_sword", hex = "F2", webbed = "yes" }', '"h_bf_sword@F6"'),
      "webbed"),
     (position('{ type = "h_bf_sword", hex = "F2", webbed = true, ordered = true, moved = 1 }',
-              '"h_bf_sword@F6"'), "BL-11.8"),
+              '"h_bf_sword@F6"', step="move"), "BL-11.8"),
     (position('"h_bf_swrd@F2"', '"h_bf_sword@F6"'), "sides.south.units[0]"),
     (position('"h_bf_sword@F2"', '"h_bf_sword@F2"'), "one per hex"),
     (position('"h_bf_sword@F2"', '"h_bf_sword@F6"').replace("lore = true", "lore = false")

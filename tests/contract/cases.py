@@ -27,10 +27,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
 }
 # Where a game is known to break a property of the contract: (game, property) -> why. Each
 # becomes a strict xfail, so the entry must go when the game is fixed.
-KNOWN_GAPS: dict[tuple[str, str], str] = {
-    ("battlelore", "position-views"): "a BattleLore position file holds the battlefield only "
-    "(issue 11): hands, decks, goblets, banners and the turn read back as at set-up",
-}
+KNOWN_GAPS: dict[tuple[str, str], str] = {}
 # A playout longer than this is a game that does not end.
 MAX_STEPS = 20_000
 

@@ -11,10 +11,17 @@ Unit tables may also say `webbed`, `poisoned` (BL-11.8, BL-11.10) and `stored_lo
 creature's store, BL-11.7); the adventure reader (`catalogue.parse_adventure`) checks the rest.
 A unit on a landmark, in a forest or on a ford with `moved` > 0 entered it this turn (BL-3.4,
 BL-9.1). Bad files raise PositionError naming the file, the key and the reason.
+
+A whole game state adds, per unit, `id` (its number for the whole game: the order of the unit
+lists unless given), `battled` (BL-4.1), `rush_target` (the hex of the enemy a rushing goblin
+must battle, BL-10.4) and `move_stopped` / `entered_stop` / `entered_landmark` where they differ
+from what `moved` implies (a Snare, RG07); the rest of the state lies in `[position]` beyond
+`active` and `step` and in its side tables (`position_tables.py`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +30,7 @@ import tomli_w
 
 from bitva.core.errors import ContentError, PositionError
 from bitva.games.battlelore.analysis import Step
-from bitva.games.battlelore.board import HEX_COUNT, NORTH, SOUTH, name
+from bitva.games.battlelore.board import HEX_COUNT, NORTH, SOUTH, HexError, hex_of, name
 from bitva.games.battlelore.catalogue import (
     SIDES,
     Adventure,
@@ -32,27 +39,48 @@ from bitva.games.battlelore.catalogue import (
 )
 from bitva.games.battlelore.catalogue_base import read_toml
 from bitva.games.battlelore.model import Field, Landmark, Terrain, Unit, UnitType
+from bitva.games.battlelore.position_tables import DECISIONS, TABLE_KEYS, extra_hexes
 
 SEAT_OF = {"south": SOUTH, "north": NORTH}
 STEPS: tuple[Step, ...] = ("move", "battle")
-_POSITION_KEYS = ("active", "step")
-_STATE_KEYS = ("webbed", "poisoned", "stored_lore")  # unit keys read here, not by the catalogue
+_FLAGS = ("webbed", "poisoned", "battled", "move_stopped", "entered_stop", "entered_landmark")
+# unit keys read here, not by the catalogue
+_STATE_KEYS = ("webbed", "poisoned", "stored_lore", "id", "battled", "rush_target", *_FLAGS[3:])
+_COUNTS = ("stored_lore", "id")
+_MOVING = ("command", "order", "move")  # the analysis answers these with the moves
 MARCH_HEXES = 1  # Forward March / Forced March: one hex beyond move_max (5.1, 5.2)
 
 
 @dataclass(frozen=True)
 class Position:
     """A position: the adventure it is played in, the battlefield with each unit's state, the
-    seat to act (1 South, 2 North) and the step ("move" or "battle")."""
+    seat to act (1 South, 2 North) and the step ("move" or "battle", what the analysis answers
+    for). `decision` is the decision point of a whole state (`step` when empty) and `tables` the
+    rest of the `[position]` table, read into the state by `position_state.py`."""
 
     adventure: Adventure
     field: Field
     active: int
     step: Step
+    decision: str = ""
+    tables: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
 def _fail(source: str, key: str, reason: str, rule: str | None = None) -> PositionError:
     return PositionError(f"{source}: {key}", reason, rule)
+
+
+def _check_state_key(key: str, value: Any, where: str, source: str) -> None:
+    if key in _FLAGS and not isinstance(value, bool):
+        raise _fail(source, f"{where}.{key}", "must be true or false")
+    if key in _COUNTS and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+        raise _fail(source, f"{where}.{key}", "must be 0 or more")
+    if key == "rush_target" and not (isinstance(value, int) and not isinstance(value, bool)):
+        try:
+            hex_of(value if isinstance(value, str) else "")
+        except HexError:
+            reason = f"{value!r}: must be a hex such as G5 (or the id of a unit gone)"
+            raise _fail(source, f"{where}.{key}", reason) from None
 
 
 def _split_state(raw: dict[str, Any], source: str) -> dict[tuple[str, int], dict[str, Any]]:
@@ -69,40 +97,40 @@ def _split_state(raw: dict[str, Any], source: str) -> dict[tuple[str, int], dict
             if not isinstance(entry, dict):
                 continue
             state = {key: entry.pop(key) for key in _STATE_KEYS if key in entry}
-            for key in ("webbed", "poisoned"):
-                if key in state and not isinstance(state[key], bool):
-                    raise _fail(source, f"sides.{side}.units[{i}].{key}", "must be true or false")
-            lore = state.get("stored_lore", 0)
-            if not isinstance(lore, int) or isinstance(lore, bool) or lore < 0:
-                raise _fail(source, f"sides.{side}.units[{i}].stored_lore", "must be 0 or more")
+            for key, value in state.items():
+                _check_state_key(key, value, f"sides.{side}.units[{i}]", source)
             states[(side, i)] = state
     return states
 
 
-def _position_table(raw: dict[str, Any], source: str) -> tuple[int, Step]:
+def _position_table(raw: dict[str, Any], source: str) -> tuple[int, str, dict[str, Any]]:
     table = raw.get("position")
     if not isinstance(table, dict):
         raise _fail(source, "position", "missing: a [position] table with active and step")
     for key in table:
-        if key not in _POSITION_KEYS:
-            raise _fail(source, f"position.{key}", "unknown key (known: active, step)")
+        if key not in ("active", "step", *TABLE_KEYS):
+            raise _fail(source, f"position.{key}", "unknown key (see docs/battlelore.md)")
     active = table.get("active")
     if active not in SEAT_OF:
         raise _fail(source, "position.active", f'{active!r}: must be "south" or "north"')
     step = table.get("step")
-    if step not in STEPS:
-        raise _fail(source, "position.step", f'{step!r}: must be "move" or "battle"')
-    return SEAT_OF[active], step
+    if step not in DECISIONS:
+        others = ", ".join(d for d in DECISIONS if d not in STEPS)
+        reason = f'{step!r}: must be "move" or "battle" (or, for a whole state, one of {others})'
+        raise _fail(source, "position.step", reason)
+    rest = {k: v for k, v in table.items() if k not in ("active", "step")}
+    return SEAT_OF[active], str(step), rest
 
 
 def _check_unit(
     kind: UnitType, state: Mapping[str, Any], seat: int, active: int, lore: bool,
-    setup: Any, where: str, source: str,
+    setup: Any, extra: int, moving: bool, where: str, source: str,
 ) -> None:  # fmt: skip
-    """The per-unit facts a real game could not reach."""
+    """The per-unit facts a real game could not reach (`extra`: hexes a Lore card adds;
+    `moving`: the position stands before the turn's battles)."""
     if setup.ordered and seat != active:
         raise _fail(source, where, "only the side to act has ordered units", "BL-2.4")
-    if setup.moved > kind.move_max + MARCH_HEXES:
+    if setup.moved > kind.move_max + MARCH_HEXES + extra:
         raise _fail(
             source, where, f"moved {setup.moved} hexes, but {kind.name} moves at most "
             f"{kind.move_max} (one more with a march card)", "BL-3.2",
@@ -110,7 +138,7 @@ def _check_unit(
     if (state.get("webbed") or state.get("poisoned")) and not lore:
         raise _fail(source, where, "webs and poison come from the spider, in Lore adventures only",
                     "D-27")  # fmt: skip
-    if state.get("webbed") and setup.moved:
+    if state.get("webbed") and setup.moved and moving:  # a battle may web it after its move
         raise _fail(source, where, "a webbed unit cannot move", "BL-11.8")
     stored = state.get("stored_lore", 0)
     if stored and not kind.is_creature:
@@ -118,13 +146,25 @@ def _check_unit(
     if stored > kind.max_stored_lore:
         raise _fail(source, where, f"{kind.name} stores at most {kind.max_stored_lore} tokens",
                     "BL-11.7")  # fmt: skip
+    if state.get("battled") and seat != active:
+        raise _fail(source, where, "only the side to act has units that battled", "BL-4.1")
+
+
+def _uids(adventure: Adventure, states: Mapping[tuple[str, int], Mapping[str, Any]]) -> list[int]:
+    """Each unit's number, in the order of the unit lists (South first): its `id`, else its
+    place in the lists."""
+    out: list[int] = []
+    for side in SIDES:
+        for i in range(len(adventure.sides[side].units)):
+            out.append(int(states.get((side, i), {}).get("id", len(out))))
+    return out
 
 
 def build_field(adventure: Adventure, states: Mapping[tuple[str, int], Mapping[str, Any]]) -> Field:
     """The battlefield of an adventure or a position: units numbered in the order of the unit
-    lists, South first (uids), at the figures, orders and moves the file gives; `states` adds
-    web, poison and a creature's store by (side, index). Entering a landmark, forest or ford
-    this turn is read from `moved` > 0 (BL-3.4, BL-9.1)."""
+    lists, South first (uids) unless they say their `id`, at the figures, orders and moves the
+    file gives; `states` adds the rest of a unit's state by (side, index). Entering a landmark,
+    forest or ford this turn is read from `moved` > 0 (BL-3.4, BL-9.1) unless said."""
     units = load_catalogue().units
     terrain: list[Terrain] = ["plain"] * HEX_COUNT
     for hex_, ground in adventure.terrain.items():
@@ -132,26 +172,85 @@ def build_field(adventure: Adventure, states: Mapping[tuple[str, int], Mapping[s
     landmarks: list[Landmark | None] = [None] * HEX_COUNT
     for hex_, mark in adventure.landmarks.items():
         landmarks[hex_] = mark
-    placed: list[Unit | None] = []
+    uids = iter(_uids(adventure, states))
+    placed: list[Unit] = []
     for side in SIDES:
         for i, setup in enumerate(adventure.sides[side].units):
             kind = units[setup.type]
             state = states.get((side, i), {})
             unit = Unit(
-                len(placed), kind, SEAT_OF[side], setup.hex,
+                next(uids), kind, SEAT_OF[side], setup.hex,
                 setup.figures if setup.figures is not None else kind.figures,
                 ordered=setup.ordered, moved=setup.moved,
                 webbed=bool(state.get("webbed", False)),
                 poisoned=bool(state.get("poisoned", False)),
                 stored_lore=int(state.get("stored_lore", 0)),
+                battled=bool(state.get("battled", False)),
             )  # fmt: skip
-            if setup.moved > 0:
-                on_landmark = landmarks[setup.hex] is not None
-                unit.entered_landmark = on_landmark
-                unit.entered_stop = on_landmark or terrain[setup.hex] == "forest"
-                unit.move_stopped = unit.entered_stop or terrain[setup.hex] == "ford"
+            for key, value in _implied_flags(unit, terrain, landmarks).items():
+                setattr(unit, key, bool(state.get(key, value)))
             placed.append(unit)
-    return Field(tuple(terrain), tuple(landmarks), adventure.lore, placed)
+    by_uid: list[Unit | None] = [None] * (max((u.uid for u in placed), default=-1) + 1)
+    for unit in placed:
+        by_uid[unit.uid] = unit
+    built = Field(tuple(terrain), tuple(landmarks), adventure.lore, by_uid)
+    for unit, where in zip(placed, _keys(adventure), strict=True):
+        target = states.get(where, {}).get("rush_target")
+        if isinstance(target, int):  # the id of a unit eliminated since
+            unit.rush_target = target
+        elif target is not None:
+            enemy = built.unit_at(hex_of(target))
+            unit.rush_target = enemy.uid if enemy is not None else -1
+    return built
+
+
+def _keys(adventure: Adventure) -> list[tuple[str, int]]:
+    return [(side, i) for side in SIDES for i in range(len(adventure.sides[side].units))]
+
+
+def _implied_flags(
+    unit: Unit, terrain: list[Terrain] | tuple[Terrain, ...],
+    landmarks: list[Landmark | None] | tuple[Landmark | None, ...],
+) -> dict[str, bool]:  # fmt: skip
+    """What `moved` > 0 says of a unit's stop flags: it entered its hex this turn (BL-3.4,
+    BL-9.1), so a landmark or a forest ended its move, as does a ford (BL-3.3)."""
+    if unit.moved <= 0:
+        return {"entered_landmark": False, "entered_stop": False, "move_stopped": False}
+    on_landmark = landmarks[unit.hex] is not None
+    stop = on_landmark or terrain[unit.hex] == "forest"
+    return {
+        "entered_landmark": on_landmark,
+        "entered_stop": stop,
+        "move_stopped": stop or terrain[unit.hex] == "ford",
+    }
+
+
+def _check_ids(
+    adventure: Adventure, states: Mapping[tuple[str, int], Mapping[str, Any]], source: str
+) -> None:
+    seen: dict[int, str] = {}
+    for uid, (side, i) in zip(_uids(adventure, states), _keys(adventure), strict=True):
+        where = f"sides.{side}.units[{i}]"
+        if uid in seen:
+            raise _fail(source, f"{where}.id", f"{uid} is already the id of {seen[uid]}")
+        seen[uid] = where
+
+
+def _check_rush(
+    field: Field, adventure: Adventure, states: Mapping[tuple[str, int], Mapping[str, Any]],
+    source: str,
+) -> None:  # fmt: skip
+    """A rushing goblin's target is an enemy unit, or a unit eliminated since (an id)."""
+    for uid, (side, i) in zip(_uids(adventure, states), _keys(adventure), strict=True):
+        unit = field.units[uid]
+        if unit is None or unit.rush_target is None:
+            continue
+        target = unit.rush_target
+        enemy = field.units[target] if 0 <= target < len(field.units) else None
+        said_hex = isinstance(states.get((side, i), {}).get("rush_target"), str)
+        if (enemy is None and said_hex) or (enemy is not None and enemy.side == unit.side):
+            raise _fail(source, f"sides.{side}.units[{i}].rush_target",
+                        "must be the hex of an enemy unit", "BL-10.4")  # fmt: skip
 
 
 def read_position(text: str, source: str) -> Position:
@@ -159,36 +258,50 @@ def read_position(text: str, source: str) -> Position:
     try:
         raw = read_toml(text, source)
         states = _split_state(raw, source)
-        active, step = _position_table(raw, source)
+        active, decision, rest = _position_table(raw, source)
         adventure = parse_adventure(raw, source, allow=frozenset({"position"}))
     except ContentError as exc:
         key = f"{exc.source}: {exc.field}" if exc.field else exc.source
         raise PositionError(key, exc.reason) from exc
+    _check_ids(adventure, states, source)
     units = load_catalogue().units
-    for side in SIDES:
-        for i, setup in enumerate(adventure.sides[side].units):
-            where = f"sides.{side}.units[{i}]"
-            state = states.get((side, i), {})
-            _check_unit(units[setup.type], state, SEAT_OF[side], active, adventure.lore,
-                        setup, where, source)  # fmt: skip
-    return Position(adventure, build_field(adventure, states), active, step)
+    for uid, (side, i) in zip(_uids(adventure, states), _keys(adventure), strict=True):
+        setup = adventure.sides[side].units[i]
+        state = states.get((side, i), {})
+        extra = extra_hexes(rest.get("effects"), uid)
+        _check_unit(units[setup.type], state, SEAT_OF[side], active, adventure.lore,
+                    setup, extra, decision in _MOVING, f"sides.{side}.units[{i}]",
+                    source)  # fmt: skip
+    built = build_field(adventure, states)
+    _check_rush(built, adventure, states, source)
+    step: Step = "move" if decision in _MOVING else "battle"
+    return Position(adventure, built, active, step, decision, rest)
 
 
 # -- writing -------------------------------------------------------------------------------------
-def _unit_table(unit: Unit) -> dict[str, Any]:
+def _unit_table(unit: Unit, index: int, field: Field) -> dict[str, Any]:
     """A unit as an inline table, its default values left out (full strength, not ordered,
-    unmoved, no markers), so that a written file reads back to the same adventure."""
+    unmoved, no markers, numbered by its place, stop flags as `moved` implies), so that a
+    written file reads back to the same adventure."""
     table: dict[str, Any] = {"type": unit.type.id, "hex": name(unit.hex)}
+    if unit.uid != index:
+        table["id"] = unit.uid
     if unit.figures != unit.type.figures:
         table["figures"] = unit.figures
     if unit.ordered:
         table["ordered"] = True
     if unit.moved:
         table["moved"] = unit.moved
-    for key in _STATE_KEYS:
+    for key in ("webbed", "poisoned", "stored_lore", "battled"):
         value = getattr(unit, key)
         if value:
             table[key] = value
+    if unit.rush_target is not None:
+        target = field.units[unit.rush_target] if unit.rush_target < len(field.units) else None
+        table["rush_target"] = name(target.hex) if target is not None else unit.rush_target
+    for key, value in _implied_flags(unit, field.terrain, field.landmarks).items():
+        if getattr(unit, key) != value:
+            table[key] = getattr(unit, key)
     return table
 
 
@@ -210,6 +323,7 @@ def write_position(position: Position) -> str:
         },
         "sides": {},
     }
+    index = 0
     for side in SIDES:
         setup = adventure.sides[side]
         table: dict[str, Any] = {}
@@ -219,7 +333,10 @@ def write_position(position: Position) -> str:
             table["war_council"] = dict(setup.war_council)
         if setup.lore_token_adjust:
             table["lore_token_adjust"] = setup.lore_token_adjust
-        table["units"] = [_unit_table(u) for u in position.field.alive(SEAT_OF[side])]
+        table["units"] = []
+        for unit in position.field.alive(SEAT_OF[side]):
+            table["units"].append(_unit_table(unit, index, position.field))
+            index += 1
         doc["sides"][side] = table
     for title, by_hex in (("terrain", adventure.terrain), ("landmarks", adventure.landmarks)):
         grouped: dict[str, list[str]] = {}
@@ -228,5 +345,6 @@ def write_position(position: Position) -> str:
         if grouped:
             doc[title] = grouped
     active = "south" if position.active == SOUTH else "north"
-    doc["position"] = {"active": active, "step": position.step}
+    doc["position"] = {"active": active, "step": position.decision or position.step}
+    doc["position"].update(position.tables)
     return tomli_w.dumps(doc)

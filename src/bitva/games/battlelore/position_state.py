@@ -1,54 +1,73 @@
 """Positions as game states (issue 11, "The analysis command"): `position.py` reads and writes
-the file (the battlefield, the side to act, the step); this module turns it into a state at
-that decision point and back.
+the file (the battlefield, the side to act, the step), `position_tables.py` the rest of the
+state; this module turns a file into a state at its decision point and back.
 
-A position file holds the battlefield only, so a state read from one starts from what set-up
-would give: the Command hands and the Lore hands are empty and the Command deck is whole; the
-goblets hold the councils' starting tokens (2.4) and the Lore deck is built (BL-14.3); banners,
-discards and the turn count start at 0. The turn in progress has no Command card: its ordered
-units are those the file marks `ordered`, with no card effect. When that turn ends, both sides
-are dealt their whole Command hands (chance nodes, the side whose turn ended first, its draw
-included) and play goes on as usual.
-
-Only states the file can say are written: at the `move` or `battle` decision, with no unit
-that battled or rushes this turn and no Command card whose effect lasts the turn (Forward
-March, Volley, Mounted Charge); other states raise PositionError.
+A file that gives the battlefield only (the issue's format) reads as what set-up would give:
+the Command hands and the Lore hands are empty and the Command deck is whole; the goblets hold
+the councils' starting tokens (2.4) and the Lore deck is built (BL-14.3); banners, discards and
+the turn count start at 0. Its turn has no Command card: its ordered units are those the file
+marks `ordered`, with no card effect; when that turn ends both sides are dealt their whole
+Command hands (chance nodes, the side whose turn ended first) and play goes on. Every other part
+of a state is an optional key of `[position]` (`position_tables.py`), so `write_position`
+writes any state whose decision has no battle half-resolved, no Lore card still to take effect
+and no Lore dice still to roll; those raise PositionError.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 from bitva.core.errors import PositionError
 from bitva.core.rng import Rng
-from bitva.games.battlelore.analysis import Step
 from bitva.games.battlelore.command import DECK, Orders
 from bitva.games.battlelore.council import lore_start
 from bitva.games.battlelore.lore import new_bank
 from bitva.games.battlelore.options import BattleLoreOptions
 from bitva.games.battlelore.position import Position, read_position, write_position
+from bitva.games.battlelore.position_tables import (
+    POSITION_ORDERS,
+    SIDE_NAMES,
+    Bad,
+    KeyBad,
+    apply_tables,
+    tables_of,
+)
 from bitva.games.battlelore.state import BattleLoreState
 from bitva.games.battlelore.static import Static
 
-POSITION_ORDERS = "POSITION"  # the orders of a position's turn: those the file gives
+_OPTION_KEYS = ("councils", "custom_levels")
 
 
-def state_of(text: str, source: str) -> BattleLoreState:
+def _options(adventure_id: str, tables: dict[str, Any], source: str) -> BattleLoreOptions:
+    """The game's options: the adventure's id and, when the file says them, the War Council
+    variant (BL-14.1, BL-14.6)."""
+    from pydantic import ValidationError
+
+    values = {key: tables[key] for key in _OPTION_KEYS if key in tables}
+    try:
+        return BattleLoreOptions(adventure=adventure_id or "A01", **values)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        key = ".".join(str(p) for p in error["loc"][:1]) or "councils"
+        raise PositionError(f"{source}: position.{key}", error["msg"]) from None
+
+
+def base_state(position: Position, options: BattleLoreOptions) -> BattleLoreState:
+    """The state a file with the battlefield only reads as (see the module's docstring)."""
     from bitva.games.battlelore import lore_deck
     from bitva.games.battlelore.catalogue import load_catalogue
 
-    position = read_position(text, source)
     adventure = position.adventure
-    options = BattleLoreOptions(adventure=adventure.id or "A01")
     static = Static.from_adventure(options, adventure, load_catalogue())
     state = BattleLoreState(static, Rng(0))
     state.field = position.field
     state.active = position.active
-    state.phase = position.step
+    state.phase = position.decision or position.step
     state.deck = dict(DECK)
     state.hands_pending = True
     state.ordered = [u.uid for u in state.field.alive(position.active) if u.ordered]
-    state.orders = Orders(POSITION_ORDERS, need="any", count=len(state.ordered))
+    if state.phase in ("move", "battle"):
+        state.orders = Orders(POSITION_ORDERS, need="any", count=len(state.ordered))
     if static.lore:
         starts = [lore_start(static.councils[i], static.token_adjust[i]).tokens for i in (0, 1)]
         state.bank = new_bank(starts[0], starts[1], static.lore_pool)
@@ -56,29 +75,98 @@ def state_of(text: str, source: str) -> BattleLoreState:
     return state
 
 
+def state_of(text: str, source: str) -> BattleLoreState:
+    position = read_position(text, source)
+    tables = dict(position.tables)
+    state = base_state(position, _options(position.adventure.id, tables, source))
+    try:
+        apply_tables(tables, state)
+    except KeyBad as exc:
+        raise PositionError(f"{source}: position.{exc.key}", exc.reason, exc.rule) from None
+    if "hands_pending" not in tables:  # hands given: they are the hands, nothing is owed
+        state.hands_pending = not any(
+            "command_hand" in tables.get(side, {}) for side in SIDE_NAMES.values()
+        )
+    _check_state(state, source)
+    return state
+
+
+def _check_state(state: BattleLoreState, source: str) -> None:
+    """What the rules need of a whole state that no single key can check."""
+
+    def fail(key: str, reason: str, rule: str | None = None) -> PositionError:
+        return PositionError(f"{source}: position.{key}", reason, rule)
+
+    units = state.field.units
+    for key in ("ordered", "first", "paid"):
+        for uid in getattr(state, key):
+            if uid >= len(units) or (units[uid] is None and state.phase in ("command", "order")):
+                raise fail(key, f"{uid} is not the id of a unit on the board")
+    if state.phase == "deal" and not state.deal_to:
+        raise fail("deal_to", "a Command deal needs the sides still to be dealt", "BL-15.1")
+    if state.phase == "lore-deal" and not state.lore_deal_to:
+        raise fail("lore_deal_to", "a Lore deal needs the sides still to be dealt", "BL-15.2")
+    if state.phase == "react" and state.window is None:
+        raise fail("window", "at step react a window is open: give its name, side and resume",
+                   "D-43")  # fmt: skip
+    if state.phase == "landmark" and not state.landmark_queue:
+        raise fail("landmark_queue", "at step landmark a landmark waits to be placed", "BL-9.3")
+    if state.phase in ("order", "move", "battle") and state.orders is None:
+        raise fail("orders", "the turn's orders are needed at this step", "BL-2.2")
+    try:
+        state.legal_actions() if not state.is_chance else state.chance_outcomes()
+    except (AssertionError, KeyError, IndexError, ValueError) as exc:
+        raise fail("step", f"the state cannot go on at {state.phase!r} ({exc})") from None
+    if not state.is_chance and state.current_player is not None and not state.legal_actions():
+        raise fail("step", f"nothing can be done at {state.phase!r} in this state")
+
+
 def text_of(state: BattleLoreState) -> str:
-    if state.outcome is not None or state.phase not in ("move", "battle"):
+    if state.outcome is not None:
+        raise PositionError("position.step", "the game is over", "BL-16.1")
+    if state.battle is not None:
         raise PositionError(
-            "position.step", "a position is a state at the move or battle decision", "BL-1.2"
+            "position.step", "a battle half-resolved is not in a position file", "BL-4.1"
         )
-    orders = state.orders
-    if orders is not None and (
-        orders.move_bonus or orders.no_move or orders.melee_bonus or orders.ranged_bonus
-    ):
+    if state.casting or state.lore_rolls or state.lore_resume:
         raise PositionError(
-            "position", f"the effect of {orders.card} this turn is not in a position file", "BL-2.3"
-        )
-    for unit in state.field.alive():
-        if unit.battled or unit.rush_target is not None:
-            raise PositionError(
-                "position", "a unit battled or rushes this turn: not in a position file", "BL-4.1"
-            )
+            "position.step", "a Lore card still to take effect is not in a position file",
+            "BL-13.5",
+        )  # fmt: skip
+    from dataclasses import replace
+
     from bitva.games.battlelore.catalogue import load_catalogue
 
     adventure = load_catalogue().adventures.get(state.static.adventure_id)
     if adventure is None:
         raise PositionError("adventure", f"{state.static.adventure_id} is not a shipped adventure")
-    step: Step = "move" if state.phase == "move" else "battle"
     marks = {h: mark for h, mark in enumerate(state.field.landmarks) if mark is not None}
     adventure = replace(adventure, landmarks=marks)  # with Lore-master landmarks placed
-    return write_position(Position(adventure, state.field, state.active, step))
+    step = "move" if state.phase in ("command", "order", "move") else "battle"
+    bare = Position(adventure, state.field, state.active, step, state.phase)  # type: ignore[arg-type]
+    base = base_state(bare, state.static.options)
+    try:
+        tables = tables_of(state, base)
+    except Bad as exc:
+        raise PositionError("position", exc.reason, exc.rule) from None
+    implied = not any("command_hand" in tables.get(side, {}) for side in SIDE_NAMES.values())
+    tables.pop("hands_pending", None)
+    if state.hands_pending != implied:
+        tables["hands_pending"] = state.hands_pending
+    options = state.static.options
+    default = BattleLoreOptions(adventure=options.adventure)
+    for key in _OPTION_KEYS:
+        if getattr(options, key) != getattr(default, key):
+            tables[key] = (
+                list(getattr(options, key)) if key == "custom_levels" else options.councils
+            )
+    text = write_position(replace(bare, tables=_ordered_tables(tables)))
+    return text
+
+
+def _ordered_tables(tables: dict[str, Any]) -> dict[str, Any]:
+    """Plain keys before the side tables, so that TOML writes them under `[position]`."""
+    plain = {
+        k: v for k, v in tables.items() if not isinstance(v, dict) or k not in SIDE_NAMES.values()
+    }
+    return plain | {k: tables[k] for k in SIDE_NAMES.values() if k in tables}
