@@ -172,7 +172,7 @@ def test_se_7_the_defenders_turn_is_narrated_step_by_step() -> None:
         "Y1 finds you, searching (SE-8.5)",
         "You take 1 hit: health NRRNR (SE-8.5)",
         "Dragnet is discarded (SE-7.5)",
-        "A card is drawn face down (SE-7.7)",
+        "An order card comes onto the board face down (SE-7.7)",
     ]
 
 
@@ -292,11 +292,18 @@ def test_bitva_play_sniper_elite_a_whole_game_on_an_80x24_terminal(tmp_path: Pat
     try:
         session.wait_for("P1:")
         assert "Health NRRNRR" in session.text and "a  b  c" in session.text
+        reports = 0
         for _ in range(200):
             if "bitva replay" in session.text:
                 break
             assert "make it larger" not in session.text, session.text
             text = session.text
+            if "Press Enter to go back" in session.cursor_row:  # the defenders' turn, told
+                assert "The defenders' turn, step by step:" in text and "Order: " in text
+                reports += 1
+                session.answer("")
+                session.wait_for(lambda s: "P1:" in s.cursor_row or "bitva replay" in s.text)
+                continue
             choice = "1"
             ending = re.search(r"(\d+)\. end your turn", text)
             if ending:  # end at once: the defenders' turns come quickly
@@ -304,7 +311,12 @@ def test_bitva_play_sniper_elite_a_whole_game_on_an_80x24_terminal(tmp_path: Pat
             if "'b' to go back" in text:
                 choice = "1" if "Where to?" in text else "b"
             session.answer(choice)
-            session.wait_for(lambda s: "P1:" in s.cursor_row or "bitva replay" in s.text)
+            session.wait_for(
+                lambda s: "P1:" in s.cursor_row
+                or "Press Enter" in s.cursor_row
+                or "bitva replay" in s.text
+            )
+        assert reports, "the defenders' turn was never told step by step"
         assert "You lose" in session.text or "You win" in session.text
         assert "The defenders' turn" in session.raw.decode(errors="replace")
         assert session.wait_for_exit() == 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bitva.cli.games.sniper_elite import round_of
 from bitva.cli.games.sniper_elite_words import (
     action_label,
     card_help,
@@ -107,3 +108,11 @@ def test_se_11_6_the_browser_receives_every_card_in_both_languages() -> None:
     assert sent["GRAPNEL"]["name_cs"] == "Hák s lanem" and sent["GRAPNEL"]["short"]
     assert sent["FLARE"]["kind"] == "order" and sent["FLARE"]["text_cs"].startswith("Všichni")
     assert all(card["rule"] for card in sent.values())
+
+
+def test_se_5_2_the_player_counts_rounds_not_the_engines_two_turns_a_round() -> None:
+    """SE-5.2: the sniper's turn and the defenders' turn are two turns (each with its own hit
+    cap); the player reads them as one round."""
+    assert round_of(1) == round_of(2) == 1 and round_of(3) == 2
+    begun = {"kind": "sniper-turn", "turn": 3, "rule": "SE-6.1"}
+    assert describe_event(begun) == "— Round 2: your turn — (SE-6.1)"

@@ -17,7 +17,7 @@ from typing import Any
 
 from rich.text import Text
 
-from bitva.cli.games.sniper_elite_words import card_name, entry_words, percent
+from bitva.cli.games.sniper_elite_words import card_name, percent
 
 TYPE_GLYPHS = {".": ".", ":": ":", "^": "^", "I": "I", "~": "~", "#": "#"}
 AREA_OF = {"R": "red", "K": "black", "Y": "yellow", "W": "white"}
@@ -144,7 +144,8 @@ def panel_lines(view: Mapping[str, Any], width: int) -> list[Text]:
     sniper = str(view.get("sniper") or "")
     entries = (view.get("map") or {}).get("entries") or {}
     if sniper in entries:
-        lines.insert(0, Text(f"You wait at {entry_words(sniper)}, before {entries[sniper][1]}"))
+        area, space = entries[sniper]
+        lines.insert(0, Text(f"You wait: {area} entry → {space}"))
     objectives = view.get("objectives")
     if objectives is not None:
         words = [

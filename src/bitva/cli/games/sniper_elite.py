@@ -10,6 +10,8 @@ each shown before drawing. `bitva analyse sniper-elite` prints tables, or the ba
 from __future__ import annotations
 
 import json
+import textwrap
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -39,13 +41,14 @@ from bitva.cli.sniper_elite_map import (
     panel_lines,
     shot_lines,
 )
-from bitva.cli.terminal_screen import beside, cut_line
+from bitva.cli.terminal_screen import LiveDisplay, beside, cut_line
+from bitva.core.chance import CHANCE
 from bitva.core.game import Analysis
 from bitva.core.outcome import Outcome
 from bitva.core.state import State
 
 if TYPE_CHECKING:
-    from bitva.cli.terminal import HumanTurn
+    from bitva.cli.terminal import HumanTurn, TerminalGame
 
 HELP = (
     "Type the number of a choice, a space to move there ('d5'), or an action in full: 'move d5',"
@@ -59,6 +62,8 @@ HELP = (
 GAP = 1  # columns between the map and the panel
 PANEL_MIN = 30
 SHORT_LIST = 8  # a list this long is shown whole
+# how far each live game's log has been told as a report of the defenders' turn
+REPORTED: weakref.WeakKeyDictionary[TerminalGame, int] = weakref.WeakKeyDictionary()
 
 
 class SniperEliteAdapter(GenericAdapter):
@@ -83,7 +88,7 @@ class SniperEliteAdapter(GenericAdapter):
     def status(self, state: State[Any], seat: int | None, screen: Screen) -> str:
         view = state.view(seat)
         turn = int(view.get("turn") or 0)
-        head = f"Sniper Elite · {f'turn {turn}' if turn else 'set-up'}"
+        head = f"Sniper Elite · {f'round {round_of(turn)}' if turn else 'set-up'}"
         modifiers = view.get("modifiers") or []
         if modifiers:
             head += " · " + " ".join(modifiers)
@@ -123,6 +128,7 @@ class SniperEliteAdapter(GenericAdapter):
         """The sniper's turn in two steps: what to do (move, a target, a card, end), then where
         to (spaces numbered on the map) or how many tokens to draw (each with its chance)."""
         state = turn.state
+        report_the_defenders(turn)
         if state.decision in ("entry", "place"):
             return choose_on_map(turn, self.heading(state, turn.seat) or "")
         if state.decision != "turn" or len(state.legal_actions()) <= SHORT_LIST:
@@ -163,11 +169,23 @@ def view_frame(view: Mapping[str, Any], screen: Screen, size: Size, status: str)
     right += side_log
     top = beside(left, right, left_width)
     room = max(height - len(title) - len(top) - len(lower) - len(ask), 0)
-    shown = sum(1 for _ in side_log)
+    shown = entries_fitting(screen.log, panel_width, beside_room) if side_log else 0
     # the lines the side could not hold go below the map, the latest last
     earlier = list(screen.log)[: max(len(screen.log) - shown, 0)] if side_log else screen.log
     log = log_tail(earlier, width, room) if room else []
     return [*title, *top, *lower, *log, *ask]
+
+
+def entries_fitting(log: Sequence[str], width: int, room: int) -> int:
+    """How many of the log's latest entries `log_tail` shows in `room` lines (a long entry takes
+    several), so that the log below the map goes on exactly where the side's ends."""
+    used = count = 0
+    for line in reversed(log):
+        lines = len(textwrap.wrap(line, max(width, 8), subsequent_indent="  ") or [""])
+        if used + lines > room:
+            break
+        used, count = used + lines, count + 1
+    return count
 
 
 def compact_question(screen: Screen, width: int) -> list[Text]:
@@ -184,6 +202,32 @@ def compact_question(screen: Screen, width: int) -> list[Text]:
     if screen.message:
         lines += lines_of(Text(screen.message, style="red"), width)
     return lines
+
+
+def round_of(turn: int) -> int:
+    """The round a turn belongs to: the sniper's turn and the defenders' turn after it are two
+    turns of the engine (SE-5.2) but one round for the player."""
+    return (turn + 1) // 2
+
+
+def report_the_defenders(turn: HumanTurn) -> None:
+    """On a live screen, the defenders' turn that just ran told whole, step by step, on a page
+    of its own (the map's side has room for only its last lines): the die, the card, each step,
+    each figure moving, each hit."""
+    from bitva.cli.terminal import Move  # the terminal imports the adapters
+
+    game = turn.game
+    if not isinstance(game.display, LiveDisplay):
+        return  # a printed game prints every line as it happens
+    start = REPORTED.get(game, 0)
+    REPORTED[game] = len(game.moves)
+    events = [event for move in game.moves[start:] for event in move.events]
+    begun = [i for i, event in enumerate(events) if event.kind == "defenders-turn"]
+    if not begun:
+        return
+    told = Move(CHANCE, "", events[begun[-1] :])
+    lines = game.lines(told, turn.seat)
+    turn.show(Text("\n".join(["The defenders' turn, step by step:", *lines])))
 
 
 def asked_about_card(turn: HumanTurn, answer: str) -> bool:

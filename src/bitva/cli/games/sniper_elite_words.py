@@ -324,7 +324,7 @@ def _event_words(kind: str, d: Mapping[str, Any]) -> str | None:
     if kind == "defenders-turn":
         return "— The defenders' turn —"
     if kind == "sniper-turn":
-        return f"— Your turn {d.get('turn')} —"
+        return f"— Round {(int(d.get('turn') or 0) + 1) // 2}: your turn —"
     if kind == "order-die":
         slot = {1: "left", 2: "middle", 3: "right"}.get(int(d.get("chevrons", 0)), "?")
         return f"The order die shows {d.get('chevrons')}: the {slot} card"
@@ -345,7 +345,7 @@ def _event_words(kind: str, d: Mapping[str, Any]) -> str | None:
     if kind in ("defender-moved", "defender-placed", "defender-removed"):
         return _defender_step(d)
     if kind == "lka":
-        return f"Last known area: {d.get('was')} → {d.get('area')}"
+        return f"Last known area: {d.get('area')}"
     if kind == "hit":
         count = int(d.get("count", 0))
         health = str(d.get("health", ""))
@@ -358,8 +358,8 @@ def _event_words(kind: str, d: Mapping[str, Any]) -> str | None:
         return f"{card_name(str(d.get('card')))} is discarded"
     if kind == "order-drawn":
         if d.get("face") == "down":
-            return "A card is drawn face down"
-        return f"{card_name(str(d.get('card')))} is drawn face up"
+            return "An order card comes onto the board face down"
+        return f"{card_name(str(d.get('card')))} comes onto the order board face up"
     if kind == "order-deck-shuffled":
         return f"The discarded orders go back into the deck ({d.get('cards')} cards)"
     if kind == "order-deck":
