@@ -39,7 +39,13 @@ from bitva.games.battlelore.catalogue import (
 )
 from bitva.games.battlelore.catalogue_base import read_toml
 from bitva.games.battlelore.model import Field, Landmark, Terrain, Unit, UnitType
-from bitva.games.battlelore.position_tables import DECISIONS, TABLE_KEYS, extra_hexes
+from bitva.games.battlelore.position_tables import (
+    DECISIONS,
+    TABLE_KEYS,
+    Bad,
+    extra_hexes,
+    read_placed,
+)
 
 SEAT_OF = {"south": SOUTH, "north": NORTH}
 STEPS: tuple[Step, ...] = ("move", "battle")
@@ -253,6 +259,21 @@ def _check_rush(
                         "must be the hex of an enemy unit", "BL-10.4")  # fmt: skip
 
 
+def _with_placed(adventure: Adventure, value: Any, source: str) -> Adventure:
+    """The adventure with the Lore masters' landmarks placed at set-up (BL-9.3) on its board:
+    the file's `[landmarks]` are the adventure's, `landmarks_placed` those placed since."""
+    key = "position.landmarks_placed"
+    try:
+        placed = read_placed(value)
+    except Bad as exc:
+        raise _fail(source, key, exc.reason) from None
+    for hex_ in placed:
+        if hex_ in adventure.landmarks or adventure.terrain.get(hex_) == "river":
+            raise _fail(source, key, f"{name(hex_)} holds a landmark or is a river", "BL-9.3")
+    landmarks = {**adventure.landmarks, **placed}
+    return dataclasses.replace(adventure, landmarks=landmarks)  # type: ignore[arg-type]
+
+
 def read_position(text: str, source: str) -> Position:
     """Read a position file's text (`source` names it in errors)."""
     try:
@@ -264,6 +285,7 @@ def read_position(text: str, source: str) -> Position:
         key = f"{exc.source}: {exc.field}" if exc.field else exc.source
         raise PositionError(key, exc.reason) from exc
     _check_ids(adventure, states, source)
+    on_board = _with_placed(adventure, rest.get("landmarks_placed", {}), source)
     units = load_catalogue().units
     for uid, (side, i) in zip(_uids(adventure, states), _keys(adventure), strict=True):
         setup = adventure.sides[side].units[i]
@@ -272,7 +294,7 @@ def read_position(text: str, source: str) -> Position:
         _check_unit(units[setup.type], state, SEAT_OF[side], active, adventure.lore,
                     setup, extra, decision in _MOVING, f"sides.{side}.units[{i}]",
                     source)  # fmt: skip
-    built = build_field(adventure, states)
+    built = build_field(on_board, states)
     _check_rush(built, adventure, states, source)
     step: Step = "move" if decision in _MOVING else "battle"
     return Position(adventure, built, active, step, decision, rest)

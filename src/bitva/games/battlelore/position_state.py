@@ -19,6 +19,7 @@ from typing import Any
 
 from bitva.core.errors import PositionError
 from bitva.core.rng import Rng
+from bitva.games.battlelore.board import name
 from bitva.games.battlelore.command import DECK, Orders
 from bitva.games.battlelore.council import lore_start
 from bitva.games.battlelore.lore import new_bank
@@ -102,6 +103,13 @@ def _check_state(state: BattleLoreState, source: str) -> None:
         for uid in getattr(state, key):
             if uid >= len(units) or (units[uid] is None and state.phase in ("command", "order")):
                 raise fail(key, f"{uid} is not the id of a unit on the board")
+    for key, hands, drawn in (
+        ("command_origins", state.hands, state.drawn),
+        ("lore_origins", state.lore_hands, state.lore_drawn),
+    ):
+        origins = getattr(state, key)
+        if any(origins.earlier[s - 1] > len(hands[s]) + len(drawn[s]) for s in (1, 2)):
+            raise fail(key, "more cards drawn before the deck's rebuild than the side holds")
     if state.phase == "deal" and not state.deal_to:
         raise fail("deal_to", "a Command deal needs the sides still to be dealt", "BL-15.1")
     if state.phase == "lore-deal" and not state.lore_deal_to:
@@ -140,8 +148,6 @@ def text_of(state: BattleLoreState) -> str:
     adventure = load_catalogue().adventures.get(state.static.adventure_id)
     if adventure is None:
         raise PositionError("adventure", f"{state.static.adventure_id} is not a shipped adventure")
-    marks = {h: mark for h, mark in enumerate(state.field.landmarks) if mark is not None}
-    adventure = replace(adventure, landmarks=marks)  # with Lore-master landmarks placed
     step = "move" if state.phase in ("command", "order", "move") else "battle"
     bare = Position(adventure, state.field, state.active, step, state.phase)  # type: ignore[arg-type]
     base = base_state(bare, state.static.options)
@@ -150,6 +156,13 @@ def text_of(state: BattleLoreState) -> str:
     except Bad as exc:
         raise PositionError("position", exc.reason, exc.rule) from None
     implied = not any("command_hand" in tables.get(side, {}) for side in SIDE_NAMES.values())
+    placed = {
+        name(h): mark
+        for h, mark in enumerate(state.field.landmarks)
+        if mark is not None and h not in adventure.landmarks
+    }
+    if placed:  # the Lore masters' landmarks placed at set-up (BL-9.3)
+        tables["landmarks_placed"] = placed
     tables.pop("hands_pending", None)
     if state.hands_pending != implied:
         tables["hands_pending"] = state.hands_pending

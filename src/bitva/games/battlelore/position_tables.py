@@ -20,6 +20,7 @@ from bitva.games.battlelore.command import CARD_IDS, Orders
 from bitva.games.battlelore.council import SCHOOLS
 from bitva.games.battlelore.lore import LoreBank, PlayedCard
 from bitva.games.battlelore.lore_windows import OpenWindow
+from bitva.games.battlelore.origins import Origins
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
@@ -257,6 +258,29 @@ def _read_council(value: Any) -> dict[str, int]:
     return council
 
 
+def _origins_table(origins: Origins) -> dict[str, Any]:
+    """Which deck the held cards came from (`origins.py`): South's count, then North's."""
+    return {
+        "rebuilds": origins.rebuilds,
+        "earlier": list(origins.earlier),
+        "first": list(origins.first),
+    }
+
+
+def _read_origins(value: Any) -> Origins:
+    table = _table(value, ("rebuilds", "earlier", "first"))
+    pairs = []
+    for key in ("earlier", "first"):
+        pair = [_int(n) for n in _list(table.get(key, [0, 0]))]
+        if len(pair) != 2:
+            raise Bad(f"{key}: two counts, South's then North's")
+        pairs.append((pair[0], pair[1]))
+    earlier, first = pairs
+    if first[0] > earlier[0] or first[1] > earlier[1]:
+        raise Bad("the cards from the first deck are some of the earlier ones: first <= earlier")
+    return Origins(_int(table.get("rebuilds", 0)), earlier, first)
+
+
 def _bank_of(state: BattleLoreState) -> LoreBank:
     bank: LoreBank = state.bank
     return bank
@@ -415,6 +439,8 @@ KEYS: tuple[Key, ...] = (
     ),
     Key("window", lambda s: s.window, _window_table, _set("window", _read_window)),
     _attr("hands_pending", _bool),
+    _attr("command_origins", _read_origins, _origins_table),
+    _attr("lore_origins", _read_origins, _origins_table),
 )
 
 
@@ -462,7 +488,21 @@ def side_keys(seat: int) -> tuple[Key, ...]:
     )
 
 
-TABLE_KEYS = frozenset({key.name for key in KEYS} | set(SEATS) | {"councils", "custom_levels"})
+# read elsewhere: the options (position_state.py) and the landmarks placed (position.py)
+TABLE_KEYS = frozenset(
+    {key.name for key in KEYS} | set(SEATS) | {"councils", "custom_levels", "landmarks_placed"}
+)
+
+
+def read_placed(value: Any) -> dict[int, str]:
+    """`landmarks_placed`: the Lore masters' landmarks placed at set-up (BL-9.3), by hex."""
+    placed = {}
+    for hex_name, mark in _table(value).items():
+        try:
+            placed[hex_of(hex_name)] = _one_of(mark, _LANDMARKS, "a landmark")
+        except HexError as exc:
+            raise Bad(str(exc)) from None
+    return placed
 
 
 def tables_of(state: BattleLoreState, base: BattleLoreState) -> dict[str, Any]:
