@@ -200,6 +200,30 @@ def test_dice_as_rolled_and_a_retreat_by_clicks(
     page.context.close()
 
 
+def test_bl_7_1_a_battle_back_shows_its_odds_before_the_roll(
+    web: str, browser: Browser, page_errors: list[str]
+) -> None:
+    """North's unit on F6 survived South's attack: the prompt asks whether it battles back
+    and shows that attack's dice and odds (the server sends them as `odds`) before any roll."""
+    page = new_page(browser, page_errors, viewport=WIDE)
+    back = {"attacker": "F6", "target": "F4", "kind": "melee", "dice": 2}
+    odds = [{**back, "hit_chance": 1 / 3, "p_eliminated": 0.0123}]
+    mount(
+        page,
+        web,
+        "a01-south-retreat",
+        ["battle-back", "pass"],
+        2,
+        decision="battle-back",
+        odds=odds,
+    )
+    expect(page.locator("#prompt")).to_contain_text("battle back")
+    expect(page.locator("#odds-back")).to_have_text("2 dice · a die hits 33% · eliminates 1%")
+    page.click('[data-action="battle-back"]')
+    assert page.evaluate("window.played") == ["battle-back"]
+    page.context.close()
+
+
 def test_north_sees_its_own_edge_and_answers_a_reaction_in_czech(
     web: str, browser: Browser, page_errors: list[str]
 ) -> None:

@@ -28,6 +28,7 @@ from bitva.cli.battlelore_board import (
 )
 from bitva.cli.games import Screen, Size
 from bitva.cli.games.battlelore_choose import choose_in_two_steps
+from bitva.cli.games.battlelore_odds import attack_odds
 from bitva.cli.games.battlelore_words import (
     action_label,
     describe_event,
@@ -64,22 +65,14 @@ class BattleLoreAdapter(GenericAdapter):
 
     # -- the attacks' odds, from the game's analysis ---------------------------------------------
     def odds(self, state: State[Any]) -> dict[tuple[str, str], Mapping[str, Any]]:
-        """The odds of each legal attack now, by (attacker, target), from the game's analysis
-        whose answer lists `battles` (issue 11: dice, hit_chance, p_eliminated); empty while no
-        analysis offers them. The odds count the board only (no card played), which both sides
-        see, so they reveal nothing hidden. Kept for the state they were worked out on."""
+        """The odds of each legal attack now, or of a battle back, by (attacker, target): the
+        dice it will roll, hit_chance, p_eliminated (`battlelore_odds`, the game's analysis for
+        this game's attack). They count the board and the cards already played, which both
+        sides see, so they reveal nothing hidden. Kept for the state they were worked out on."""
         key = (id(state), state.digest())
         if self._odds is not None and self._odds[:2] == key:
             return self._odds[2]
-        table: dict[tuple[str, str], Mapping[str, Any]] = {}
-        seat = state.current_player
-        for analysis in state.game.analyses.values():
-            if state.decision not in ("battle", "bonus") or not analysis.offered(state, seat):
-                continue
-            result = analysis.run(state, seat)
-            if isinstance(result, Mapping) and "battles" in result:
-                table = odds_table(result)
-                break
+        table = odds_table({"battles": attack_odds(state)})  # battle backs too (BL-7.1)
         self._odds = (*key, table)
         return table
 

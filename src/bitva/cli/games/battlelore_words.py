@@ -110,9 +110,11 @@ def action_label(
         return "council: " + ", ".join(part.replace("=", " ") for part in rest)
     if verb == "store":
         return "store the Lore rolled beside the spider"
-    return {"done": "done", "pass": "pass", "battle-back": "battle back"}.get(
-        verb, text.replace("-", " ")
-    )
+    if verb == "battle-back":  # the defender's attack, its odds before the roll (BL-7.1)
+        battle = view.get("battle") or {}
+        entry = (odds or {}).get((str(battle.get("target")), str(battle.get("attacker"))))
+        return f"battle back: {odds_words(entry)}" if entry else "battle back"
+    return {"done": "done", "pass": "pass"}.get(verb, text.replace("-", " "))
 
 
 def battle_label(

@@ -3,8 +3,9 @@ only: the engine also reads adventure files by path, which a server must never l
 name), the adventures for the lobby with their names and descriptions in English and Czech, and
 the catalogue the browser names units and cards from (sent once by a replay: `shared_view_keys`).
 
-The odds the browser shows before an attack are the game's own "odds" analysis, sent with the
-view of the seat about to battle.
+The odds the browser shows before an attack or a battle back are the game's analysis of that
+attack as this game will roll it (`bitva.cli.games.battlelore_odds`, the terminal's too), sent
+with the view of the seat about to battle.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from bitva.cli.games.battlelore_odds import attack_odds
 from bitva.core.registry import get_game
 from bitva.core.state import State
 from bitva.games.battlelore.catalogue import adventure_ids, load_catalogue
@@ -117,7 +119,8 @@ def catalogue_json() -> dict[str, Any]:
     return {"units": units, "cards": cards}
 
 
-ODDS_DECISIONS = ("battle", "bonus")  # where a seat chooses an attack (BL-4, BL-7.4)
+# where a seat chooses an attack (BL-4, BL-7.4) or whether to battle back (BL-7.1)
+ODDS_DECISIONS = ("battle", "bonus", "battle-back")
 
 
 class BattleLoreAdapter(GameAdapter):
@@ -133,20 +136,14 @@ class BattleLoreAdapter(GameAdapter):
 
     def view(self, state: State[Any], seat: int | None) -> dict[str, Any]:
         """The seat's view, the catalogue, and for the seat about to battle the odds of each
-        attack it may make (`odds`: the "odds" analysis' battles), so that the browser shows
-        them with the position, never a moment later. The odds count the board alone (no card
-        played), which both sides see: they reveal nothing hidden."""
+        attack it may make, or of its battle back (`odds`: `battlelore_odds.attack_odds`, the
+        game's analysis for the attack as this game will roll it), so that the browser shows
+        them with the position, never a moment later. They count the board and the cards
+        played, which both sides see: they reveal nothing hidden."""
         view = state.view(seat)
         view["catalogue"] = catalogue_json()
-        odds = self.game.analyses.get("odds")
-        if (
-            odds is not None
-            and seat is not None
-            and seat == state.current_player
-            and state.decision in ODDS_DECISIONS
-            and odds.offered(state, seat)
-        ):
-            view["odds"] = odds.run(state, seat).get("battles", [])
+        if seat is not None and seat == state.current_player and state.decision in ODDS_DECISIONS:
+            view["odds"] = attack_odds(state)
         return view
 
 

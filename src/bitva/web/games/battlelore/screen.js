@@ -13,7 +13,7 @@ import { waitingPrompt } from "../../parts.js";
 import { seatLabel } from "../../words.js";
 import { drawBoard } from "./board.js";
 import { actionLabel, legalMoves } from "./moves.js";
-import { battleBox, details, handView, legend, playerStrip } from "./panels.js";
+import { battleBox, details, handView, legend, oddsText, playerStrip } from "./panels.js";
 import { cardName, cardText, percent, remember, t, unitName } from "./text.js";
 
 const ROLL_MS = 900;
@@ -280,6 +280,8 @@ export function mountBattleLore(root, session, ctx) {
       const m = moves();
       const rule = RULES[view.decision];
       box.append(h("p", { class: "strong", title: rule ? t("result.rule", { rule }) : null, text: promptWords(view) }));
+      const back = view.decision === "battle-back" && view.battle ? oddsOf(view.battle.target, view.battle.attacker) : null;
+      if (back) box.append(h("p", { class: "odds", id: "odds-back", text: oddsText(back) })); // BL-7.1: its odds before the roll
       const buttons = h("div", { class: "buttons" });
       if (st.card) {
         const actions = m.play.has(st.card) ? [m.play.get(st.card)] : m.lore.get(st.card) || [];
