@@ -14,6 +14,7 @@ from bitva.cli.games.sniper_elite_words import (
     describe_event,
     entry_words,
     find_card,
+    question,
 )
 from bitva.core.errors import ContentError
 from bitva.games.sniper_elite.catalogue import (
@@ -116,3 +117,12 @@ def test_se_5_2_the_player_counts_rounds_not_the_engines_two_turns_a_round() -> 
     assert round_of(1) == round_of(2) == 1 and round_of(3) == 2
     begun = {"kind": "sniper-turn", "turn": 3, "rule": "SE-6.1"}
     assert describe_event(begun) == "— Round 2: your turn — (SE-6.1)"
+
+
+def test_se_6_1_the_turns_question_names_only_what_is_left_to_do() -> None:
+    view = {"decision": "turn", "sniper": "d5", "map": {"entries": {"EK": ["black", "k1"]}}}
+    assert question(view, ["shoot", "shoot", "end"]) == "Your turn: shoot, or end it (SE-6.1)"
+    every = ["move", "shoot", "loot", "use", "end"]
+    said = "Your turn: move, shoot, loot, use equipment, or end it (SE-6.1)"
+    assert question(view, every) == said
+    assert question(view, ["end"]) == "Your turn: nothing more to do but end it (SE-6.1)"

@@ -119,7 +119,8 @@ class SniperEliteAdapter(GenericAdapter):
 
     # -- a human's decisions --------------------------------------------------------------------
     def heading(self, state: State[Any], seat: int) -> str | None:
-        return question(state.view(seat))
+        verbs = [state.action_text(a).split()[0] for a in state.legal_actions()]
+        return question(state.view(seat), verbs)
 
     def action_label(self, state: State[Any], action: Any) -> str:
         return action_label(state.view(state.current_player), state.action_text(action))

@@ -8,7 +8,7 @@ numbers go last, in brackets, so the words come first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -191,12 +191,22 @@ def percent(p: float) -> str:
     return f"{round(p * 100)}%"
 
 
-def question(view: Mapping[str, Any]) -> str:
-    """The decision's question in plain words, the rule last."""
+TURN_VERBS = {"move": "move", "shoot": "shoot", "loot": "loot", "complete": "complete your"
+              " objective", "use": "use equipment"}  # fmt: skip
+
+
+def question(view: Mapping[str, Any], verbs: Sequence[str] = ()) -> str:
+    """The decision's question in plain words, the rule last; for the sniper's turn, only what
+    he may still do (`verbs`: the legal actions' verbs; all when not given)."""
     decision = str(view.get("decision", ""))
     entries = (view.get("map") or {}).get("entries") or {}
     if decision == "turn" and view.get("sniper") in entries:
         return f"{FIRST_TURN} (SE-4.12)"
+    if decision == "turn" and verbs:
+        may = [words for verb, words in TURN_VERBS.items() if verb in verbs]
+        if not may:
+            return "Your turn: nothing more to do but end it (SE-6.1)"
+        return f"Your turn: {', '.join(may)}, or end it (SE-6.1)"
     if decision not in QUESTIONS:
         return decision.replace("-", " ").capitalize()
     text, rule = QUESTIONS[decision]
