@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from bitva.cli.battlelore_board import board_lines, side_lines
+from bitva.cli.battlelore_board import board_lines, marker_lines, side_lines
 from bitva.cli.battlelore_names import card_name, command_title
 from bitva.cli.games import Screen
 from bitva.cli.games.battlelore import ADAPTER, analysis_tables, view_frame
@@ -351,3 +351,15 @@ def test_bl_14_3_cards_drawn_to_choose_from_show_apart_from_the_hand() -> None:
     assert f" + {command_title('SCOUT_C')}" in text
     assert f" + ✦ {card_name('WZ01')}" in text and f" + ✦ {card_name('CL03')}" in text
     assert text.count(" + ") == 3
+
+
+def test_bl_10_4_a_rushing_goblin_is_marked_with_the_hex_it_rushes_at() -> None:
+    """The engine's view names the rush target by its unit id (0 included); the marker line
+    says the target's hex, never the id."""
+    data = view("a02-north-react")
+    for unit in data["units"]:
+        unit["rush_target"] = None
+    rusher = next(u for u in data["units"] if u["hex"] == "E6")
+    rusher["rush_target"] = 0  # the unit on E3
+    (line,) = marker_lines(data)
+    assert "E6 rushes at E3" in line.plain.split("Markers: ")[1].split(", ")

@@ -304,6 +304,7 @@ def side_label(side: int, seat: int | None, names: Mapping[int, str]) -> str:
 def marker_lines(view: Mapping[str, Any]) -> list[Text]:
     """Units under a marker, in words: webbed, poisoned, Lore stored, a goblin's rush."""
     words = []
+    hex_of_unit = {unit.get("id"): unit["hex"] for unit in view.get("units", [])}
     for unit in view.get("units", []):
         where = unit["hex"]
         if unit.get("webbed"):
@@ -312,8 +313,10 @@ def marker_lines(view: Mapping[str, Any]) -> list[Text]:
             words.append(f"{where} poisoned")
         if unit.get("stored_lore"):
             words.append(f"{where} stores {unit['stored_lore']} Lore")
-        if unit.get("rush_target"):
-            words.append(f"{where} rushes toward {unit['rush_target']}")
+        rush = unit.get("rush_target")
+        if rush is not None:  # the engine's view names the target by its id (a hex is kept)
+            target = rush if isinstance(rush, str) else hex_of_unit.get(rush, "its target")
+            words.append(f"{where} rushes at {target}")
     return [Text("Markers: " + ", ".join(words), style="dim")] if words else []
 
 
