@@ -192,7 +192,7 @@ class Person:
             page.wait_for_selector(f'#shot-box[data-target="{target}"]')
             buttons = page.locator("#shot-box .token-button")
             for index in range(buttons.count()):
-                label = buttons.nth(index).inner_text()
+                label = buttons.nth(index).get_attribute("aria-label") or ""
                 chance = float(re.findall(r"(\d+)\s?%", label)[-1])
                 action = buttons.nth(index).get_attribute("data-action") or ""
                 if best is None or chance > best[0]:

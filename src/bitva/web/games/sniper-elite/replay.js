@@ -2,10 +2,11 @@
 // it, and the panel's numbers (health, bag, last known area, the order board).
 import { h } from "../../dom.js";
 import { drawMap } from "./map.js";
-import { areaName, cardName, remember, rememberedMap, t } from "./text.js";
+import { areaName, cardName, remember, rememberCards, rememberedMap, roundOf, t } from "./text.js";
 import { describeEvent } from "./words.js";
 
-export function replayBoard(root, step) {
+export function replayBoard(root, step, ctx) {
+  rememberCards(ctx);
   const { events } = step;
   const view = { ...step.view, map: step.view.map || rememberedMap() };
   remember(view);
@@ -17,7 +18,7 @@ export function replayBoard(root, step) {
     root.replaceChildren(h("div", { class: "turn-line" }), h("div", { class: "map-wrap" }, map), h("p", { class: "replay-panel muted small" }), h("ul", { class: "replay-events small" }));
   }
   drawMap(map, view, {});
-  root.querySelector(".turn-line").textContent = `${t("replay.title")} · ${view.turn ? t("turn.line", { turn: view.turn, step: t(`step.${view.phase === "defenders" ? "defenders" : "sniper"}`) }) : t("replay.setup")}`;
+  root.querySelector(".turn-line").textContent = `${t("replay.title")} · ${view.turn ? t("turn.line", { turn: roundOf(view.turn), step: t(`step.${view.phase === "defenders" ? "defenders" : "sniper"}`) }) : t("replay.setup")}`;
   const board = (view.order_board || []).map((slot) => (!slot ? t("panel.empty") : slot.face === "down" ? t("panel.face_down") : cardName(slot.card))).join(" | ");
   root.querySelector(".replay-panel").textContent = `${t("panel.health")} ${view.health || "–"} · ${t("panel.lka")} ${areaName(view.lka)} · ${t("panel.orders")}: ${board}`;
   root.querySelector(".replay-events").replaceChildren(...(events || []).map((e) => describeEvent(e)).filter(Boolean).map((text) => h("li", { text })));

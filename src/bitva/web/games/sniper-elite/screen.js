@@ -12,13 +12,13 @@ import { h, sleep } from "../../dom.js";
 import { renderLog, resultBox } from "../../log.js";
 import { waitingPrompt } from "../../parts.js";
 import { drawMap } from "./map.js";
-import { areaName, cardName, cardShort, cardText, cardTitle, entryWords, percent, remember, rememberCards, t } from "./text.js";
+import { areaName, cardName, cardShort, cardText, cardTitle, entryWords, percent, remember, rememberCards, roundOf, t } from "./text.js";
 import { describeEvent, rewardWords, useWords } from "./words.js";
 
 const STEP_MS = 420; // one narrated step of an animated turn
 const TURN_MS = 3200; // at most this long for one update's steps
 const RULES = { bottom: "SE-4.9", entry: "SE-4.10", turn: "SE-6.1", reward: "SE-6.5", keep: "SE-6.6", place: "SE-7.8" };
-const SHOWN = new Set(["sniper-moved", "shot", "tokens-drawn", "defenders-turn", "order-die", "order-resolved", "order-step", "found", "attack", "defender-moved", "defender-placed", "defender-removed", "hit", "wounded", "lka", "objective-completed"]);
+const SHOWN = new Set(["sniper-moved", "sniper-turn", "shot", "tokens-drawn", "defenders-turn", "order-die", "order-resolved", "order-step", "found", "attack", "defender-moved", "defender-placed", "defender-removed", "hit", "wounded", "lka", "objective-completed"]);
 
 /** The legal actions (their texts) sorted by what a click does. */
 export function legalMoves(legal) {
@@ -104,7 +104,7 @@ export function mountSniperElite(root, session, ctx) {
     st.card = null;
     const events = message.steps.flatMap((step) => step.events).filter((e) => SHOWN.has(e.kind));
     if (fast || !before || !before.defenders || !events.length) return null;
-    const frame = { defenders: { ...before.defenders }, sniper: before.sniper, caption: "", flash: null, view: before };
+    const frame = { defenders: { ...before.defenders }, sniper: before.sniper, caption: "", flash: null, view: before, turn: before.turn, phase: before.phase };
     st.anim = frame;
     const pause = Math.max(140, Math.min(STEP_MS, TURN_MS / events.length)); // a long turn goes faster
     let chain = Promise.resolve();
@@ -114,6 +114,9 @@ export function mountSniperElite(root, session, ctx) {
         if (event.kind === "defender-moved" || event.kind === "defender-placed") frame.defenders = { ...frame.defenders, [event.defender]: event.to };
         if (event.kind === "defender-removed") frame.defenders = { ...frame.defenders, [event.defender]: null };
         if (event.kind === "sniper-moved") frame.sniper = event.to;
+        // the head line follows the story: the defenders' turn while it is told, then the next
+        if (event.kind === "defenders-turn") frame.phase = "defenders";
+        if (event.kind === "sniper-turn") Object.assign(frame, { phase: "sniper", turn: event.turn });
         const onSniper = ["hit", "found", "attack", "wounded"].includes(event.kind);
         frame.flash = onSniper && frame.sniper && !(before.map.entries || {})[frame.sniper] ? frame.sniper : null;
         frame.caption = describeEvent(event) || "";
@@ -212,8 +215,9 @@ export function mountSniperElite(root, session, ctx) {
       const p = odds[k - 1] || 0;
       row.append(h("button", {
         type: "button", class: ["action", "token-button", p === best && p > 0 ? "best" : ""], dataset: { action, tokens: k },
-        disabled: !st.selected || !canAct(), onClick: () => play(action), text: t("button.tokens", { n: k, p: percent(p) }),
-      }));
+        title: t("button.tokens", { n: k, p: percent(p) }), "aria-label": t("button.tokens", { n: k, p: percent(p) }),
+        disabled: !st.selected || !canAct(), onClick: () => play(action),
+      }, h("span", { class: "count", text: t("button.tokens_n", { n: k }) }), h("span", { class: "chance", text: percent(p) })));
     }
     box.append(row);
   }
@@ -324,8 +328,10 @@ export function mountSniperElite(root, session, ctx) {
     screen.dataset.decision = view.decision || "";
     screen.dataset.status = over() ? "over" : st.anim ? "animating" : live.game.status;
     screen.classList.toggle("offline", live.connected === false);
-    const step = t(`step.${view.phase === "defenders" ? "defenders" : "sniper"}`);
-    els.turnLine.textContent = over() ? t("turn.over", { turn: view.turn }) : view.turn ? t("turn.line", { turn: view.turn, step }) : t("turn.setup", { step });
+    const told = st.anim || view; // while a turn is told, the head line says whose it is
+    const step = t(`step.${told.phase === "defenders" ? "defenders" : "sniper"}`);
+    const round = roundOf(told.turn);
+    els.turnLine.textContent = over() ? t("turn.over", { turn: round }) : view.turn ? t("turn.line", { turn: round, step }) : t("turn.setup", { step });
     drawTheMap();
     drawNow();
     drawShot();

@@ -75,6 +75,12 @@ export function entryWords(place, map = lastMap) {
   return { area: t(`area_of.${entry[0]}`), edge: t(`edge.${entryEdge(entry[1], map)}`), space: entry[1] };
 }
 
+/** The round a turn of the engine belongs to: the sniper's turn and the defenders' turn after
+ * it are two turns of the rules (SE-5.2, each with its own hit cap) but one round for the player. */
+export function roundOf(turn) {
+  return Math.floor((Number(turn) + 1) / 2);
+}
+
 /** An area's name: "red", "černá". */
 export function areaName(area) {
   const key = `area.${area}`;

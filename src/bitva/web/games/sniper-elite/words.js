@@ -1,7 +1,7 @@
 // Sniper Elite in words: its events and outcomes in the current language, from their codes
 // (event kinds and data, the outcome's reason and score); the rule goes to the line's tooltip.
 // The defenders are the rules, not a seat: every line is said to the player ("you").
-import { areaName, cardName, entryWords, rememberCards, t } from "./text.js";
+import { areaName, cardName, entryWords, rememberCards, roundOf, t } from "./text.js";
 
 const KIND_CLASS = {
   hit: "kill", wounded: "kill", "defenders-turn": "turn", "sniper-turn": "turn", "game-over": "over",
@@ -69,7 +69,7 @@ export function describeEvent(event, ctx) {
     case "objective-drawn": return t("ev.objective");
     case "sniper-turn-end": return t("ev.turn-end");
     case "defenders-turn": return t("ev.defenders");
-    case "sniper-turn": return t("ev.sniper-turn", { turn: e.turn });
+    case "sniper-turn": return t("ev.sniper-turn", { turn: roundOf(e.turn) });
     case "order-die": return t("ev.die", { chevrons: e.chevrons, n: Number(e.chevrons), slot: t(`ev.slot.${e.chevrons}`) });
     case "order-flipped": return t("ev.flipped", { card: cardName(e.card) });
     case "order-resolved": return t("ev.order", { card: cardName(e.card) });
