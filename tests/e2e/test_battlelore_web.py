@@ -200,6 +200,22 @@ def test_dice_as_rolled_and_a_retreat_by_clicks(
     page.context.close()
 
 
+def test_bl_7_4_a_bonus_attack_shows_its_odds_while_the_last_battle_is_in_the_view(
+    web: str, browser: Browser, page_errors: list[str]
+) -> None:
+    """After ground taken, the battle just won is still the view's `battle`; the target a
+    finger taps once shows the bonus attack's odds, the second tap attacks."""
+    page = new_page(browser, page_errors, viewport=PHONE, touch=True)
+    last = {"attacker": "F4", "target": "F5", "kind": "melee", "dice": 4, "faces": ["R", "R"]}
+    mount(page, web, "a01-south-battle", ["battle F4 F6", "pass"], 1, decision="bonus", battle=last)
+    page.tap('#board .hex[data-hex="F6"]')
+    expect(page.locator("#odds")).to_have_text("4 dice · a die hits 50% · eliminates 69%")
+    assert page.evaluate("window.played") == []
+    page.tap('#board .hex[data-hex="F6"]')
+    assert page.evaluate("window.played") == ["battle F4 F6"]
+    page.context.close()
+
+
 def test_bl_7_1_a_battle_back_shows_its_odds_before_the_roll(
     web: str, browser: Browser, page_errors: list[str]
 ) -> None:

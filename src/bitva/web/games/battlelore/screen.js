@@ -200,7 +200,8 @@ export function mountBattleLore(root, session, ctx) {
     let battle = view.battle || (st.dice && st.dice.battle) || null;
     let odds = battle ? oddsOf(battle.attacker, battle.target) : null;
     if (!battle && st.dice) battle = { attacker: "", target: "", faces: st.dice.faces, unknown: true };
-    if (!view.battle && !st.dice && myTurn()) {
+    // choosing an attack (a bonus attack too, while the battle it follows is still in the view)
+    if (!st.dice && myTurn() && (view.decision === "battle" || view.decision === "bonus")) {
       const m = moves();
       const from = st.selected || (m.battle.size === 1 ? [...m.battle.keys()][0] : null);
       const looking = st.hover || st.aim; // the pointer's target, or the one a finger tapped once
