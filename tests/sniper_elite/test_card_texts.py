@@ -14,6 +14,7 @@ from bitva.cli.games.sniper_elite_words import (
     describe_event,
     entry_words,
     find_card,
+    percent,
     question,
 )
 from bitva.core.errors import ContentError
@@ -126,3 +127,7 @@ def test_se_6_1_the_turns_question_names_only_what_is_left_to_do() -> None:
     said = "Your turn: move, shoot, loot, use equipment, or end it (SE-6.1)"
     assert question(view, every) == said
     assert question(view, ["end"]) == "Your turn: nothing more to do but end it (SE-6.1)"
+
+
+def test_se_6_5_a_small_chance_to_hit_never_reads_as_none() -> None:
+    assert percent(0.004) == "<1%" and percent(0.0) == "0%" and percent(0.686) == "69%"

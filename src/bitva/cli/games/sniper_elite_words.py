@@ -158,7 +158,8 @@ def step_words(step: StepData) -> str:
     if step.op == "search":
         return f"{who}: search next to them"
     if step.op == "recon":
-        return f"{who}: look for you within {step.range or 2}"
+        reach = step.range or 2  # sniper-recon adds 1 (E-4); the event does not say the modifiers
+        return f"{who}: look for you within {reach} ({reach + 1} under the Sniper challenge)"
     if step.op == "attack":
         return f"{who}: fire at your space (2 hits each if you are there)"
     if step.op == "move":
@@ -188,6 +189,9 @@ def tokens_text(tokens: Mapping[str, int]) -> str:
 
 
 def percent(p: float) -> str:
+    """ "69%"; a chance above zero that rounds to 0 reads "<1%" (it is not none)."""
+    if 0 < p < 0.005:
+        return "<1%"
     return f"{round(p * 100)}%"
 
 

@@ -91,5 +91,6 @@ export function areaName(area) {
 /** A percentage as players read it: "69 %" in Czech, "69%" in English. */
 export function percent(p) {
   const value = Math.round(Number(p) * 100);
-  return lang() === "cs" ? `${value} %` : `${value}%`;
+  const shown = value === 0 && Number(p) > 0 ? "<1" : String(value); // some chance is not none
+  return lang() === "cs" ? `${shown} %` : `${shown}%`;
 }
