@@ -251,6 +251,9 @@ def _check_rush(
         unit = field.units[uid]
         if unit is None or unit.rush_target is None:
             continue
+        if "rush" not in unit.type.traits:
+            raise _fail(source, f"sides.{side}.units[{i}].rush_target",
+                        f"{unit.type.name} does not rush: goblins do", "BL-10.4")  # fmt: skip
         target = unit.rush_target
         enemy = field.units[target] if 0 <= target < len(field.units) else None
         said_hex = isinstance(states.get((side, i), {}).get("rush_target"), str)

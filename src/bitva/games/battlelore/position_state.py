@@ -84,6 +84,8 @@ def state_of(text: str, source: str) -> BattleLoreState:
         apply_tables(tables, state)
     except KeyBad as exc:
         raise PositionError(f"{source}: position.{exc.key}", exc.reason, exc.rule) from None
+    if "command_deck" not in tables:  # the cards not elsewhere
+        state.deck = deck_left(state)
     if "hands_pending" not in tables:  # hands given: they are the hands, nothing is owed
         state.hands_pending = not any(
             "command_hand" in tables.get(side, {}) for side in SIDE_NAMES.values()
@@ -110,6 +112,10 @@ def _check_state(state: BattleLoreState, source: str) -> None:
         origins = getattr(state, key)
         if any(origins.earlier[s - 1] > len(hands[s]) + len(drawn[s]) for s in (1, 2)):
             raise fail(key, "more cards drawn before the deck's rebuild than the side holds")
+    alive = {u.uid for u in state.field.alive()}
+    if {u.uid for u in state.field.alive() if u.ordered} != alive & set(state.ordered):
+        raise fail("ordered", "the ids ordered this turn are the units marked ordered = true")
+    _check_command_cards(state, fail)
     if state.phase == "deal" and not state.deal_to:
         raise fail("deal_to", "a Command deal needs the sides still to be dealt", "BL-15.1")
     if state.phase == "lore-deal" and not state.lore_deal_to:
@@ -127,6 +133,41 @@ def _check_state(state: BattleLoreState, source: str) -> None:
         raise fail("step", f"the state cannot go on at {state.phase!r} ({exc})") from None
     if not state.is_chance and state.current_player is not None and not state.legal_actions():
         raise fail("step", f"nothing can be done at {state.phase!r} in this state")
+
+
+def _out_of_deck(state: BattleLoreState) -> dict[str, int]:
+    """The Command cards out of the deck: in the hands, a Scout draw, the discards, in play."""
+    cards = [*state.discard, *([state.played] if state.played else [])]
+    for seat in (1, 2):
+        cards += state.hands[seat] + state.drawn[seat]
+    out: dict[str, int] = {}
+    for card in cards:
+        out[card] = out.get(card, 0) + 1
+    return out
+
+
+def deck_left(state: BattleLoreState) -> dict[str, int]:
+    """BL-15.1: the Command deck is the 40 cards less those out of it (what `command_deck`
+    says when left out); a count below 0 when the file holds too many of a card."""
+    out = _out_of_deck(state)
+    left = {card: count - out.get(card, 0) for card, count in DECK.items()}
+    return {card: n for card, n in left.items() if n}
+
+
+def _check_command_cards(state: BattleLoreState, fail: Any) -> None:
+    """BL-15.1: each of the 40 Command cards is somewhere: the deck, the hands, a Scout draw,
+    the discards or in play."""
+    out = _out_of_deck(state)
+    for card, count in DECK.items():
+        if out.get(card, 0) > count:
+            raise fail("command_deck", f"{card}: the game has {count}, the hands, discards and "
+                       f"play hold {out[card]}", "BL-15.1")  # fmt: skip
+        if out.get(card, 0) + state.deck.get(card, 0) != count:
+            raise fail(
+                "command_deck", f"{card}: {count} in the game, but the deck holds "
+                f"{state.deck.get(card, 0)} and the hands, discards and play {out.get(card, 0)}",
+                "BL-15.1",
+            )  # fmt: skip
 
 
 def text_of(state: BattleLoreState) -> str:
@@ -163,6 +204,9 @@ def text_of(state: BattleLoreState) -> str:
     }
     if placed:  # the Lore masters' landmarks placed at set-up (BL-9.3)
         tables["landmarks_placed"] = placed
+    tables.pop("command_deck", None)
+    if state.deck != deck_left(state):
+        tables["command_deck"] = dict(sorted(state.deck.items()))
     tables.pop("hands_pending", None)
     if state.hands_pending != implied:
         tables["hands_pending"] = state.hands_pending
