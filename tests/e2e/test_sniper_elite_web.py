@@ -347,3 +347,65 @@ def test_each_choice_is_made_by_clicks_on_the_map_or_the_prompt(
             assert re.fullmatch(r"2 tokens: \d+%", label), label
             assert re.search(r"2 tokens\s+\d+%", page.inner_text("#shot-box"))
         assert page.evaluate("window.played") == [played], decision
+
+
+WORDS_OF = """async ([events, lang]) => {
+  const i18n = await import("/static/i18n.js");
+  const words = await import("/static/games/sniper-elite/words.js");
+  const text = await import("/static/games/sniper-elite/text.js");
+  const meta = await (await fetch("/api/meta")).json();
+  const game = (meta.games || []).find((g) => g.name === "sniper-elite");
+  text.rememberCards({ meta: game });
+  const map = { width: 14, entries: { EK: ["black", "k1"] } };
+  text.remember({ map, modifiers: ["sniper-recon"] });
+  i18n.setLang(lang);
+  const said = events.map((e) => words.describeEvent(e));
+  i18n.setLang("en");
+  return said;
+}"""
+STORY = [
+    {"kind": "sniper-moved", "from": "EK", "to": "i1", "steps": 3},
+    {"kind": "entered", "entry": "EK", "area": "black"},
+    {"kind": "order-step", "card": "DRAGNET", "step": 0, "op": "move"},
+    {"kind": "order-step", "card": "HUNTER_TEAMS", "step": 0, "op": "summon"},
+    {"kind": "order-step", "card": "FLARE", "step": 0, "op": "recon"},
+    {"kind": "order-step", "card": "SUPPRESSIVE_FIRE", "step": 0, "op": "attack"},
+    {"kind": "sniper-turn", "turn": 3},
+    {"kind": "equipment-used", "card": "FIELD_DRESSING", "param": ["2"]},
+]
+
+
+def test_se_8_13_the_defenders_steps_and_entry_points_are_told_in_words(
+    server: ServerProcess, browser: Browser, page_errors: list[str]
+) -> None:
+    """SE-8.13: each step of an order card is told as who acts and what they do (the recon range
+    with the Sniper challenge's +1); SE-2.10: an entry point by its area and edge, never its id;
+    SE-5.2: rounds; in both languages, card names from the content."""
+    page = new_page(browser, page_errors, viewport=WIDE)
+    page.goto(server.url)
+    english = page.evaluate(WORDS_OF, [STORY, "en"])
+    assert english == [
+        "You step in from the black entry point (north edge) to i1 (3 steps).",
+        "You wait at the black entry point (north edge).",
+        "Step 1: every defender: move 2 toward the last known area.",
+        "Step 1: for each unguarded probable objective, the defender nearest to it: summoned onto"
+        " it.",
+        "Step 1: every defender: look for you within 3 spaces.",
+        "Step 1: the defender nearest to you who sees you within 3 spaces: fire at your space.",
+        "Round 2: your turn.",
+        "You use Field Dressing: 2 recoil into your health.",
+    ]
+    czech = page.evaluate(WORDS_OF, [STORY, "cs"])
+    assert czech == [
+        "Vstoupili jste z pole vstupu v černé oblasti (severní okraj) na i1 (3 pole).",
+        "Čekáte na poli vstupu v černé oblasti (severní okraj).",
+        "Krok 1: všichni obránci – pohyb o 2 pole k poslední známé oblasti.",
+        "Krok 1: u každého nestřeženého pravděpodobného úkolu obránce, který je mu nejblíž –"
+        " povolání na jeho pole.",
+        "Krok 1: všichni obránci – průzkum do vzdálenosti 3 polí.",
+        "Krok 1: obránce, který je vám nejblíž a vidí vás nejvýše 3 pole daleko – útok na vaše"
+        " pole.",
+        "Kolo 2: váš tah.",
+        "Použili jste kartu Polní obvaz: 2 žetony zpětného rázu do zdraví.",
+    ]
+    assert not page_errors, page_errors

@@ -94,11 +94,13 @@ def _words(name: str, name_cs: str, text: Words) -> dict[str, str]:
 
 def cards() -> dict[str, dict[str, Any]]:
     """Every order and equipment card by id: its kind, names and text in English and Czech, an
-    equipment card's few words for the hand and its timing, the rule behind it."""
+    equipment card's few words for the hand and its timing, an order card's steps (SE-8.13: the
+    narration of the defenders' turn says each in words), the rule behind it."""
     content = shipped_content()
     out: dict[str, dict[str, Any]] = {}
     for order in content.orders:
         out[order.id] = {"kind": "order", "urgent": order.urgent, "rule": "SE-8, 11.3"}
+        out[order.id]["steps"] = [step.model_dump(exclude_defaults=True) for step in order.steps]
         out[order.id].update(_words(order.name, order.name_cs, order.text))
     for card in content.equipment:
         out[card.id] = {"kind": "equipment", "timing": card.timing, "rule": "SE-6.8, 11.5, 11.6"}

@@ -8,6 +8,7 @@ export const strings = { en, cs };
 export const t = translator(strings);
 
 let lastMap = null; // the static map (a replay sends it once): the log's words and replays use it
+let lastModifiers = []; // the game's modifiers (SE-10)
 let cards = {}; // every card's names and texts in both languages (the server's lobby extras)
 
 /** Keeps the cards' names and texts of the game's /api/meta entry (its lobby extras). */
@@ -26,6 +27,12 @@ function cardField(id, key) {
 /** Keeps the static map a view brings. */
 export function remember(view) {
   if (view && view.map) lastMap = view.map;
+  if (view && view.modifiers) lastModifiers = view.modifiers;
+}
+
+/** Whether the game being shown plays with a modifier (SE-10.1): the narration's recon range. */
+export function playsWith(modifier) {
+  return lastModifiers.includes(modifier);
 }
 
 export function rememberedMap() {
@@ -48,6 +55,11 @@ export function cardText(id) {
 /** An equipment card's few words for the hand ("climb without a ladder"). */
 export function cardShort(id) {
   return cardField(id, "short");
+}
+
+/** An order card's steps as the content writes them ({op, who, n, to, ...}, SE-8.13). */
+export function cardSteps(id) {
+  return (cards[id] && cards[id].steps) || [];
 }
 
 /** A card's tooltip: its text and the rule behind it. */

@@ -1,7 +1,7 @@
 // Sniper Elite in words: its events and outcomes in the current language, from their codes
 // (event kinds and data, the outcome's reason and score); the rule goes to the line's tooltip.
 // The defenders are the rules, not a seat: every line is said to the player ("you").
-import { areaName, cardName, entryWords, rememberCards, roundOf, t } from "./text.js";
+import { areaName, cardName, cardSteps, entryWords, playsWith, rememberCards, roundOf, t } from "./text.js";
 
 const KIND_CLASS = {
   hit: "kill", wounded: "kill", "defenders-turn": "turn", "sniper-turn": "turn", "game-over": "over",
@@ -42,6 +42,26 @@ export function opWords(op) {
   return text === key ? String(op) : text;
 }
 
+/** One step of an order card in words (SE-8.13): who acts, then what they do ("every defender:
+ * move 2 toward the last known area"); the bare op where the card's steps are unknown. */
+export function stepWords(card, index, op) {
+  const step = cardSteps(card)[index];
+  if (!step) return opWords(op);
+  // a recon reaches 2 spaces unless the card says otherwise; the Sniper challenge adds 1 (E-4)
+  const n = step.op === "recon" ? Number(step.range || 2) + (playsWith("sniper-recon") ? 1 : 0) : Number(step.n || 0);
+  const to = String(step.to || "");
+  const kind = to.startsWith("po_access:") ? to.split(":")[1] : null;
+  let who = "";
+  if (step.per_po) who = t(step.unguarded ? "who.per_po_unguarded" : "who.per_po");
+  else if (step.who) who = t(`who.${step.who}`) + (step.los_within ? t("who.los_within", { n: Number(step.los_within) }) : "");
+  const target = kind ? t(kind === "any" ? "to.access" : "to.access_kind", { kind: t(`access.${kind}`) }) : t(`to.${step.per_po ? "it" : to}`);
+  const what = step.op === "move" ? t("op.move_n", { n, to: target })
+    : step.op === "summon" ? t("op.summon_to", { to: t(`summon_to.${step.per_po ? "it" : to}`) })
+      : step.op === "recon" ? t("op.recon_n", { n })
+        : opWords(step.op);
+  return who ? t("step.who_what", { who, what }) : what;
+}
+
 /** One log line for an event ({kind, ...data}); null to show nothing, undefined for generic. */
 export function describeEvent(event, ctx) {
   const e = event;
@@ -73,7 +93,7 @@ export function describeEvent(event, ctx) {
     case "order-die": return t("ev.die", { chevrons: e.chevrons, n: Number(e.chevrons), slot: t(`ev.slot.${e.chevrons}`) });
     case "order-flipped": return t("ev.flipped", { card: cardName(e.card) });
     case "order-resolved": return t("ev.order", { card: cardName(e.card) });
-    case "order-step": return t("ev.step", { step: Number(e.step) + 1, words: opWords(e.op) });
+    case "order-step": return t("ev.step", { step: Number(e.step) + 1, words: stepWords(e.card, Number(e.step), e.op) });
     case "found": return t(e.how === "search" ? "ev.found_search" : "ev.found_recon", { defender: e.defender });
     case "attack": return t("ev.attack", { defender: e.defender });
     case "defender-moved": return t("ev.moved", { defender: e.defender, from: e.from, to: e.to });
