@@ -131,7 +131,7 @@ export const en = {
   "odds.dice": { one: "{n} die", other: "{n} dice" },
   "odds.hit": "a die hits {p}",
   "odds.eliminate": "eliminates {p}",
-  "odds.title": "The odds of this attack, before it is rolled (no card played)",
+  "odds.title": "The odds of this attack before the roll, counting the cards played so far",
   "dice.rolled": "Rolled:",
 
   "face.G": "green helmet",

@@ -78,8 +78,8 @@ export function describeEvent(event, ctx) {
       return said("log.no_refill", who, mySeat, { p });
     case "ability":
       return t("log.ability", { ability: t(`ability.${event.ability}`) });
-    case "stored":
-      return t("log.stored", { hex: event.beside, n: Number(event.count || 0) });
+    case "stored": // nothing stored is nothing to say
+      return Number(event.count || 0) ? t("log.stored", { hex: event.beside, n: Number(event.count) }) : null;
     case "critical":
       return t("log.critical", { hex: event.hex });
     case "trampled":
