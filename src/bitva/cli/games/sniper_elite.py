@@ -31,6 +31,7 @@ from bitva.cli.games.sniper_elite_words import (
     in_sight,
     outcome_reason,
     percent,
+    place_words,
     question,
 )
 from bitva.cli.pretty import lines_of
@@ -420,7 +421,8 @@ def analysis_tables(result: Mapping[str, Any], source: str) -> RenderableType:
     """The sniper's options as tables: the defenders in sight with the chance to hit for each
     number of tokens drawn, and where a move may end with its fewest steps."""
     head = (
-        f"{source}: the sniper on {result.get('sniper')}, last known area {result.get('lka')},"
+        f"{source}: the sniper on {place_words(result.get('sniper'))}, last known area"
+        f" {result.get('lka')},"
         f" probable objectives {', '.join(map(str, result.get('probable') or [])) or 'none'}"
     )
     parts: list[RenderableType] = [Text(head, style="bold")]

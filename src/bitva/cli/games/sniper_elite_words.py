@@ -318,7 +318,9 @@ def _event_words(kind: str, d: Mapping[str, Any]) -> str | None:
         return f"Reward: {reward_words(str(d.get('reward')))}"
     if kind == "loot":
         return f"You loot: {d.get('cards')} equipment cards drawn"
-    if kind in ("loot-drawn", "equipment-drawn"):
+    if kind == "loot-drawn":
+        return f"Loot drawn: {card_name(str(d.get('card')))}"
+    if kind == "equipment-drawn":
         return f"Equipment: {card_name(str(d.get('card')))}"
     if kind == "equipment-kept":
         return f"You keep {card_name(str(d.get('card')))}"

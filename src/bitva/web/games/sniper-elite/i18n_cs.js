@@ -124,6 +124,7 @@ export const cs = {
   "ev.reward": "Odměna: {reward}.",
   "ev.loot": { one: "Získáváte kořist: berete si {n} kartu vybavení.", few: "Získáváte kořist: berete si {n} karty vybavení.", other: "Získáváte kořist: berete si {n} karet vybavení." },
   "ev.equipment": "Vybavení: {card}.",
+  "ev.loot_drawn": "Kořist: {card}.",
   "ev.kept": "Ponecháváte si kartu {card}.",
   "ev.duplicate": "Druhá karta {card} jde dospod balíčku.",
   "ev.used": "Použili jste kartu {card}.",

@@ -124,6 +124,7 @@ export const en = {
   "ev.reward": "Reward: {reward}.",
   "ev.loot": { one: "You loot: {n} equipment card drawn.", other: "You loot: {n} equipment cards drawn." },
   "ev.equipment": "Equipment: {card}.",
+  "ev.loot_drawn": "Loot drawn: {card}.",
   "ev.kept": "You keep {card}.",
   "ev.duplicate": "A second {card} goes back under the deck.",
   "ev.used": "You use {card}.",

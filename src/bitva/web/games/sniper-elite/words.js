@@ -76,7 +76,7 @@ export function describeEvent(event, ctx) {
     case "tokens-drawn": return t(e.hit ? "ev.drawn_hit" : "ev.drawn_miss", { tokens: tokensWords(e.tokens) });
     case "reward": return t("ev.reward", { reward: rewardWords(e.reward) });
     case "loot": return t("ev.loot", { n: e.cards });
-    case "loot-drawn":
+    case "loot-drawn": return t("ev.loot_drawn", { card: cardName(e.card) });
     case "equipment-drawn": return t("ev.equipment", { card: cardName(e.card) });
     case "equipment-kept": return t("ev.kept", { card: cardName(e.card) });
     case "equipment-duplicate": return t("ev.duplicate", { card: cardName(e.card) });
