@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bitva.cli.games.battlelore import ADAPTER
-from bitva.cli.games.battlelore_odds import attack_odds
+from bitva.cli.games.battlelore_odds import attack_odds, declared_odds
 from bitva.core.registry import get_game
 from bitva.server.games.battlelore import ADAPTER as SERVER
 
@@ -68,3 +68,21 @@ def test_bl_7_1_a_battle_back_has_its_odds_in_the_terminal_and_the_browser() -> 
         assert "odds" not in SERVER.view(state, other)  # only the seat about to decide
         return
     raise AssertionError("no battle back in the game")
+
+
+def test_bl_13_3_an_attack_waiting_for_its_roll_shows_its_odds_to_both_sides() -> None:
+    """In the reaction windows between an attack's declaration and its roll (D-43), both seats
+    see its odds with the dice it holds (public: the board and the cards played)."""
+    for seed in range(2, 8):
+        for state in positions("A02", seed, ("react",)):
+            battle = state.view(None).get("battle")
+            if not battle or battle["faces"] or battle["special"]:
+                continue
+            (entry,) = declared_odds(state)
+            assert (entry["attacker"], entry["target"]) == (battle["attacker"], battle["target"])
+            assert entry["dice"] == battle["dice"] and entry["kind"] == battle["kind"]
+            for seat in (1, 2, None):
+                assert SERVER.view(state, seat)["odds"] == [entry]
+            assert (battle["attacker"], battle["target"]) in ADAPTER.odds(state)
+            return
+    raise AssertionError("no reaction window before a roll in the games")

@@ -28,7 +28,7 @@ from bitva.cli.battlelore_board import (
 )
 from bitva.cli.games import Screen, Size
 from bitva.cli.games.battlelore_choose import choose_in_two_steps
-from bitva.cli.games.battlelore_odds import attack_odds
+from bitva.cli.games.battlelore_odds import attack_odds, declared_odds
 from bitva.cli.games.battlelore_words import (
     action_label,
     describe_event,
@@ -72,7 +72,9 @@ class BattleLoreAdapter(GenericAdapter):
         key = (id(state), state.digest())
         if self._odds is not None and self._odds[:2] == key:
             return self._odds[2]
-        table = odds_table({"battles": attack_odds(state)})  # battle backs too (BL-7.1)
+        # the attacks to choose from or a battle back (BL-7.1), or the attack declared and
+        # waiting for its roll (its reaction windows: both sides see its odds)
+        table = odds_table({"battles": attack_odds(state) + declared_odds(state)})
         self._odds = (*key, table)
         return table
 

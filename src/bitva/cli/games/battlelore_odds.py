@@ -32,10 +32,16 @@ def odds_entry(
 ) -> dict[str, Any]:
     """One attack's odds, in the analysis' shape (attacker, target, kind, dice, hit_chance,
     p_eliminated): melee when adjacent, else ranged (BL-4.3); a battle back is melee."""
-    field = state.field
     kind: Kind = "melee" if back or adjacent(attacker.hex, target.hex) else "ranged"
-    dice = base_dice(field, attacker, target, kind) + card_dice(state, attacker, kind, back)
+    dice = base_dice(state.field, attacker, target, kind) + card_dice(state, attacker, kind, back)
     dice += extra_dice(state.lore_effects, attacker.uid, attacker.side, melee=kind == "melee")
+    return _entry(state, attacker, target, kind, dice)
+
+
+def _entry(
+    state: BattleLoreState, attacker: Unit, target: Unit, kind: Kind, dice: int
+) -> dict[str, Any]:
+    field = state.field
     return {
         "attacker": name(attacker.hex),
         "target": name(target.hex),
@@ -44,6 +50,21 @@ def odds_entry(
         "hit_chance": round(float(hit_chance(field, attacker, target, kind)), DIGITS),
         "p_eliminated": round(float(p_eliminated(field, attacker, target, kind, dice)), DIGITS),
     }
+
+
+def declared_odds(state: State[Any]) -> list[dict[str, Any]]:
+    """The odds of the attack declared and not yet rolled, with the dice it holds: what both
+    sides weigh in its reaction windows (BL-13.3, D-43); [] when none is waiting for its roll
+    (a panic check or a creature's critical dice are no attack)."""
+    if not isinstance(state, BattleLoreState) or state.battle is None:
+        return []
+    battle = state.battle
+    if battle.faces or battle.special:
+        return []
+    attacker, target = state.field.units[battle.attacker], state.field.units[battle.target]
+    if attacker is None or target is None:
+        return []
+    return [_entry(state, attacker, target, battle.kind, battle.dice)]
 
 
 def attack_odds(state: State[Any]) -> list[dict[str, Any]]:

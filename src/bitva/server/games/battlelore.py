@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from bitva.cli.games.battlelore_odds import attack_odds
+from bitva.cli.games.battlelore_odds import attack_odds, declared_odds
 from bitva.core.registry import get_game
 from bitva.core.state import State
 from bitva.games.battlelore.catalogue import adventure_ids, load_catalogue
@@ -138,12 +138,16 @@ class BattleLoreAdapter(GameAdapter):
         """The seat's view, the catalogue, and for the seat about to battle the odds of each
         attack it may make, or of its battle back (`odds`: `battlelore_odds.attack_odds`, the
         game's analysis for the attack as this game will roll it), so that the browser shows
-        them with the position, never a moment later. They count the board and the cards
-        played, which both sides see: they reveal nothing hidden."""
+        them with the position, never a moment later; and for every seat the odds of an attack
+        declared and waiting for its roll (its reaction windows). They count the board and the
+        cards played, which both sides see: they reveal nothing hidden."""
         view = state.view(seat)
         view["catalogue"] = catalogue_json()
-        if seat is not None and seat == state.current_player and state.decision in ODDS_DECISIONS:
-            view["odds"] = attack_odds(state)
+        if state.decision in ODDS_DECISIONS:
+            if seat is not None and seat == state.current_player:
+                view["odds"] = attack_odds(state)
+        elif declared := declared_odds(state):  # an attack waiting for its roll: every seat's
+            view["odds"] = declared
         return view
 
 
