@@ -267,6 +267,18 @@ def test_north_sees_its_own_edge_and_answers_a_reaction_in_czech(
     page.context.close()
 
 
+def test_d_43_a_reaction_window_with_no_playable_card_passes_by_itself(
+    web: str, browser: Browser, page_errors: list[str]
+) -> None:
+    """North holds no Lore card it could play now: the page passes for it, once."""
+    page = new_page(browser, page_errors, viewport=WIDE)
+    mount(page, web, "a02-north-react", ["pass"], 2, to_act=2, decision="react")
+    page.wait_for_function("() => window.played.length > 0")
+    page.wait_for_timeout(1000)
+    assert page.evaluate("window.played") == ["pass"]
+    page.context.close()
+
+
 def test_the_phone_layout_by_touch(web: str, browser: Browser, page_errors: list[str]) -> None:
     page = new_page(browser, page_errors, viewport=PHONE, touch=True)
     legal = ["move F4 E5", "move F4 F5", "move H3 H4", "done"]

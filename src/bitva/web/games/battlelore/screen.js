@@ -298,15 +298,30 @@ export function mountBattleLore(root, session, ctx) {
       // what the chosen card does, after its buttons: on a phone's short prompt the buttons
       // stay in sight
       if (st.card) box.append(h("p", { class: "muted small card-text", text: cardText(view, st.card) }));
-      if (view.decision === "react" && live.legal && live.legal.length === 1 && live.legal[0] === "pass" && st.passed !== live.version) {
+      if (view.decision === "react" && onlyPass() && st.passed !== live.version) {
         st.passed = live.version; // no Lore card of this seat can answer: pass for it (docs/battlelore.md)
-        setTimeout(() => { if (live.legal && live.legal.length === 1 && live.legal[0] === "pass") play("pass"); }, 300);
+        passFor(live.version, 12);
       }
     }
     box.dataset.mode = mode;
     box.dataset.decision = view.decision;
     box.dataset.version = String(live.version);
     box.classList.toggle("mine", mode === "mine");
+  }
+
+  const onlyPass = () => Boolean(live.legal && live.legal.length === 1 && live.legal[0] === "pass");
+
+  /** Pass for this seat at `version` as soon as it can act (the page may still be busy with
+   * its last answer), and once more if the game is still there 3 s after a pass was sent. */
+  function passFor(version, tries, sentAt = 0) {
+    setTimeout(() => {
+      if (st.gone || live.version !== version || !onlyPass() || tries <= 0) return;
+      if (canAct() && (!sentAt || Date.now() - sentAt > 3000)) {
+        play("pass");
+        sentAt = Date.now();
+      }
+      passFor(version, tries - 1, sentAt);
+    }, 400);
   }
 
   function drawInfo() {
