@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bitva.cli.games.sniper_elite import round_of
+from bitva.cli.games.sniper_elite import ADAPTER, round_of
 from bitva.cli.games.sniper_elite_words import (
     action_label,
     card_help,
@@ -131,3 +131,22 @@ def test_se_6_1_the_turns_question_names_only_what_is_left_to_do() -> None:
 
 def test_se_6_5_a_small_chance_to_hit_never_reads_as_none() -> None:
     assert percent(0.004) == "<1%" and percent(0.0) == "0%" and percent(0.686) == "69%"
+
+
+def test_se_8_8_a_summoned_defender_is_said_to_be_summoned_not_to_walk() -> None:
+    """SE-8.8, SE-8.12: a summon or regroup places a defender; a card move walks it (SE-8.9)."""
+    events = [
+        {"kind": "order-step", "card": "HUNTER_TEAMS", "step": 0, "op": "summon", "rule": "SE-8"},
+        {"kind": "defender-moved", "defender": "Y2", "from": "n2", "to": "f2", "rule": "SE-8.10"},
+        {"kind": "order-step", "card": "HUNTER_TEAMS", "step": 1, "op": "search", "rule": "SE-8"},
+        {"kind": "order-resolved", "card": "ON_GUARD", "rule": "SE-7.4"},
+        {"kind": "order-step", "card": "ON_GUARD", "step": 0, "op": "move", "rule": "SE-8"},
+        {"kind": "defender-moved", "defender": "R1", "from": "a3", "to": "a5", "rule": "SE-8.10"},
+        {"kind": "defender-moved", "defender": "K1", "from": "i2", "to": "c6", "rule": "SE-6.7"},
+    ]
+    lines = [line for line in ADAPTER.describe_events(events) if "→" in line]
+    assert lines == [
+        "Y2 is summoned n2 → f2 (SE-8.10)",
+        "R1 moves a3 → a5 (SE-8.10)",
+        "K1 is summoned i2 → c6 (SE-6.7)",
+    ]

@@ -33,6 +33,7 @@ from bitva.cli.games.sniper_elite_words import (
     percent,
     place_words,
     question,
+    summoned_in,
 )
 from bitva.cli.pretty import lines_of
 from bitva.cli.sniper_elite_map import (
@@ -102,7 +103,7 @@ class SniperEliteAdapter(GenericAdapter):
     # -- the log -------------------------------------------------------------------------------
     def describe_events(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
         lines = []
-        for event in events:
+        for event in summoned_in(events):
             line = self.describe_event(event)
             if line:
                 lines.append(line)

@@ -274,8 +274,32 @@ def action_label(view: Mapping[str, Any], text: str) -> str:
     }.get(verb, text)
 
 
+SUMMONS = ("SE-6.7", "SE-8.8", "SE-8.12")  # a defender taken off and placed, not walked
+
+
+def summoned_in(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The events with each summoned defender marked (`summoned`): a summon or regroup step
+    of an order card (SE-8.8, SE-8.12) or a first objective (SE-6.7) places a defender, which
+    the engine's events report like a move."""
+    marked: list[Mapping[str, Any]] = []
+    op = None
+    for event in events:
+        kind = event.get("kind")
+        if kind == "order-step":
+            op = event.get("op")
+        elif kind in ("order-resolved", "defenders-turn", "sniper-turn", "order-discarded"):
+            op = None
+        summons = op in ("summon", "regroup") or event.get("rule") in SUMMONS
+        if kind == "defender-moved" and summons:
+            event = {**event, "summoned": True}
+        marked.append(event)
+    return marked
+
+
 def _defender_step(data: Mapping[str, Any]) -> str:
     who = str(data.get("defender", "?"))
+    if "from" in data and "to" in data and data.get("summoned"):
+        return f"{who} is summoned {data['from']} → {data['to']}"
     if "from" in data and "to" in data:
         return f"{who} moves {data['from']} → {data['to']}"
     if "to" in data:
