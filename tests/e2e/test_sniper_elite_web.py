@@ -359,7 +359,7 @@ WORDS_OF = """async ([events, lang]) => {
   const map = { width: 14, entries: { EK: ["black", "k1"] } };
   text.remember({ map, modifiers: ["sniper-recon"] });
   i18n.setLang(lang);
-  const said = events.map((e) => words.describeEvent(e));
+  const said = words.markSummons(events).map((e) => words.describeEvent(e));
   i18n.setLang("en");
   return said;
 }"""
@@ -367,7 +367,9 @@ STORY = [
     {"kind": "sniper-moved", "from": "EK", "to": "i1", "steps": 3},
     {"kind": "entered", "entry": "EK", "area": "black"},
     {"kind": "order-step", "card": "DRAGNET", "step": 0, "op": "move"},
+    {"kind": "defender-moved", "defender": "R1", "from": "a3", "to": "a5", "rule": "SE-8.9"},
     {"kind": "order-step", "card": "HUNTER_TEAMS", "step": 0, "op": "summon"},
+    {"kind": "defender-moved", "defender": "Y2", "from": "n2", "to": "f2", "rule": "SE-8.10"},
     {"kind": "order-step", "card": "FLARE", "step": 0, "op": "recon"},
     {"kind": "order-step", "card": "SUPPRESSIVE_FIRE", "step": 0, "op": "attack"},
     {"kind": "sniper-turn", "turn": 3},
@@ -380,7 +382,8 @@ def test_se_8_13_the_defenders_steps_and_entry_points_are_told_in_words(
 ) -> None:
     """SE-8.13: each step of an order card is told as who acts and what they do (the recon range
     with the Sniper challenge's +1); SE-2.10: an entry point by its area and edge, never its id;
-    SE-5.2: rounds; in both languages, card names from the content."""
+    SE-5.2: rounds; SE-8.8: a summoned defender is summoned, not walked; in both languages, card
+    names from the content."""
     page = new_page(browser, page_errors, viewport=WIDE)
     page.goto(server.url)
     english = page.evaluate(WORDS_OF, [STORY, "en"])
@@ -388,8 +391,10 @@ def test_se_8_13_the_defenders_steps_and_entry_points_are_told_in_words(
         "You step in from the black entry point (north edge) to i1 (3 steps).",
         "You wait at the black entry point (north edge).",
         "Step 1: every defender: move 2 toward the last known area.",
+        "R1 moves a3 → a5.",
         "Step 1: for each unguarded probable objective, the defender nearest to it: summoned onto"
         " it.",
+        "Y2 is summoned n2 → f2.",
         "Step 1: every defender: look for you within 3 spaces.",
         "Step 1: the defender nearest to you who sees you within 3 spaces: fire at your space.",
         "Round 2: your turn.",
@@ -400,8 +405,10 @@ def test_se_8_13_the_defenders_steps_and_entry_points_are_told_in_words(
         "Vstoupili jste z pole vstupu v černé oblasti (severní okraj) na i1 (3 pole).",
         "Čekáte na poli vstupu v černé oblasti (severní okraj).",
         "Krok 1: všichni obránci – pohyb o 2 pole k poslední známé oblasti.",
+        "R1 jde a3 → a5.",
         "Krok 1: u každého nestřeženého pravděpodobného úkolu obránce, který je mu nejblíž –"
         " povolání na jeho pole.",
+        "Y2 je povolán n2 → f2.",
         "Krok 1: všichni obránci – průzkum do vzdálenosti 3 polí.",
         "Krok 1: obránce, který je vám nejblíž a vidí vás nejvýše 3 pole daleko – útok na vaše"
         " pole.",

@@ -144,6 +144,7 @@ export const en = {
   "ev.found_recon": "{defender} spots you.",
   "ev.attack": "{defender} fires at your space.",
   "ev.moved": "{defender} moves {from} → {to}.",
+  "ev.summoned": "{defender} is summoned {from} → {to}.",
   "ev.placed": "{defender} comes back on {to}.",
   "ev.removed": "{defender} leaves the board.",
   "ev.lka": "Last known area: {area}.",

@@ -6,7 +6,7 @@ import { describeOptions, optionsForm } from "./form.js";
 import { replayBoard } from "./replay.js";
 import { mountSniperElite } from "./screen.js";
 import { strings, t } from "./text.js";
-import { describeEvent, describeOutcome, eventClass, eventRule } from "./words.js";
+import { describeEvent, describeOutcome, eventClass, eventRule, logEvents } from "./words.js";
 
 export default {
   strings,
@@ -14,6 +14,7 @@ export default {
   mount: mountSniperElite,
   replayBoard,
   describeEvent,
+  logEvents,
   eventClass,
   eventRule,
   describeOutcome,

@@ -3,7 +3,7 @@
 import { h } from "../../dom.js";
 import { drawMap } from "./map.js";
 import { areaName, cardName, remember, rememberCards, rememberedMap, roundOf, t } from "./text.js";
-import { describeEvent } from "./words.js";
+import { describeEvent, markSummons } from "./words.js";
 
 export function replayBoard(root, step, ctx) {
   rememberCards(ctx);
@@ -21,5 +21,5 @@ export function replayBoard(root, step, ctx) {
   root.querySelector(".turn-line").textContent = `${t("replay.title")} · ${view.turn ? t("turn.line", { turn: roundOf(view.turn), step: t(`step.${view.phase === "defenders" ? "defenders" : "sniper"}`) }) : t("replay.setup")}`;
   const board = (view.order_board || []).map((slot) => (!slot ? t("panel.empty") : slot.face === "down" ? t("panel.face_down") : cardName(slot.card))).join(" | ");
   root.querySelector(".replay-panel").textContent = `${t("panel.health")} ${view.health || "–"} · ${t("panel.lka")} ${areaName(view.lka)} · ${t("panel.orders")}: ${board}`;
-  root.querySelector(".replay-events").replaceChildren(...(events || []).map((e) => describeEvent(e)).filter(Boolean).map((text) => h("li", { text })));
+  root.querySelector(".replay-events").replaceChildren(...markSummons(events || []).map((e) => describeEvent(e)).filter(Boolean).map((text) => h("li", { text })));
 }

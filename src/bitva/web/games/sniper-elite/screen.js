@@ -13,7 +13,7 @@ import { renderLog, resultBox } from "../../log.js";
 import { waitingPrompt } from "../../parts.js";
 import { drawMap } from "./map.js";
 import { areaName, cardName, cardShort, cardText, cardTitle, entryWords, percent, remember, rememberCards, roundOf, t } from "./text.js";
-import { describeEvent, rewardWords, useWords } from "./words.js";
+import { describeEvent, markSummons, rewardWords, useWords } from "./words.js";
 
 const STEP_MS = 420; // one narrated step of an animated turn
 const TURN_MS = 3200; // at most this long for one update's steps
@@ -102,7 +102,7 @@ export function mountSniperElite(root, session, ctx) {
   function onUpdate(message, { before, fast }) {
     st.selected = null;
     st.card = null;
-    const events = message.steps.flatMap((step) => step.events).filter((e) => SHOWN.has(e.kind));
+    const events = markSummons(message.steps.flatMap((step) => step.events)).filter((e) => SHOWN.has(e.kind));
     if (fast || !before || !before.defenders || !events.length) return null;
     const frame = { defenders: { ...before.defenders }, sniper: before.sniper, caption: "", flash: null, view: before, turn: before.turn, phase: before.phase };
     st.anim = frame;

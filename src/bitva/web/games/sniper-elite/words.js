@@ -62,6 +62,28 @@ export function stepWords(card, index, op) {
   return who ? t("step.who_what", { who, what }) : what;
 }
 
+// A summon or regroup places defenders (SE-6.7, SE-8.8, SE-8.12), which the engine's events
+// report like moves: the order step before them says which.
+const SUMMONS = new Set(["SE-6.7", "SE-8.8", "SE-8.12"]);
+const STEP_ENDS = new Set(["order-resolved", "defenders-turn", "sniper-turn", "order-discarded"]);
+
+/** The events with each summoned defender's move marked `summoned` (in order, as told). */
+export function markSummons(events) {
+  let placing = false;
+  return events.map((e) => {
+    if (e.kind === "order-step") placing = e.op === "summon" || e.op === "regroup";
+    else if (STEP_ENDS.has(e.kind)) placing = false;
+    return e.kind === "defender-moved" && (placing || SUMMONS.has(e.rule)) ? { ...e, summoned: true } : e;
+  });
+}
+
+/** The log's events ({event, seat}), summons marked. */
+export function logEvents(entries) {
+  const items = entries.flatMap((entry) => entry.events.map((event) => ({ event, seat: entry.seat })));
+  const marked = markSummons(items.map((item) => item.event));
+  return items.map((item, i) => ({ event: marked[i], seat: item.seat }));
+}
+
 /** One log line for an event ({kind, ...data}); null to show nothing, undefined for generic. */
 export function describeEvent(event, ctx) {
   const e = event;
@@ -96,7 +118,7 @@ export function describeEvent(event, ctx) {
     case "order-step": return t("ev.step", { step: Number(e.step) + 1, words: stepWords(e.card, Number(e.step), e.op) });
     case "found": return t(e.how === "search" ? "ev.found_search" : "ev.found_recon", { defender: e.defender });
     case "attack": return t("ev.attack", { defender: e.defender });
-    case "defender-moved": return t("ev.moved", { defender: e.defender, from: e.from, to: e.to });
+    case "defender-moved": return t(e.summoned || SUMMONS.has(e.rule) ? "ev.summoned" : "ev.moved", { defender: e.defender, from: e.from, to: e.to });
     case "defender-placed": return t("ev.placed", { defender: e.defender, to: e.to });
     case "defender-removed": return t("ev.removed", { defender: e.defender });
     case "lka": return t("ev.lka", { area: areaName(e.area) });
