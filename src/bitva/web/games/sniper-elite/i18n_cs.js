@@ -76,7 +76,7 @@ export const cs = {
   "panel.wounded": "zraněn",
   "panel.unwounded": "nezraněn",
   "panel.bag": "Pytlík",
-  "panel.hits": { one: "{n} zásah v tomto tahu (z {cap})", few: "{n} zásahy v tomto tahu (z {cap})", other: "{n} zásahů v tomto tahu (z {cap})" },
+  "panel.hits": { one: "{n} zásah v tomto tahu (nejvýše {cap})", few: "{n} zásahy v tomto tahu (nejvýše {cap})", other: "{n} zásahů v tomto tahu (nejvýše {cap})" },
   "panel.lka": "Poslední známá oblast",
   "panel.probable": "Pravděpodobné úkoly",
   "panel.none": "žádné",
