@@ -39,6 +39,7 @@ from bitva.games.battlelore.catalogue import (
 )
 from bitva.games.battlelore.catalogue_base import read_toml
 from bitva.games.battlelore.model import Field, Landmark, Terrain, Unit, UnitType
+from bitva.games.battlelore.position_battle import BATTLE_DECISIONS, BATTLE_KEY_NAMES
 from bitva.games.battlelore.position_tables import (
     DECISIONS,
     TABLE_KEYS,
@@ -114,14 +115,14 @@ def _position_table(raw: dict[str, Any], source: str) -> tuple[int, str, dict[st
     if not isinstance(table, dict):
         raise _fail(source, "position", "missing: a [position] table with active and step")
     for key in table:
-        if key not in ("active", "step", *TABLE_KEYS):
+        if key not in ("active", "step", "unit_count", *TABLE_KEYS, *BATTLE_KEY_NAMES):
             raise _fail(source, f"position.{key}", "unknown key (see docs/battlelore.md)")
     active = table.get("active")
     if active not in SEAT_OF:
         raise _fail(source, "position.active", f'{active!r}: must be "south" or "north"')
     step = table.get("step")
-    if step not in DECISIONS:
-        others = ", ".join(d for d in DECISIONS if d not in STEPS)
+    if step not in (*DECISIONS, *BATTLE_DECISIONS):
+        others = ", ".join(d for d in (*DECISIONS, *BATTLE_DECISIONS) if d not in STEPS)
         reason = f'{step!r}: must be "move" or "battle" (or, for a whole state, one of {others})'
         raise _fail(source, "position.step", reason)
     rest = {k: v for k, v in table.items() if k not in ("active", "step")}

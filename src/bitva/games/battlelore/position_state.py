@@ -25,6 +25,7 @@ from bitva.games.battlelore.council import lore_start
 from bitva.games.battlelore.lore import new_bank
 from bitva.games.battlelore.options import BattleLoreOptions
 from bitva.games.battlelore.position import Position, read_position, write_position
+from bitva.games.battlelore.position_battle import apply_battle, battle_tables, check_battle
 from bitva.games.battlelore.position_tables import (
     POSITION_ORDERS,
     SIDE_NAMES,
@@ -81,7 +82,10 @@ def state_of(text: str, source: str) -> BattleLoreState:
     tables = dict(position.tables)
     state = base_state(position, _options(position.adventure.id, tables, source))
     try:
-        apply_tables(tables, state)
+        rest = {k: v for k, v in tables.items() if k != "window"}  # any window: apply_battle
+        apply_tables(rest, state)
+        apply_battle(tables, state)
+        _pad_units(state, tables.get("unit_count"))
     except KeyBad as exc:
         raise PositionError(f"{source}: position.{exc.key}", exc.reason, exc.rule) from None
     if "command_deck" not in tables:  # the cards not elsewhere
@@ -92,6 +96,17 @@ def state_of(text: str, source: str) -> BattleLoreState:
         )
     _check_state(state, source)
     return state
+
+
+def _pad_units(state: BattleLoreState, count: Any) -> None:
+    """`unit_count`: how many units the game numbered (ids 0 to count - 1), when units
+    eliminated had the highest ids (a battle or an effect may still name them)."""
+    if count is None:
+        return
+    units = state.field.units
+    if not isinstance(count, int) or isinstance(count, bool) or count < len(units):
+        raise KeyBad("unit_count", Bad(f"{count!r}: at least {len(units)}, the ids given"))
+    units.extend([None] * (count - len(units)))
 
 
 def _check_state(state: BattleLoreState, source: str) -> None:
@@ -112,6 +127,9 @@ def _check_state(state: BattleLoreState, source: str) -> None:
         origins = getattr(state, key)
         if any(origins.earlier[s - 1] > len(hands[s]) + len(drawn[s]) for s in (1, 2)):
             raise fail(key, "more cards drawn before the deck's rebuild than the side holds")
+    fault = check_battle(state)
+    if fault is not None:
+        raise fail(*fault)
     alive = {u.uid for u in state.field.alive()}
     if {u.uid for u in state.field.alive() if u.ordered} != alive & set(state.ordered):
         raise fail("ordered", "the ids ordered this turn are the units marked ordered = true")
@@ -173,15 +191,6 @@ def _check_command_cards(state: BattleLoreState, fail: Any) -> None:
 def text_of(state: BattleLoreState) -> str:
     if state.outcome is not None:
         raise PositionError("position.step", "the game is over", "BL-16.1")
-    if state.battle is not None:
-        raise PositionError(
-            "position.step", "a battle half-resolved is not in a position file", "BL-4.1"
-        )
-    if state.casting or state.lore_rolls or state.lore_resume:
-        raise PositionError(
-            "position.step", "a Lore card still to take effect is not in a position file",
-            "BL-13.5",
-        )  # fmt: skip
     from dataclasses import replace
 
     from bitva.games.battlelore.catalogue import load_catalogue
@@ -204,6 +213,9 @@ def text_of(state: BattleLoreState) -> str:
     }
     if placed:  # the Lore masters' landmarks placed at set-up (BL-9.3)
         tables["landmarks_placed"] = placed
+    tables |= battle_tables(state)
+    if len(state.field.units) != max((u.uid for u in state.field.alive()), default=-1) + 1:
+        tables["unit_count"] = len(state.field.units)
     tables.pop("command_deck", None)
     if state.deck != deck_left(state):
         tables["command_deck"] = dict(sorted(state.deck.items()))
