@@ -12,7 +12,7 @@ from functools import cache
 from bitva.core import Rng
 from bitva.games.battlelore.catalogue import load_catalogue
 from bitva.games.battlelore.command import DECK
-from bitva.games.battlelore.council import school_piles
+from bitva.games.battlelore.council import lore_deck_composition, school_piles
 from bitva.games.battlelore.game import GAME
 from bitva.games.battlelore.lore_deck import SCHOOL_OF
 from bitva.games.battlelore.origins import Origins
@@ -25,15 +25,21 @@ ALL_LORE: Counter[str] = Counter(
 REDEALS = 12
 
 
+def schools(cards: dict[str, int]) -> Counter[str]:
+    out: Counter[str] = Counter()
+    for card, n in cards.items():
+        out[SCHOOL_OF[card]] += n
+    return out
+
+
 def lore_everywhere(state: BattleLoreState) -> Counter[str]:
-    """Every Lore card wherever it is: hands, drawn, the first deck's piles (its cards left and
-    the boxed ones), the rebuilt deck, the discards and the cards in play this turn."""
+    """Every Lore card wherever it is: hands, drawn, the deck, the boxed cards, the discards and
+    the cards in play this turn."""
     cards: Counter[str] = Counter()
     for seat in (1, 2):
         cards.update(state.lore_hands[seat] + state.lore_drawn[seat])
-    for pile in state.lore_piles.values():
-        cards.update(pile)
-    cards.update(state.lore_known)
+    cards.update(state.lore_deck)
+    cards.update(state.lore_boxed)
     cards.update(state.lore_discard)
     cards.update(played.card for played in state.lore_played)
     return cards
@@ -95,15 +101,15 @@ def test_d_35_a_random_game_rebuilds_both_decks_with_mixed_hands() -> None:
 
 
 def test_d_35_determinize_deals_each_hidden_lore_card_from_its_own_pile() -> None:
-    """The other side's Lore cards from the first deck come back from that deck's unseen cards,
-    one of the same school each; those from the rebuilt deck from its cards left; every card of
-    the 60 stays somewhere, once."""
+    """The other side's Lore cards from the first deck come back from that deck's unseen cards
+    (with the boxed ones), as many of each school; those from the rebuilt deck from its cards
+    left; every card of the 60 stays somewhere, once."""
     varied = Counter[str]()
     for state in after_rebuilds(0) + after_rebuilds(1):
         for seat in (1, 2):
             hidden = 3 - seat
             first, earlier, current = state.lore_origins.split(hidden, held(state, hidden, True))
-            piles = Counter(c for pile in state.lore_piles.values() for c in pile)
+            piles = Counter(state.lore_boxed)
             for k in range(REDEALS):
                 other = state.determinize(seat, Rng(k))
                 assert lore_everywhere(other) == ALL_LORE
@@ -113,27 +119,25 @@ def test_d_35_determinize_deals_each_hidden_lore_card_from_its_own_pile() -> Non
                     hidden, held(other, hidden, True)
                 )
                 assert new_earlier == earlier
-                new_piles = Counter(c for pile in other.lore_piles.values() for c in pile)
-                assert Counter(new_first) + new_piles == Counter(first) + piles
+                assert Counter(new_first) + Counter(other.lore_boxed) == Counter(first) + piles
                 assert Counter(SCHOOL_OF[c] for c in new_first) == Counter(
                     SCHOOL_OF[c] for c in first
                 )
-                assert Counter(new_current) + Counter(other.lore_known) == Counter(
+                assert Counter(new_current) + Counter(other.lore_deck) == Counter(
                     current
-                ) + Counter(state.lore_known)
-                assert other.lore_left == state.lore_left
+                ) + Counter(state.lore_deck)
+                assert schools(other.lore_boxed) == schools(state.lore_boxed)
                 varied[str(first != new_first)] += 1
     assert varied["True"] > 0  # the first deck's cards are really dealt anew
 
 
 def test_d_35_a_first_deck_card_never_comes_from_the_rebuilt_deck() -> None:
-    """North holds RG07 from the first deck (whose unseen rogue cards are RG01 and RG05) and
+    """North holds RG07 from the first deck (whose boxed rogue cards are RG01 and RG05) and
     CL02 from the rebuilt deck (WZ05 x2, CL02, WR01 left): however South's search re-deals
     them, the first stays a rogue card of the first deck, the second a rebuilt deck's card."""
     state = scene(("h_rf_sword", "F4", 1), ("h_bf_sword", "F5", 2), lore=True)
-    state.lore_piles = {"cleric": [], "rogue": ["RG01", "RG05"], "warrior": [], "wizard": []}
-    state.lore_left = {school: 0 for school in state.lore_piles}
-    state.lore_known = {"WZ05": 2, "WR01": 1}
+    state.lore_boxed = {"RG01": 1, "RG05": 1}
+    state.lore_deck = {"WZ05": 2, "WR01": 1}
     state.lore_hands = {1: ["WZ01"], 2: ["RG07", "CL02"]}
     state.lore_origins = Origins(1, (1, 1), (1, 1))
     firsts, currents = set(), set()
@@ -259,3 +263,44 @@ def test_d_35_bl_15_1_origins_follow_every_card_through_a_game() -> None:
                     assert origins.first[seat - 1] == tags.count(0)
             rebuilds = origins.rebuilds
         assert rebuilds >= 1, "the game never rebuilt the deck"
+
+
+def boxed_by_school(state: BattleLoreState) -> dict[str, int]:
+    """BL-14.3 step 2: what each school's pile boxes (public: the councils say it)."""
+    taken = lore_deck_composition(*state.councils)
+    piles = school_piles(load_catalogue().lore.values())
+    return {school: len(piles[school]) - taken[school] for school in piles}
+
+
+def returned_possible(state: BattleLoreState, seat: int) -> bool:
+    """`seat`'s returned cards are where they may be: in the first deck's cards left, or among
+    the other seat's first-deck cards drawn after the opening deal (BL-14.3 step 5)."""
+    other, origins = 3 - seat, state.lore_origins
+    cards = held(state, other, True)
+    if origins.rebuilds:
+        later = Counter(cards[origins.opening[other - 1] : origins.first[other - 1]])
+    else:
+        later = Counter(cards[origins.opening[other - 1] :]) + Counter(state.lore_deck)
+    return Counter(state.lore_returned[seat - 1]) <= later
+
+
+def test_bl_14_3_d_35_every_determinization_could_be_the_case() -> None:
+    """Over many seeded A02 games, before and after the rebuilds: every Lore card once, each
+    school's boxed count as BL-14.3 says, no card boxed that a seat put back and counts on,
+    and the seat's view unchanged; the real states keep the same invariants."""
+    checked = Counter[str]()
+    for seed in range(10, 18):
+        for n, state in enumerate(game_states(seed)):
+            if n % 60 or state.current_player is None or not state.lore_to_box:
+                continue  # (the Lore deck is built after the Command hands)
+            for seat in (1, 2):
+                assert returned_possible(state, seat)
+                for k in range(2):
+                    other = state.determinize(seat, Rng(k))
+                    assert lore_everywhere(other) == ALL_LORE
+                    assert schools(other.lore_boxed) == Counter(boxed_by_school(state))
+                    assert returned_possible(other, seat) and returned_possible(other, 3 - seat)
+                    assert other.view(seat) == state.view(seat)
+                    checked[str(bool(state.lore_origins.rebuilds))] += 1
+                    checked["returned"] += bool(state.lore_returned[seat - 1])
+    assert checked["False"] > 50 and checked["True"] > 50 and checked["returned"] > 20

@@ -12,7 +12,7 @@ from tests.battlelore.engine_helpers import play, scene, texts
 
 def dealt_a02(seed: int = 3) -> BattleLoreState:
     state = GAME.new({"adventure": "A02"}, seed)
-    while state.decision == "deal":
+    while state.decision in ("deal", "lore-box"):
         state.apply(state.sample_chance(Rng(seed)))
     return state
 
@@ -40,7 +40,8 @@ def refill_scene(**kw: object) -> BattleLoreState:
     state = scene(("h_bf_sword", "B2", 1), ("h_bf_sword", "F9", 2), lore=True, phase="battle", **kw)  # type: ignore[arg-type]
     object.__setattr__(state, "static", _with_council(state, {"wizard": 1}))
     state.councils = [{"wizard": 1}, {}]
-    lore_deck.build(state)
+    lore_deck.gather(state)
+    state.lore_to_box = (0, 0, 0, 0)  # no card boxed: the draws the tests force are in the deck
     return state
 
 
@@ -85,7 +86,7 @@ def test_bl_15_3_a_card_played_in_the_opponents_turn_costs_the_next_refill() -> 
 
 def test_d_35_an_empty_lore_deck_is_rebuilt_from_its_discards() -> None:
     state = refill_scene()
-    state.lore_left = {school: 0 for school in state.lore_left}
+    state.lore_deck = {}
     state.lore_discard = ["WZ05", "CL02"]
     play(state, "done", "deal PATROL_C", "refill b")
     assert state.decision == "lore-deal" and state.lore_discard == []
@@ -134,7 +135,7 @@ def test_t_38_d_27_in_a_basic_adventure_lore_is_a_miss() -> None:
 def test_bl_9_3_lore_master_landmarks_are_placed_at_set_up_south_first() -> None:
     state = GAME.new({"adventure": "A04"}, 5)
     rng = Rng(5)
-    while state.decision in ("deal", "lore-deal", "keep-lore"):
+    while state.decision in ("deal", "lore-box", "lore-deal", "keep-lore"):
         state.apply(state.sample_chance(rng) if state.is_chance else state.legal_actions()[0])
     assert state.decision == "landmark" and state.current_player == 1
     choice = texts(state)[0]
@@ -150,7 +151,7 @@ def test_bl_14_1_the_intro_variant_a_level_1_wizard_each() -> None:
     assert state.councils == [{"wizard": 1}, {"wizard": 1}]
     assert state.bank.goblets == (1, 1)
     rng = Rng(2)
-    while state.decision == "deal":
+    while state.decision in ("deal", "lore-box"):
         state.apply(state.sample_chance(rng))
     assert lore_deck.size(state) == 15  # the 15 Wizard cards
     while state.decision == "lore-deal":

@@ -15,6 +15,7 @@ Every action is a verb and its words (docs/battlelore.md, "Decision points"):
     ability web 1          a creature's ability after its roll, 1 rolled `L` spent (BL-11.6)
     store 1                `L` stored beside the creature (BL-11.7)
     lore-deal WZ01         chance: the Lore card drawn (private to the drawer)
+    box WZ01               chance: a Lore card boxed unseen at set-up (BL-14.3; seen by nobody)
     keep WZ01              a starting Lore card kept (BL-14.3 step 4)
     refill a               the Lore refill option (BL-15.2)
     place D3               a Lore-master landmark placed at set-up (BL-9.3)
@@ -111,6 +112,7 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "place": ("hex",),
     "council": ("council",),
     "lore": ("lore-args",),  # `lore CARD [HEX [HEX]]`
+    "box": ("lore",),  # chance: a Lore card boxed unseen at set-up (BL-14.3 step 2)
 }
 # the creatures' abilities (section 5.3), in a fixed order for the codes
 ABILITY_IDS: tuple[str, ...] = ("web", "poison")

@@ -1,15 +1,17 @@
-"""The Lore deck as chance (BL-14.3, BL-15.2, D-35). The deck is built from the four school
-piles: from each pile a number of cards is taken at random and the rest boxed unseen. Rather
-than deal that hidden choice at set-up, the deck keeps, per school, how many of its cards are
-still in the deck (`left`) and which pile cards nobody has drawn yet (`piles`): the next card is
-of school s with probability left[s] / sum(left), and then any unseen card of that pile alike,
-which is exactly the chance of the shuffled deck (but for the unkept opening cards, which go
-back into the piles as unseen: docs/battlelore.md, "Determinization"). Once the deck is empty it
-is rebuilt from the discard pile (D-35), whose cards everybody saw: it is then `known`, drawn by
-count. Which deck each held card came from is counted in `origins.py`, for `redeal_hidden`."""
+"""The Lore deck as chance (BL-14.3, BL-15.2, D-35; docs/battlelore.md, "The Lore deck as
+chance"). The deck is a known multiset in the state (`lore_deck`, card id -> copies), hidden
+from both seats. BL-14.3 step 2 is chance at set-up: the cards boxed from each school pile are
+chosen one at a time (`box CARD`, weighted by the copies of that school left, which is a
+uniform choice of the boxed cards) into `lore_boxed`, seen by nobody; `lore_to_box` counts, in
+`SCHOOLS` order, how many of each school are still to box. Every Lore draw is then a
+`lore-deal` chance node weighted by the copies left, the unkept cards of the opening deal go
+back into the deck, and D-35 rebuilds an empty deck from the face-up discards. Which deck each
+held card came from, and which returned cards each seat knows are out of the box, are kept in
+`origins.py` for `redeal_hidden`."""
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -40,84 +42,82 @@ def _school_of() -> dict[str, str]:
 
 LORE_IDS: tuple[str, ...] = lore_ids()
 SCHOOL_OF: dict[str, str] = _school_of()
+# each school's card ids, in `LORE_IDS` order (the order of every chance node's outcomes)
+IDS_OF: dict[str, tuple[str, ...]] = {
+    school: tuple(card for card in LORE_IDS if SCHOOL_OF[card] == school) for school in SCHOOLS
+}
 
 
 def build(state: BattleLoreState) -> None:
-    """BL-14.3 steps 1-3: the piles and how many cards of each the deck takes."""
+    """The deck of a position file that does not give it (`position_state.base_state`): built
+    and boxed, each boxed card drawn with its chance from the state's RNG."""
+    from bitva.core.chance import sample
+
+    gather(state)
+    while boxing(state):
+        box(state, sample(odds(state), state.rng))
+
+
+def gather(state: BattleLoreState) -> None:
+    """BL-14.3 steps 1-2: every card of the four piles in the deck, and how many of each pile
+    are boxed unseen (those are chosen by chance next: `box`)."""
     from bitva.games.battlelore.catalogue import load_catalogue
 
     south, north = state.councils
     piles = school_piles(load_catalogue().lore.values())
     intro = state.static.options.councils == "intro"
     taken = intro_deck_composition() if intro else lore_deck_composition(south, north)
-    state.lore_piles = {school: list(piles[school]) for school in SCHOOLS}
-    state.lore_left = {school: min(taken[school], len(piles[school])) for school in SCHOOLS}
-    state.lore_known = {}
+    state.lore_deck = dict(Counter(card for school in SCHOOLS for card in piles[school]))
+    state.lore_boxed = {}
+    state.lore_to_box = tuple(
+        len(piles[school]) - min(taken[school], len(piles[school])) for school in SCHOOLS
+    )
+    state.lore_returned = ((), ())
+
+
+def boxing(state: BattleLoreState) -> bool:
+    """Cards are still to be boxed (BL-14.3 step 2)."""
+    return any(state.lore_to_box)
 
 
 def size(state: BattleLoreState) -> int:
-    if state.lore_known:
-        return sum(state.lore_known.values())
-    return sum(state.lore_left.values())
+    return sum(state.lore_deck.values())
+
+
+def _by_count(counts: dict[str, int], cards: tuple[str, ...]) -> list[tuple[str, Fraction]]:
+    total = sum(counts.get(card, 0) for card in cards)
+    return [(card, Fraction(counts[card], total)) for card in cards if counts.get(card)]
 
 
 def odds(state: BattleLoreState) -> list[tuple[str, Fraction]]:
-    """The card the next draw may be, each with its exact probability, in `LORE_IDS` order."""
-    if state.lore_known:
-        total = sum(state.lore_known.values())
-        return [
-            (card, Fraction(state.lore_known[card], total))
-            for card in LORE_IDS
-            if state.lore_known.get(card)
-        ]
-    return _pile_odds(state)
+    """The next chance outcome, each card with its exact probability in `LORE_IDS` order: while
+    boxing, a card of the first school still to box, else the card drawn; by copies left."""
+    if boxing(state):
+        school = SCHOOLS[next(i for i, n in enumerate(state.lore_to_box) if n)]
+        return _by_count(state.lore_deck, IDS_OF[school])
+    return _by_count(state.lore_deck, LORE_IDS)
 
 
-def _pile_odds(state: BattleLoreState) -> list[tuple[str, Fraction]]:
-    """The first deck's next card: school s with probability left[s] / sum(left), then any
-    card of that school's unseen pile alike."""
-    total = sum(state.lore_left.values())
-    chance: dict[str, Fraction] = {}
-    for school, left in state.lore_left.items():
-        pile = state.lore_piles[school]
-        if not left:
-            continue
-        for card in pile:
-            chance[card] = chance.get(card, Fraction(0)) + Fraction(left, total * len(pile))
-    return [(card, chance[card]) for card in LORE_IDS if card in chance]
+def box(state: BattleLoreState, card: str) -> None:
+    """BL-14.3 step 2: `card` goes back into the box unseen."""
+    take(state, card)
+    state.lore_boxed[card] = state.lore_boxed.get(card, 0) + 1
+    left = list(state.lore_to_box)
+    left[SCHOOLS.index(SCHOOL_OF[card])] -= 1
+    state.lore_to_box = tuple(left)
 
 
 def take(state: BattleLoreState, card: str) -> None:
     """The drawn card leaves the deck."""
-    if state.lore_known:
-        state.lore_known[card] -= 1
-        if not state.lore_known[card]:
-            del state.lore_known[card]
-        return
-    _take_from_piles(state, card)
-
-
-def _take_from_piles(state: BattleLoreState, card: str) -> None:
-    school = SCHOOL_OF[card]
-    state.lore_piles[school].remove(card)
-    state.lore_left[school] -= 1
+    state.lore_deck[card] -= 1
+    if not state.lore_deck[card]:
+        del state.lore_deck[card]
 
 
 def put_back(state: BattleLoreState, cards: list[str]) -> None:
-    """Cards shuffled back into the deck unseen (BL-14.3 step 5)."""
-    if state.lore_known:
-        for card in cards:
-            state.lore_known[card] = state.lore_known.get(card, 0) + 1
-    else:
-        _back_to_piles(state, cards)
-
-
-def _back_to_piles(state: BattleLoreState, cards: list[str]) -> None:
+    """Cards shuffled back into the deck (BL-14.3 step 5): certainly in it, not boxed."""
     for card in cards:
-        school = SCHOOL_OF[card]
-        state.lore_piles[school].append(card)
-        state.lore_piles[school].sort()
-        state.lore_left[school] += 1
+        state.lore_deck[card] = state.lore_deck.get(card, 0) + 1
 
 
 def rebuild_if_empty(state: BattleLoreState) -> bool:
@@ -127,55 +127,112 @@ def rebuild_if_empty(state: BattleLoreState) -> bool:
         return True
     if not state.lore_discard:
         return False
-    state.lore_left = {school: 0 for school in SCHOOLS}
-    state.lore_known = {}
-    for card in state.lore_discard:
-        state.lore_known[card] = state.lore_known.get(card, 0) + 1
+    state.lore_deck = dict(Counter(state.lore_discard))
     state.lore_discard = []
     origins.lore_rebuilt(state)
     return True
 
 
 def redeal_hidden(state: BattleLoreState, seat: int, rng: Rng) -> None:
-    """Determinization: the other seat's Lore cards (hand, cards drawn and not yet kept) dealt
-    anew, each from the pile it was drawn from, among the cards `seat` cannot rule out
-    (docs/battlelore.md, "Determinization"):
-    - before any rebuild (D-35), all of them from the first deck: back into the school piles,
-      then drawn as the deck draws (the school counts of the piles left are public);
-    - after one, those from the first deck again from its piles, whose `left` is then 0 for
-      every school: each is dealt a card of its own school (that school's count is public,
-      its share of the used-up deck less the cards `seat` saw), among the cards nobody saw;
-      those from a later used-up deck stay as they are (that deck was face up when rebuilt and
-      every other card of it was seen); those from the current deck are shuffled with its
-      cards left and dealt again."""
+    """Determinization: what `seat` has not seen dealt anew (docs/battlelore.md,
+    "Determinization"): the boxed cards, the deck and the other seat's Lore cards (hand, cards
+    drawn and not yet kept), each of those from the deck it was drawn from:
+    - from the first deck: its unseen cards (before any rebuild the deck, the boxed cards and
+      those held; after one the boxed cards and those held) are boxed anew, as many of each
+      school as were boxed, never a card `seat` put back and counts on (`lore_returned`:
+      such a card goes to the deck or to the other seat's later draws, never to its opening
+      cards), and the rest dealt back where they were;
+    - from a later used-up deck: they stay (that deck was face up when rebuilt and every
+      other card of it was seen);
+    - from the current rebuilt deck: shuffled with its cards left and dealt again."""
     hidden = 3 - seat
     hand, drawn = state.lore_hands[hidden], state.lore_drawn[hidden]
-    first, earlier, current = state.lore_origins.split(hidden, hand + drawn)
-    if state.lore_origins.rebuilds or state.lore_known:  # (a hand-built state may lack the count)
-        first = _redeal_from_piles(state, first, rng)
-        current = _redeal_from_rebuilt(state, current, rng)
+    origins_ = state.lore_origins
+    first, earlier, current = origins_.split(hidden, hand + drawn)
+    certain = state.lore_returned[seat - 1]
+    opening = origins_.opening[hidden - 1]
+    if origins_.rebuilds:
+        first, _ = _rebox(state, first, [], certain, min(opening, len(first)), rng)
+        current, deck = _split(current + _cards(state.lore_deck), len(current), rng)
     else:
-        current = _redeal_from_piles(state, current, rng)
+        current, deck = _rebox(state, current, _cards(state.lore_deck), certain, opening, rng)
+    state.lore_deck = _counted(deck)
     held = first + earlier + current
     state.lore_hands[hidden], state.lore_drawn[hidden] = held[: len(hand)], held[len(hand) :]
+    _keep_returned_possible(state, hidden)
 
 
-def _redeal_from_piles(state: BattleLoreState, cards: list[str], rng: Rng) -> list[str]:
-    from bitva.core.chance import sample
-
-    _back_to_piles(state, cards)
-    dealt = []
-    for _ in cards:
-        card = sample(_pile_odds(state), rng)
-        _take_from_piles(state, card)
-        dealt.append(card)
-    return dealt
+def _cards(counts: dict[str, int]) -> list[str]:
+    return [card for card in LORE_IDS for _ in range(counts.get(card, 0))]
 
 
-def _redeal_from_rebuilt(state: BattleLoreState, cards: list[str], rng: Rng) -> list[str]:
-    unseen = sorted(cards + [card for card, n in state.lore_known.items() for _ in range(n)])
-    rng.shuffle(unseen)
-    state.lore_known = {}
-    for card in unseen[len(cards) :]:
-        state.lore_known[card] = state.lore_known.get(card, 0) + 1
-    return unseen[: len(cards)]
+def _counted(cards: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return counts
+
+
+def _split(items: list[str], count: int, rng: Rng) -> tuple[list[str], list[str]]:
+    """`count` of `items` chosen uniformly at random, in random order, and the rest (a partial
+    shuffle: the search determinizes thousands of times a second)."""
+    items = list(items)
+    size = len(items)
+    for i in range(min(count, size - 1)):
+        j = i + rng.below(size - i)
+        items[i], items[j] = items[j], items[i]
+    return items[:count], items[count:]
+
+
+def _rebox(
+    state: BattleLoreState,
+    held: list[str],
+    deck: list[str],
+    certain: tuple[str, ...],
+    opening: int,
+    rng: Rng,
+) -> tuple[list[str], list[str]]:
+    """The first deck's unseen cards (`held`, `deck` and the boxed ones) dealt anew: each
+    school's boxed count chosen uniformly among its copies but the `certain` ones, the first
+    `opening` of `held` among the rest, then the others, the `certain` ones among them, dealt
+    into `held` and `deck` (their sizes kept)."""
+    free = _counted(held + deck)
+    schools: dict[str, int] = dict.fromkeys(SCHOOLS, 0)
+    for card, n in state.lore_boxed.items():
+        free[card] = free.get(card, 0) + n
+        schools[SCHOOL_OF[card]] += n
+    kept = []
+    for card in certain:  # (a hand-built state may claim more than it holds)
+        if free.get(card):
+            free[card] -= 1
+            kept.append(card)
+    boxed: dict[str, int] = {}
+    for school, count in schools.items():
+        if count:
+            pile = [card for card in IDS_OF[school] for _ in range(free.get(card, 0))]
+            for card in _split(pile, count, rng)[0]:
+                boxed[card] = boxed.get(card, 0) + 1
+                free[card] -= 1
+    state.lore_boxed = {card: boxed[card] for card in LORE_IDS if card in boxed}
+    head, rest = _split(_cards(free), opening, rng)
+    tail, deck = _split(rest + kept, len(held) - opening, rng)
+    return head + tail, deck
+
+
+def _keep_returned_possible(state: BattleLoreState, hidden: int) -> None:
+    """The hidden seat's own returned cards were hidden from the observer too: in the new state
+    it may only count on those still in the deck or the observer's later first-deck cards."""
+    if not state.lore_returned[hidden - 1]:
+        return
+    observer = 3 - hidden
+    origins_ = state.lore_origins
+    held = state.lore_hands[observer] + state.lore_drawn[observer]
+    if origins_.rebuilds:
+        unseen = _counted(held[origins_.opening[observer - 1] : origins_.first[observer - 1]])
+    else:
+        unseen = _counted(held[origins_.opening[observer - 1] :])
+        for card, n in state.lore_deck.items():
+            unseen[card] = unseen.get(card, 0) + n
+    claimed = Counter(state.lore_returned[hidden - 1]) & Counter(unseen)
+    if claimed != Counter(state.lore_returned[hidden - 1]):
+        origins.set_returned(state, hidden, claimed)

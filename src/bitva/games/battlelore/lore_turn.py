@@ -1,7 +1,8 @@
 """The Lore cards' part of set-up and of the end of a turn: the starting cards (BL-14.3 steps
-4-5: deal 4, keep the starting number, the rest back into the deck), the refill announced first
-(BL-15.2 a/b/c, D-34), the no-refill rule (BL-15.3) and the hand limit (BL-14.5). Each card drawn
-is a `lore-deal` chance node (`lore_deck.py`), private to the drawer."""
+2-5: the cards boxed, deal 4, keep the starting number, the rest back into the deck), the
+refill announced first (BL-15.2 a/b/c, D-34), the no-refill rule (BL-15.3) and the hand limit
+(BL-14.5). Each card drawn is a `lore-deal` chance node (`lore_deck.py`), private to the
+drawer; each card boxed a `lore-box` chance node, private to nobody."""
 
 from __future__ import annotations
 
@@ -25,10 +26,24 @@ if TYPE_CHECKING:
 
 
 def start_setup(state: BattleLoreState, events: list[Event] | None) -> None:
-    """BL-14.3: build the deck, deal 4 to each side that keeps any (South first)."""
-    lore_deck.build(state)
+    """BL-14.3: build the deck, box the cards it does not take (chance, `box CARD` one at a
+    time, seen by nobody), then deal 4 to each side that keeps any (South first)."""
+    lore_deck.gather(state)
     for seat in (1, 2):
         state.keep_left[seat] = lore_start(state.councils[seat - 1]).cards
+    next_box(state, events)
+
+
+def boxed(state: BattleLoreState, card: str, events: list[Event] | None) -> None:
+    """BL-14.3 step 2: one card boxed unseen; no event, no view names it."""
+    lore_deck.box(state, card)
+    next_box(state, events)
+
+
+def next_box(state: BattleLoreState, events: list[Event] | None) -> None:
+    if lore_deck.boxing(state):
+        state.phase = "lore-box"
+        return
     seats = [s for s in (1, 2) if state.keep_left[s] for _ in range(DEAL_AT_START)]
     start_lore_deals(state, seats, "setup", events)
 
@@ -52,6 +67,8 @@ def next_lore_deal(state: BattleLoreState, events: list[Event] | None) -> None:
 def lore_dealt(state: BattleLoreState, card: str, events: list[Event] | None) -> None:
     seat = state.lore_deal_to.pop(0)
     lore_deck.take(state, card)
+    if not state.lore_origins.rebuilds:  # a first-deck card the seat now sees
+        origins.lore_seen(state, seat, card)
     state.lore_drawn[seat].append(card)
     if events is not None:
         events.append(
@@ -69,6 +86,7 @@ def after_lore_deals(state: BattleLoreState, events: list[Event] | None) -> None
     then = state.lore_after
     state.lore_after = ""
     if then == "setup":
+        origins.lore_dealt_opening(state)
         for seat in (1, 2):  # fewer cards than the deal: all of them are kept
             state.keep_left[seat] = min(state.keep_left[seat], len(state.lore_drawn[seat]))
         next_keep(state, events)
@@ -88,7 +106,8 @@ def next_keep(state: BattleLoreState, events: list[Event] | None) -> None:
     for seat in (1, 2):
         if not state.keep_left[seat] and state.lore_drawn[seat]:
             lore_deck.put_back(state, state.lore_drawn[seat])
-            state.lore_drawn[seat] = []
+            returned, state.lore_drawn[seat] = state.lore_drawn[seat], []
+            origins.lore_put_back(state, seat, returned)
     if state.keep_left[1] or state.keep_left[2]:
         state.phase = "keep-lore"
         return

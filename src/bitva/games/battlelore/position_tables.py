@@ -30,7 +30,7 @@ SEATS = {"south": 1, "north": 2}
 # the decision points a position may stand at: none has a battle half-resolved
 DECISIONS = (
     "move", "battle", "command", "order", "react", "deal", "lore-deal", "draw-keep",
-    "discard", "refill", "lore-keep", "keep-lore", "landmark", "council",
+    "discard", "refill", "lore-keep", "keep-lore", "landmark", "council", "lore-box",
 )  # fmt: skip
 POSITION_ORDERS = "POSITION"  # the orders of a plain position's turn: those the file marks
 _WINDOWS = ("CMD", "CMD_REACT", "ORD_OWN", "ORD_REACT", "MOV_OWN", "MOV_REACT")
@@ -264,21 +264,45 @@ def _origins_table(origins: Origins) -> dict[str, Any]:
         "rebuilds": origins.rebuilds,
         "earlier": list(origins.earlier),
         "first": list(origins.first),
+        "opening": list(origins.opening),
     }
 
 
 def _read_origins(value: Any) -> Origins:
-    table = _table(value, ("rebuilds", "earlier", "first"))
+    table = _table(value, ("rebuilds", "earlier", "first", "opening"))
     pairs = []
-    for key in ("earlier", "first"):
+    for key in ("earlier", "first", "opening"):
         pair = [_int(n) for n in _list(table.get(key, [0, 0]))]
         if len(pair) != 2:
             raise Bad(f"{key}: two counts, South's then North's")
         pairs.append((pair[0], pair[1]))
-    earlier, first = pairs
+    earlier, first, opening = pairs
     if first[0] > earlier[0] or first[1] > earlier[1]:
         raise Bad("the cards from the first deck are some of the earlier ones: first <= earlier")
-    return Origins(_int(table.get("rebuilds", 0)), earlier, first)
+    return Origins(_int(table.get("rebuilds", 0)), earlier, first, opening)
+
+
+def _sorted_counts(counts: dict[str, int]) -> dict[str, int]:
+    return dict(sorted(counts.items()))
+
+
+def _read_to_box(value: Any) -> tuple[int, ...]:
+    """BL-14.3 step 2: the cards of each school still to box at set-up ({}: the deck is not
+    built yet)."""
+    left = _counts(value, SCHOOLS, "a school")
+    return tuple(left.get(school, 0) for school in SCHOOLS) if left else ()
+
+
+def _returned(seat: int) -> Callable[[Any, BattleLoreState], None]:
+    """The first deck's cards `seat` put back at set-up and counts on out of the box
+    (`origins.py`)."""
+
+    def read(value: Any, state: BattleLoreState) -> None:
+        cards = tuple(sorted(_lore_cards(value)))
+        south, north = state.lore_returned
+        state.lore_returned = (cards, north) if seat == 1 else (south, cards)
+
+    return read
 
 
 def _bank_of(state: BattleLoreState) -> LoreBank:
@@ -400,27 +424,21 @@ KEYS: tuple[Key, ...] = (
     Key("lore_stored", lambda s: _bank_of(s).stored, _same, lambda v, s: _bank(s, stored=_int(v))),
     Key(
         "lore_deck",
-        lambda s: s.lore_left,
-        _same,
-        _set("lore_left", lambda v: _counts(v, SCHOOLS, "a school")),
+        lambda s: s.lore_deck,
+        _sorted_counts,
+        _set("lore_deck", lambda v: _counts(v, lore_ids(), "a Lore card")),
     ),
     Key(
-        "lore_unseen",
-        lambda s: s.lore_piles,
-        _same,
-        _set(
-            "lore_piles",
-            lambda v: {
-                _one_of(k, SCHOOLS, "a school"): sorted(_lore_cards(c))
-                for k, c in _table(v).items()
-            },
-        ),
+        "lore_boxed",
+        lambda s: s.lore_boxed,
+        _sorted_counts,
+        _set("lore_boxed", lambda v: _counts(v, lore_ids(), "a Lore card")),
     ),
     Key(
-        "lore_known",
-        lambda s: s.lore_known,
-        _same,
-        _set("lore_known", lambda v: _counts(v, lore_ids(), "a Lore card")),
+        "lore_to_box",
+        lambda s: s.lore_to_box,
+        lambda left: dict(zip(SCHOOLS, left, strict=False)),
+        _set("lore_to_box", _read_to_box),
     ),
     _attr("lore_discard", _lore_cards),
     _attr("lore_deal_to", _seat_list, _side_names),
@@ -482,6 +500,7 @@ def side_keys(seat: int) -> tuple[Key, ...]:
         Key("lore_hand", lambda s: s.lore_hands[seat], _same, listed("lore_hands", _lore_cards)),
         Key("lore_drawn", lambda s: s.lore_drawn[seat], _same, listed("lore_drawn", _lore_cards)),
         Key("keep_lore", lambda s: s.keep_left[seat], _same, listed("keep_left", _int)),
+        Key("lore_returned", lambda s: s.lore_returned[i], list, _returned(seat)),
         Key("no_refill", lambda s: s.no_refill[i], _same, flag("no_refill")),
         Key("played_lore", lambda s: s.lore_played_by[i], _same, flag("lore_played_by")),
         Key("council", lambda s: s.councils[i], _same, council),

@@ -65,9 +65,10 @@ def state_to_json(state: BattleLoreState) -> dict[str, Any]:
         "paid": list(state.paid),
         "lore_hands": {str(s): list(h) for s, h in state.lore_hands.items()},
         "lore_drawn": {str(s): list(h) for s, h in state.lore_drawn.items()},
-        "lore_piles": {s: list(p) for s, p in sorted(state.lore_piles.items())},
-        "lore_left": dict(sorted(state.lore_left.items())),
-        "lore_known": dict(sorted(state.lore_known.items())),
+        "lore_deck": dict(sorted(state.lore_deck.items())),
+        "lore_boxed": dict(sorted(state.lore_boxed.items())),
+        "lore_to_box": list(state.lore_to_box),
+        "lore_returned": [list(cards) for cards in state.lore_returned],
         "lore_discard": list(state.lore_discard),
         "command_origins": state.command_origins.to_json(),
         "lore_origins": state.lore_origins.to_json(),
@@ -137,9 +138,11 @@ def state_from_json(data: dict[str, Any]) -> BattleLoreState:
     state.paid = [int(u) for u in data["paid"]]
     state.lore_hands = {int(s): list(h) for s, h in data["lore_hands"].items()}
     state.lore_drawn = {int(s): list(h) for s, h in data["lore_drawn"].items()}
-    state.lore_piles = {str(s): list(p) for s, p in data["lore_piles"].items()}
-    state.lore_left = {str(s): int(n) for s, n in data["lore_left"].items()}
-    state.lore_known = {str(c): int(n) for c, n in data["lore_known"].items()}
+    state.lore_deck = {str(c): int(n) for c, n in data["lore_deck"].items()}
+    state.lore_boxed = {str(c): int(n) for c, n in data["lore_boxed"].items()}
+    state.lore_to_box = tuple(int(n) for n in data["lore_to_box"])
+    south, north = data["lore_returned"]
+    state.lore_returned = (tuple(south), tuple(north))
     state.lore_discard = list(data["lore_discard"])
     state.command_origins = Origins.from_json(data.get("command_origins"))
     state.lore_origins = Origins.from_json(data.get("lore_origins"))

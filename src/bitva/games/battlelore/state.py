@@ -67,9 +67,11 @@ class BattleLoreState(State[Act]):
         # the Lore cards (BL-13, BL-14, BL-15.2; `lore_deck.py`)
         self.lore_hands: dict[int, list[str]] = {1: [], 2: []}
         self.lore_drawn: dict[int, list[str]] = {1: [], 2: []}  # dealt, not yet kept
-        self.lore_piles: dict[str, list[str]] = {}
-        self.lore_left: dict[str, int] = {}
-        self.lore_known: dict[str, int] = {}
+        self.lore_deck: dict[str, int] = {}  # the deck's cards by copies, hidden from both
+        self.lore_boxed: dict[str, int] = {}  # boxed unseen at set-up (BL-14.3 step 2)
+        self.lore_to_box: tuple[int, ...] = ()  # per school (`SCHOOLS`), still to box
+        # the cards each seat put back at set-up and counts on out of the box (`origins.py`)
+        self.lore_returned: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
         self.lore_discard: list[str] = []
         self.lore_deal_to: list[int] = []
         self.lore_after = ""
@@ -102,7 +104,7 @@ class BattleLoreState(State[Act]):
     def current_player(self) -> int | None:
         if self._outcome is not None:
             return None
-        if self.phase in ("deal", "roll", "lore-deal"):
+        if self.phase in ("deal", "roll", "lore-deal", "lore-box"):
             return CHANCE
         if self.phase == "keep-lore":
             return 1 if self.keep_left[1] else 2
@@ -162,8 +164,9 @@ class BattleLoreState(State[Act]):
         if self.phase == "roll":
             assert self.battle is not None
             return list(_roll_outcomes(self.battle.dice))
-        if self.phase == "lore-deal":
-            return [(Act("lore-deal", (card,)), p) for card, p in lore_deck.odds(self)]
+        if self.phase in ("lore-deal", "lore-box"):
+            verb = "lore-deal" if self.phase == "lore-deal" else "box"
+            return [(Act(verb, (card,)), p) for card, p in lore_deck.odds(self)]
         raise NotSupported("this is not a chance node")
 
     def check(self, action: Act) -> Violation | None:
@@ -180,6 +183,10 @@ class BattleLoreState(State[Act]):
                 if any(card == action.args[0] for card, _ in lore_deck.odds(self)):
                     return None
                 return Violation(f"no {action.args[0]} can be drawn now", "BL-15.2")
+            if self.phase == "lore-box" and action.verb == "box":
+                if any(card == action.args[0] for card, _ in lore_deck.odds(self)):
+                    return None
+                return Violation("no such card can be boxed now", "BL-14.3")
             if self.phase == "roll" and action.verb == "roll":
                 assert self.battle is not None
                 if len(action.args) == self.battle.dice:
@@ -253,9 +260,8 @@ class BattleLoreState(State[Act]):
         other.paid = list(self.paid)
         other.lore_hands = {s: list(h) for s, h in self.lore_hands.items()}
         other.lore_drawn = {s: list(h) for s, h in self.lore_drawn.items()}
-        other.lore_piles = {s: list(p) for s, p in self.lore_piles.items()}
-        other.lore_left = dict(self.lore_left)
-        other.lore_known = dict(self.lore_known)
+        other.lore_deck = dict(self.lore_deck)
+        other.lore_boxed = dict(self.lore_boxed)
         other.lore_discard = list(self.lore_discard)
         other.lore_deal_to = list(self.lore_deal_to)
         other.keep_left = dict(self.keep_left)

@@ -244,7 +244,7 @@ WHY = {
 
 def why_illegal(state: BattleLoreState, action: Act) -> Violation:
     """Why `action` is not legal here, in words the deciding seat may read."""
-    if action.verb in ("deal", "roll"):
+    if action.verb in ("deal", "roll", "lore-deal", "box"):
         return Violation("chance decides that, not a player", "BL-1.2")
     if state.phase == "battle" and action.verb == "done" and forced_rush(state):
         return Violation("a rushing goblin must battle its target", "BL-10.4")
@@ -339,6 +339,8 @@ def apply_action(state: BattleLoreState, action: Act, events: list[Event] | None
         endturn.scout_discard(state, args[0], events)
     elif verb == "lore-deal":
         lore_turn.lore_dealt(state, args[0], events)
+    elif verb == "box":
+        lore_turn.boxed(state, args[0], events)
     elif verb == "keep":
         lore_turn.keep(state, args[0], events)
     elif verb == "council":
