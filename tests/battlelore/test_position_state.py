@@ -313,3 +313,23 @@ def test_a_bad_battle_in_a_position_is_one_clear_error(step: str, named: str) ->
     message = str(caught.value)
     assert "bad.toml" in message and named in message, message
     assert "\n" not in message
+
+
+def test_the_example_of_docs_battlelore_md_reads() -> None:
+    """The whole-state example of docs/battlelore.md ("Positions and the analysis"), after
+    A01's adventure and units."""
+    from bitva.games.battlelore.catalogue import load_catalogue
+    from bitva.games.battlelore.position import Position, build_field, write_position
+    from tests.conftest import ROOT
+
+    doc = (ROOT / "docs" / "battlelore.md").read_text(encoding="utf-8")
+    section = doc[doc.index("### Positions and the analysis") :]
+    start = section.index("```toml\n") + len("```toml\n")
+    example = section[start : section.index("```", start)]
+    a01 = load_catalogue().adventures["A01"]
+    head = write_position(Position(a01, build_field(a01, {}), 2, "move"))
+    state = GAME.read_position(head[: head.index("[position]")] + example, "docs.toml")
+    assert (state.decision, state.current_player, state.turn) == ("order", 2, 5)
+    assert state.banners == [2, 1] and sum(state.deck.values()) == 29
+    assert state.last_orders[1] is not None and state.last_orders[2] is None
+    assert any(str(a).startswith("order ") for a in state.legal_actions())
