@@ -133,7 +133,8 @@ def test_questions_and_actions_are_plain_words() -> None:
     assert action_label(view, "shoot R1 2").endswith("% to hit")
     assert action_label(view, "use THROWN_STONE e5") == "use Thrown Stone on e5"
     assert action_label(view, "end") == "end your turn"
-    assert action_label(view, "enter EK") == "come in at the black entry point (north edge), onto k1"
+    entering = "come in at the black entry point (north edge), onto k1"
+    assert action_label(view, "enter EK") == entering
 
 
 def test_se_8_every_order_step_reads_in_plain_words() -> None:
