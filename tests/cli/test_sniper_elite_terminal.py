@@ -313,9 +313,11 @@ def test_bitva_play_sniper_elite_a_whole_game_on_an_80x24_terminal(tmp_path: Pat
                 choice = "1" if "Where to?" in text else "b"
             session.answer(choice)
             session.wait_for(
-                lambda s: "P1:" in s.cursor_row
-                or "Press Enter" in s.cursor_row
-                or "bitva replay" in s.text
+                lambda s: (
+                    "P1:" in s.cursor_row
+                    or "Press Enter" in s.cursor_row
+                    or "bitva replay" in s.text
+                )
             )
         assert reports, "the defenders' turn was never told step by step"
         assert "You lose" in session.text or "You win" in session.text

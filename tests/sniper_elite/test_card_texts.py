@@ -5,6 +5,8 @@ the map (SE-2.10), never by their ids."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bitva.cli.games.sniper_elite import ADAPTER, round_of
@@ -135,7 +137,7 @@ def test_se_6_5_a_small_chance_to_hit_never_reads_as_none() -> None:
 
 def test_se_8_8_a_summoned_defender_is_said_to_be_summoned_not_to_walk() -> None:
     """SE-8.8, SE-8.12: a summon or regroup places a defender; a card move walks it (SE-8.9)."""
-    events = [
+    events: list[dict[str, Any]] = [
         {"kind": "order-step", "card": "HUNTER_TEAMS", "step": 0, "op": "summon", "rule": "SE-8"},
         {"kind": "defender-moved", "defender": "Y2", "from": "n2", "to": "f2", "rule": "SE-8.10"},
         {"kind": "order-step", "card": "HUNTER_TEAMS", "step": 1, "op": "search", "rule": "SE-8"},
