@@ -51,6 +51,7 @@ export const cs = {
   "prompt.shoot": "Střelba na {target} na vzdálenost {range}: kolik žetonů vytáhnete?",
   "prompt.shoot_hint": "Klikněte na obránce v dohledu (v kroužku) a uvidíte šanci na zásah pro každý počet žetonů.",
   "prompt.card_space": "Klikněte na fialové pole na mapě.",
+  "prompt.no_target": "Žádný obránce v dohledu: odsud není na koho střílet.",
   "prompt.no_chance": "Odsud nezasáhne žádný počet žetonů.",
 
   "button.end": "Ukončit tah",

@@ -50,6 +50,7 @@ export const en = {
   "prompt.shoot": "Shoot {target} at range {range}: how many tokens do you draw?",
   "prompt.shoot_hint": "Click a defender in sight (ringed) to see the chance to hit for each number of tokens.",
   "prompt.card_space": "Click a purple space on the map.",
+  "prompt.no_target": "No defender in sight: nobody to shoot from here.",
   "prompt.no_chance": "No number of tokens can hit from here.",
 
   "button.end": "End the turn",

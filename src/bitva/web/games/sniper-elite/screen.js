@@ -201,6 +201,8 @@ export function mountSniperElite(root, session, ctx) {
     box.dataset.target = st.selected || "";
     if (!id || st.anim) {
       if (m.shoot.size && !st.anim && !st.touch) box.append(h("p", { class: "muted small", text: t("prompt.shoot_hint") }));
+      // the box keeps its place on a wide screen: say why it is empty rather than leave a blank
+      else if (!st.anim && !st.touch && myTurn() && live.view.decision === "turn" && !(view.in_sight || []).length) box.append(h("p", { class: "muted small", text: t("prompt.no_target") }));
       return;
     }
     const entry = hitOf(view, id);
