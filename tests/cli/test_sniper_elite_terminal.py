@@ -325,3 +325,14 @@ def test_bitva_play_sniper_elite_a_whole_game_on_an_80x24_terminal(tmp_path: Pat
         assert session.wait_for_exit() == 0
     finally:
         session.close()
+
+
+def test_se_6_8_a_long_hand_of_equipment_takes_two_lines_of_the_panel() -> None:
+    hand = ["BINOCULARS", "ENEMY_UNIFORM", "FALSE_REPORT", "FIELD_DRESSING", "GRAPNEL"]
+    lines = [line.plain for line in panel_lines({"equipment": {"available": hand}}, 34)]
+    kit = lines[lines.index(next(line for line in lines if line.startswith("Kit "))) :][:3]
+    assert kit[1].startswith("    ") and all(len(line) <= 34 for line in kit)
+    assert kit[2].startswith("    ")
+    words = " ".join(kit)
+    for name in ("Binoculars", "Enemy Uniform", "False Report", "Field Dressing", "Grapnel"):
+        assert name in words

@@ -12,6 +12,7 @@ and the chance to hit each defender in sight for each number of tokens drawn.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -159,7 +160,10 @@ def panel_lines(view: Mapping[str, Any], width: int) -> list[Text]:
         lines.append(Text(f" {'›' * chevrons:<3} {_order_slot(slot)}"))
     equipment = view.get("equipment") or {}
     available = [card_name(str(c)) for c in equipment.get("available") or []]
-    lines.append(Text.assemble(("Kit ", "bold"), ", ".join(available) or "none"))
+    # a long hand takes a second line rather than losing its last cards to the ellipsis
+    kit = textwrap.wrap(", ".join(available) or "none", max(width - 4, 8))
+    lines.append(Text.assemble(("Kit ", "bold"), kit[0]))
+    lines += [Text("    " + rest) for rest in kit[1:]]
     sight = view.get("in_sight") or []
     if sight:
         lines.append(Text("In sight: % to hit by tokens drawn", style="bold"))
