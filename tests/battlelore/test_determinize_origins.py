@@ -304,3 +304,22 @@ def test_bl_14_3_d_35_every_determinization_could_be_the_case() -> None:
                     checked[str(bool(state.lore_origins.rebuilds))] += 1
                     checked["returned"] += bool(state.lore_returned[seat - 1])
     assert checked["False"] > 50 and checked["True"] > 50 and checked["returned"] > 20
+
+
+def test_bl_14_3_d_35_determinize_depends_only_on_the_seats_view() -> None:
+    """A state and a determinization of it look the same to the seat, so they determinize the
+    same for the same RNG: the boxed cards, the deck, the other side's cards and its returned
+    cards are all dealt from what the seat sees (before the rebuilds, with returned cards to
+    count on, and after them)."""
+    kinds = Counter[str]()
+    for seed in (20, 21, 22):
+        for n, state in enumerate(game_states(seed)):
+            if n % 90 or state.current_player is None or not state.lore_to_box:
+                continue
+            for seat in (1, 2):
+                twin = state.determinize(seat, Rng(n))
+                one, two = state.determinize(seat, Rng(7)), twin.determinize(seat, Rng(7))
+                assert one.to_json() == two.to_json()
+                kinds[str(bool(state.lore_origins.rebuilds))] += 1
+                kinds["returned"] += bool(state.lore_returned[seat - 1])
+    assert kinds["False"] > 5 and kinds["True"] > 5 and kinds["returned"] > 3, kinds

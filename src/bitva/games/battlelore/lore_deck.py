@@ -144,7 +144,10 @@ def redeal_hidden(state: BattleLoreState, seat: int, rng: Rng) -> None:
       cards), and the rest dealt back where they were;
     - from a later used-up deck: they stay (that deck was face up when rebuilt and every
       other card of it was seen);
-    - from the current rebuilt deck: shuffled with its cards left and dealt again."""
+    - from the current rebuilt deck: shuffled with its cards left and dealt again.
+    Which cards the other seat put back and counts on was hidden from `seat` too: the new state
+    has none (a determinization must depend on `seat`'s view only; the list only weighs the
+    other seat's own determinizations, never the game)."""
     hidden = 3 - seat
     hand, drawn = state.lore_hands[hidden], state.lore_drawn[hidden]
     origins_ = state.lore_origins
@@ -153,13 +156,14 @@ def redeal_hidden(state: BattleLoreState, seat: int, rng: Rng) -> None:
     opening = origins_.opening[hidden - 1]
     if origins_.rebuilds:
         first, _ = _rebox(state, first, [], certain, min(opening, len(first)), rng)
-        current, deck = _split(current + _cards(state.lore_deck), len(current), rng)
+        unseen = _cards(_counted(current + _cards(state.lore_deck)))  # (in a canonical order)
+        current, deck = _split(unseen, len(current), rng)
     else:
         current, deck = _rebox(state, current, _cards(state.lore_deck), certain, opening, rng)
     state.lore_deck = _counted(deck)
     held = first + earlier + current
     state.lore_hands[hidden], state.lore_drawn[hidden] = held[: len(hand)], held[len(hand) :]
-    _keep_returned_possible(state, hidden)
+    origins.set_returned(state, hidden, Counter())  # hidden from `seat`: see the docstring
 
 
 def _cards(counts: dict[str, int]) -> list[str]:
@@ -217,22 +221,3 @@ def _rebox(
     head, rest = _split(_cards(free), opening, rng)
     tail, deck = _split(rest + kept, len(held) - opening, rng)
     return head + tail, deck
-
-
-def _keep_returned_possible(state: BattleLoreState, hidden: int) -> None:
-    """The hidden seat's own returned cards were hidden from the observer too: in the new state
-    it may only count on those still in the deck or the observer's later first-deck cards."""
-    if not state.lore_returned[hidden - 1]:
-        return
-    observer = 3 - hidden
-    origins_ = state.lore_origins
-    held = state.lore_hands[observer] + state.lore_drawn[observer]
-    if origins_.rebuilds:
-        unseen = _counted(held[origins_.opening[observer - 1] : origins_.first[observer - 1]])
-    else:
-        unseen = _counted(held[origins_.opening[observer - 1] :])
-        for card, n in state.lore_deck.items():
-            unseen[card] = unseen.get(card, 0) + n
-    claimed = Counter(state.lore_returned[hidden - 1]) & Counter(unseen)
-    if claimed != Counter(state.lore_returned[hidden - 1]):
-        origins.set_returned(state, hidden, claimed)
