@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from bitva.games.battlelore.battle_steps import Battle
 from bitva.games.battlelore.board import HexError, hex_of, name
 from bitva.games.battlelore.lore_dice_steps import LORE_ROLL
-from bitva.games.battlelore.lore_windows import Casting, OpenWindow
+from bitva.games.battlelore.lore_windows import Casting
 from bitva.games.battlelore.model import FACES
 from bitva.games.battlelore.position_tables import (
     SIDE_NAMES,
@@ -39,6 +39,7 @@ from bitva.games.battlelore.position_tables import (
     _table,
     effect_table,
     read_effect,
+    read_resume,
 )
 
 if TYPE_CHECKING:
@@ -53,9 +54,6 @@ _SPECIAL = ("", "panic", "critical", "risk", "risk-reroll", LORE_ROLL)
 _RISK_THEN = ("", "flags")
 _FIELDS = tuple(f for f in dataclasses.fields(Battle))
 _REQUIRED = ("attacker", "target", "side", "kind", "dice", "target_hex")
-# where play goes on once a Lore card's dice are rolled or its reaction window closes
-_RESUMES = ("", "before-roll", "roll", "read", "effect", "command", "instead", "own-orders",
-            "order-step", "own-moves", "movement", "walk", "move", "rush")  # fmt: skip
 
 
 def battle_table(battle: Battle | None) -> dict[str, Any]:
@@ -114,25 +112,8 @@ def _text(value: Any) -> str:
     return value
 
 
-def _resume(value: Any) -> str:
-    """Where play goes on: a step of the turn or of the battle (`turn.go_on`), with its hexes."""
-    if not isinstance(value, str) or value.split(" ")[0] not in _RESUMES:
-        raise Bad(f"{value!r}: not a step to go on with (known: {', '.join(_RESUMES[1:])})")
-    return value
-
-
-_WINDOWS = ("CMD", "CMD_REACT", "ORD_OWN", "ORD_REACT", "MOV_OWN", "MOV_REACT", "BAT_MELEE",
-            "BAT_RANGED", "ROLL_BEFORE", "ROLL_AFTER", "LORE_REACT")  # fmt: skip
-
-
-def read_window(value: Any) -> OpenWindow | None:
-    """`window`: the reaction window open (D-43), of the turn or of a battle: its `name`, the
-    `side` that may play, and where play goes on once it closes (`resume`)."""
-    table = _table(value, ("name", "side", "resume"))
-    if not table:
-        return None
-    window = _one_of(table.get("name"), _WINDOWS, "a reaction window")
-    return OpenWindow(window, _side(table.get("side")), _resume(table.get("resume")))
+def _lore_resume(value: Any) -> str:
+    return "" if value == "" else read_resume(value)
 
 
 def _casting_table(casting: list[Casting]) -> list[dict[str, Any]]:
@@ -148,7 +129,7 @@ def _read_casting(value: Any) -> list[Casting]:
         table = _table(entry, ("card", "window", "args", "resume"))
         args = tuple(_text(a) for a in _list(table.get("args", [])))
         card, window = _int(table.get("card")), _text(table.get("window"))
-        out.append(Casting(card, window, args, _resume(table.get("resume"))))
+        out.append(Casting(card, window, args, read_resume(table.get("resume"))))
     return out
 
 
@@ -178,10 +159,9 @@ BATTLE_KEYS: tuple[Key, ...] = (
     Key("battle", lambda s: s.battle, battle_table, _setter("battle", read_battle)),
     Key("casting", lambda s: s.casting, _casting_table, _setter("casting", _read_casting)),
     Key("lore_rolls", lambda s: s.lore_rolls, _rolls_table, _setter("lore_rolls", _read_rolls)),
-    Key("lore_resume", lambda s: s.lore_resume, str, _setter("lore_resume", _resume)),
+    Key("lore_resume", lambda s: s.lore_resume, str, _setter("lore_resume", _lore_resume)),
 )
 BATTLE_KEY_NAMES = frozenset(key.name for key in BATTLE_KEYS)
-_WINDOW = Key("window", lambda s: s.window, str, _setter("window", read_window))
 
 
 def battle_tables(state: BattleLoreState) -> dict[str, Any]:
@@ -190,9 +170,8 @@ def battle_tables(state: BattleLoreState) -> dict[str, Any]:
 
 
 def apply_battle(tables: dict[str, Any], state: BattleLoreState) -> None:
-    """Read the battle keys and the window (of a battle too) into `state`; KeyBad on a bad
-    value."""
-    for key in (*BATTLE_KEYS, _WINDOW):
+    """Read the battle keys into `state`; KeyBad on a bad value."""
+    for key in BATTLE_KEYS:
         if key.name in tables:
             try:
                 key.read(tables[key.name], state)

@@ -82,8 +82,7 @@ def state_of(text: str, source: str) -> BattleLoreState:
     tables = dict(position.tables)
     state = base_state(position, _options(position.adventure.id, tables, source))
     try:
-        rest = {k: v for k, v in tables.items() if k != "window"}  # any window: apply_battle
-        apply_tables(rest, state)
+        apply_tables(tables, state)
         apply_battle(tables, state)
         _pad_units(state, tables.get("unit_count"))
     except KeyBad as exc:

@@ -33,10 +33,12 @@ DECISIONS = (
     "discard", "refill", "lore-keep", "keep-lore", "landmark", "council", "lore-box",
 )  # fmt: skip
 POSITION_ORDERS = "POSITION"  # the orders of a plain position's turn: those the file marks
-_WINDOWS = ("CMD", "CMD_REACT", "ORD_OWN", "ORD_REACT", "MOV_OWN", "MOV_REACT")
-# where play goes on when a window of the turn (not of a battle) closes (`turn.go_on`)
-_RESUMES = ("command", "instead", "own-orders", "order-step", "own-moves", "movement", "walk",
-            "move", "rush")  # fmt: skip
+_WINDOWS = ("CMD", "CMD_REACT", "ORD_OWN", "ORD_REACT", "MOV_OWN", "MOV_REACT", "BAT_MELEE",
+            "BAT_RANGED", "ROLL_BEFORE", "ROLL_AFTER", "LORE_REACT")  # fmt: skip
+# where play goes on when a window closes or a Lore card's dice are rolled (`turn.go_on`,
+# `battle_steps.go_on_battle`), the first word of `resume`; a battle's need a battle
+RESUMES = ("command", "instead", "own-orders", "order-step", "own-moves", "movement", "walk",
+           "move", "rush", "before-roll", "roll", "read", "effect")  # fmt: skip
 _AFTER_DEAL = ("", "setup", "draw", "scout")
 _AFTER_LORE = ("", "setup", "refill-a", "refill-b", "refill-c")
 _NEEDS = ("any", "mounted", "missile", "foot", "line")
@@ -177,16 +179,21 @@ def _window_table(window: OpenWindow | None) -> dict[str, Any]:
     return {"name": window.window, "side": SIDE_NAMES[window.seat], "resume": window.resume}
 
 
+def read_resume(value: Any) -> str:
+    """Where play goes on: a step of the turn or of the battle, with its hexes."""
+    if not isinstance(value, str) or value.split(" ")[0] not in RESUMES:
+        raise Bad(f"{value!r}: not a step to go on with (known: {', '.join(RESUMES)})", "D-43")
+    return value
+
+
 def _read_window(value: Any) -> OpenWindow | None:
+    """`window`: the reaction window open (D-43), of the turn or of a battle: its `name`, the
+    `side` that may play, and where play goes on once it closes (`resume`)."""
     table = _table(value, ("name", "side", "resume"))
     if not table:
         return None
-    resume = table.get("resume")
-    if not isinstance(resume, str) or resume.split(" ")[0] not in _RESUMES:
-        raise Bad(f"{resume!r}: a window of a battle is not in a position file (known: "
-                  f"{', '.join(_RESUMES)})", "D-43")  # fmt: skip
-    window = _one_of(table.get("name"), _WINDOWS, "a window of the turn")
-    return OpenWindow(window, _side(table.get("side")), resume)
+    window = _one_of(table.get("name"), _WINDOWS, "a reaction window")
+    return OpenWindow(window, _side(table.get("side")), read_resume(table.get("resume")))
 
 
 def effect_table(effect: Any) -> dict[str, Any]:
