@@ -144,9 +144,9 @@ def _check_state(state: BattleLoreState, source: str) -> None:
         raise fail("landmark_queue", "at step landmark a landmark waits to be placed", "BL-9.3")
     if state.phase in ("order", "move", "battle") and state.orders is None:
         raise fail("orders", "the turn's orders are needed at this step", "BL-2.2")
-    try:
+    try:  # a hand-made state the rules trip on is one clear line, not a traceback
         state.legal_actions() if not state.is_chance else state.chance_outcomes()
-    except (AssertionError, KeyError, IndexError, ValueError) as exc:
+    except (AssertionError, AttributeError, KeyError, IndexError, TypeError, ValueError) as exc:
         raise fail("step", f"the state cannot go on at {state.phase!r} ({exc})") from None
     if not state.is_chance and state.current_player is not None and not state.legal_actions():
         raise fail("step", f"nothing can be done at {state.phase!r} in this state")
