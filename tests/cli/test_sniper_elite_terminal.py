@@ -336,3 +336,10 @@ def test_se_6_8_a_long_hand_of_equipment_takes_two_lines_of_the_panel() -> None:
     words = " ".join(kit)
     for name in ("Binoculars", "Enemy Uniform", "False Report", "Field Dressing", "Grapnel"):
         assert name in words
+
+
+def test_se_4_10_before_the_entry_there_is_no_last_known_area_yet() -> None:
+    setting_up = [line.plain for line in panel_lines({"turn": 0, "lka": "white"}, 40)]
+    assert "Last known area none yet" in setting_up
+    playing = [line.plain for line in panel_lines({"turn": 1, "lka": "black"}, 40)]
+    assert "Last known area black" in playing

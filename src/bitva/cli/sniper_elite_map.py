@@ -116,6 +116,11 @@ def map_lines(view: Mapping[str, Any], marks: Mapping[str, str] | None = None) -
     return lines
 
 
+def lka_words(view: Mapping[str, Any]) -> str:
+    """The last known area, or "none yet" during the set-up (SE-4.10 sets the first)."""
+    return str(view.get("lka") or "-") if view.get("turn") else "none yet"
+
+
 def _order_slot(slot: Mapping[str, Any] | None) -> str:
     if not slot:
         return "(empty)"
@@ -136,7 +141,8 @@ def panel_lines(view: Mapping[str, Any], width: int) -> list[Text]:
             " ".join(f"{bag.get(k, 0)}{k}" for k in "ANRS" if bag.get(k) or k != "S"),
             f" · hits {view.get('hits_this_turn', 0)}/{view.get('hit_cap', 3)}",
         ),
-        Text.assemble(("Last known area ", "bold"), str(view.get("lka") or "-")),
+        # SE-4.10: the entry sets the first last known area; before it there is none
+        Text.assemble(("Last known area ", "bold"), lka_words(view)),
         Text.assemble(
             ("Probable objectives ", "bold"),
             " ".join(map(str, view.get("probable") or [])) or "none",

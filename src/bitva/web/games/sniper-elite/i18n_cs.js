@@ -79,6 +79,7 @@ export const cs = {
   "panel.bag": "Pytlík",
   "panel.hits": { one: "{n} zásah v tomto tahu (nejvýše {cap})", few: "{n} zásahy v tomto tahu (nejvýše {cap})", other: "{n} zásahů v tomto tahu (nejvýše {cap})" },
   "panel.lka": "Poslední známá oblast",
+  "panel.lka_none": "zatím žádná",
   "panel.probable": "Pravděpodobné úkoly",
   "panel.none": "žádné",
   "panel.objectives": "Vaše úkoly",

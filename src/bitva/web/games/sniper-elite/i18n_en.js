@@ -78,6 +78,7 @@ export const en = {
   "panel.bag": "Bag",
   "panel.hits": { one: "{n} hit this turn (of {cap})", other: "{n} hits this turn (of {cap})" },
   "panel.lka": "Last known area",
+  "panel.lka_none": "none yet",
   "panel.probable": "Probable objectives",
   "panel.none": "none",
   "panel.objectives": "Your objectives",

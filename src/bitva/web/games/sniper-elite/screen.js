@@ -304,7 +304,8 @@ export function mountSniperElite(root, session, ctx) {
       row(t("panel.health"), chips, h("span", { class: "muted small", text: ` ${t("panel.health_count", { n: health.length })} · ${t(view.wounded ? "panel.wounded" : "panel.unwounded")}` })),
       row(t("panel.bag"), h("span", { id: "bag", text: bagText })),
       row("", h("span", { class: "muted small", text: t("panel.hits", { n: Number(view.hits_this_turn || 0), cap: view.hit_cap || 3 }) })),
-      row(t("panel.lka"), h("span", { id: "lka", class: `area-word area-${view.lka}`, text: areaName(view.lka) })),
+      // SE-4.10: the entry sets the first last known area; during the set-up there is none
+      row(t("panel.lka"), view.turn ? h("span", { id: "lka", class: `area-word area-${view.lka}`, text: areaName(view.lka) }) : h("span", { id: "lka", class: "muted", text: t("panel.lka_none") })),
       row(t("panel.probable"), h("span", { id: "probable", text: (view.probable || []).join(" ") || t("panel.none") })),
       view.objectives ? row(t("panel.objectives"), h("span", { id: "objectives", text: objectives })) : null,
       row(t("panel.orders"), h("ol", { class: "order-board", id: "order-board" }, ...slots), h("span", { class: "muted small", text: t("panel.deck", { n: Number(view.order_deck || 0) }) })),
