@@ -225,6 +225,20 @@ def test_analysis_table_and_bare_json(tmp_path: Path) -> None:
     assert "{" not in table.stdout  # no JSON cell
     r1 = next(line for line in table.stdout.splitlines() if "R1" in line and "e6" in line)
     assert "%" in r1
+    assert r1.split()[-11:] == [
+        "55%",
+        "82%",
+        "94%",
+        "93%",
+        "84%",
+        "69%",
+        "52%",
+        "32%",
+        "13%",
+        "0%",
+        "0%",
+    ]
+    assert "…" not in table.stdout  # nothing cut short at 80 columns
     bare = run("analyse", "sniper-elite", str(position), "--json")
     assert bare.exit_code == 0 and len(bare.stdout.strip().splitlines()) == 1
     answer = json.loads(bare.stdout)

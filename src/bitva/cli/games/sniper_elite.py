@@ -15,6 +15,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rich import box
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -430,7 +431,15 @@ def analysis_tables(result: Mapping[str, Any], source: str) -> RenderableType:
     shots: Sequence[Mapping[str, Any]] = result.get("shots") or []
     if shots:
         most = max(len(s.get("hit") or {}) for s in shots)
-        table = Table(title="Shots: the chance to hit by tokens drawn", title_justify="left")
+        # one space between columns, no rules: eleven tokens' odds still fit 80 columns
+        table = Table(
+            title="Shots: the chance to hit by tokens drawn",
+            title_justify="left",
+            box=box.SIMPLE_HEAD,
+            padding=(0, 0),
+            pad_edge=False,
+            collapse_padding=True,
+        )
         for column in ("target", "space", "range"):
             table.add_column(column)
         for k in range(1, most + 1):
