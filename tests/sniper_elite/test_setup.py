@@ -114,3 +114,13 @@ def test_se_10_1_scout_1_9_boxes_objectives_1_and_9() -> None:
 def test_se_4_2_new_game_defenders_in_the_view() -> None:
     state, _ = set_up()
     assert where(state)["Y3"] == "j10"
+
+
+def test_se_4_4_se_4_10_events_cite_the_set_up_rules() -> None:
+    """The set-up deal of the order board cites SE-4.4 (a refill in play cites SE-7.7), and the
+    entry's events SE-4.10: a log or tooltip points the player to the rule that acted."""
+    state = GAME.new({}, seed=5)
+    dealt = [e for e in settle(state, "objective 3", "objective 9") if e.kind == "order-drawn"]
+    assert dealt and {e.data["rule"] for e in dealt} == {"SE-4.4"}
+    entered = state.apply("enter EY")
+    assert entered and {e.data.get("rule") for e in entered} == {"SE-4.10"}

@@ -238,13 +238,14 @@ class SniperEliteState(SniperTurn, Flow, State[Act]):
             return
         up = bool(pending["up"])
         self.slots[int(pending["slot"])] = [card, up]
+        rule = "SE-4.4" if self.phase == "setup" else "SE-7.7"  # the set-up deal, or a refill
         if up:
             if card in self.known:
                 self.known.remove(card)
-            events.append(Event("order-drawn", {"card": card, "face": "up", "rule": "SE-7.7"}))
+            events.append(Event("order-drawn", {"card": card, "face": "up", "rule": rule}))
         else:
             self.fd_source = "setup" if self.phase == "setup" else "deck"
-            events.append(Event("order-drawn", {"face": "down", "rule": "SE-7.7"}))
+            events.append(Event("order-drawn", {"face": "down", "rule": rule}))
 
     def after_equip(self, card: str, pending: dict[str, Any], events: list[Event]) -> None:
         """SE-4.6 (D-32: a duplicate goes to the bottom and is replaced), SE-6.6 (loot)."""

@@ -33,8 +33,9 @@ from bitva.games.sniper_elite.sniper_turn import (
 BEFORE_MOVE = ("NOISE_MASKING", "GRAPNEL")
 BEFORE_SHOT = ("SILENT_ROUNDS", "SCOPE_ADJUSTMENT")
 STONE_RANGE = 4
-VERB_RULES = {"move": "SE-6.4", "use": "SE-6.8", "end": "SE-6.9", "place": "SE-7.8",
-              "reward": "SE-6.5", "complete": "SE-6.7", "loot": "SE-6.6"}  # fmt: skip
+VERB_RULES = {"enter": "SE-4.10", "bottom": "SE-4.9", "move": "SE-6.4", "use": "SE-6.8",
+              "end": "SE-6.9", "place": "SE-7.8", "reward": "SE-6.5", "complete": "SE-6.7",
+              "loot": "SE-6.6"}  # fmt: skip
 
 
 class SniperTurn(Flow):
