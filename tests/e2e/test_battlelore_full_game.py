@@ -22,6 +22,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from bitva.games.battlelore.board import distance, hex_of
 from tests.e2e.conftest import new_page
 from tests.e2e.pages import PHONE, assert_no_sideways_scroll
 from tests.server.process import ServerProcess
@@ -85,9 +86,14 @@ def seat_client(page: Page, server: ServerProcess, game_id: str) -> httpx.Client
 
 def choose(data: dict[str, Any], rng: random.Random) -> str:
     """A person's choice that seeks the fight: often a Lore card, the attack most likely to
-    eliminate (the odds the page shows), every order, the move furthest toward the enemy."""
+    eliminate (the odds the page shows), every order, the move closest to an enemy."""
     legal: list[str] = data["legal_actions"]
-    forward = 1 if data["seat"] == 1 else -1  # South advances to higher rows (D-4)
+    enemies = [hex_of(u["hex"]) for u in data["view"]["units"] if u["side"] != data["seat"]]
+
+    def closeness(action: str) -> tuple[int, float]:
+        to = hex_of(action.split()[2])
+        return (-min((distance(to, enemy) for enemy in enemies), default=0), rng.random())
+
     lore = [a for a in legal if a.startswith("lore ")]
     if lore and rng.random() < 0.6:
         return rng.choice(lore)
@@ -101,7 +107,7 @@ def choose(data: dict[str, Any], rng: random.Random) -> str:
     for verbs in (("order", "free"), ("move",), ("retreat", "pursue", "place"), ("play",)):
         options = [a for a in legal if a.split()[0] in verbs]
         if options and verbs == ("move",):
-            return max(options, key=lambda a: (forward * int(a.split()[2][1:]), rng.random()))
+            return max(options, key=closeness)
         if options:
             return rng.choice(options)
     others = [a for a in legal if a not in ("done", "pass")]
