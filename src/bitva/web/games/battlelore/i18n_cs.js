@@ -225,5 +225,5 @@ export const cs = {
   "reason.banners_you": { one: "Získali jste {n} vítězný prapor.", few: "Získali jste {n} vítězné prapory.", other: "Získali jste {n} vítězných praporů." },
   "reason.banners_them": { one: "{player} získává {n} vítězný prapor.", few: "{player} získává {n} vítězné prapory.", other: "{player} získává {n} vítězných praporů." },
   "reason.banners_watch": { one: "Vítěz získal {n} vítězný prapor.", few: "Vítěz získal {n} vítězné prapory.", other: "Vítěz získal {n} vítězných praporů." },
-  "join.you_play": "Hrajete za {side} v dobrodružství {adventure}.",
+  "join.you_play": "Hrajete za {side}.",
 };

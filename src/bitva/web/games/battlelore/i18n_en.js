@@ -223,5 +223,5 @@ export const en = {
   "reason.banners_you": { one: "You gained {n} victory banner.", other: "You gained {n} victory banners." },
   "reason.banners_them": { one: "{player} gained {n} victory banner.", other: "{player} gained {n} victory banners." },
   "reason.banners_watch": { one: "The winner gained {n} victory banner.", other: "The winner gained {n} victory banners." },
-  "join.you_play": "You play {side} in {adventure}.",
+  "join.you_play": "You play {side}.",
 };

@@ -3,7 +3,6 @@
 // to "you" (the key with "_you"); units and cards by their printed names; the rule goes to the
 // line's tooltip. An event this module has no words for is left to the generic words.
 import { resultLine, seatLabel } from "../../words.js";
-import { describeOptions } from "./form.js";
 import { cardName, rememberedView, sideName, t, unitName } from "./text.js";
 
 function said(key, seat, mySeat, params) {
@@ -156,7 +155,7 @@ export function seatSide(game, seat) {
   return seat === 1 || seat === 2 ? sideName(seat) : null;
 }
 
-/** The join page's sentence: "You play North in A02 · Web over the Dwarf Hold." */
-export function describeSeat(game, seat, ctx) {
-  return t("join.you_play", { side: sideName(seat), adventure: describeOptions((game && game.options) || {}, ctx) });
+/** The join page's sentence: "You play North." (the page names the adventure just above) */
+export function describeSeat(game, seat) {
+  return t("join.you_play", { side: sideName(seat) });
 }
