@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bitva.core.errors import RecordError
 from bitva.core.game import Analysis, Game
 from bitva.core.rng import Rng
 from bitva.core.traits import Traits
@@ -39,6 +40,9 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
     )
     options_model = BattleLoreOptions
     position_suffix = ".toml"
+    # 2: the cards BL-14.3 boxes are chance outcomes at set-up (`box CARD`), and every Lore draw
+    # is weighted by the deck's known counts
+    record_format = 2
 
     def new(
         self, options: BaseModel | Mapping[str, Any] | None = None, seed: int = 0
@@ -54,6 +58,18 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
             return state
         begin_setup(state, None)
         return state
+
+    def migrate_record(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A format-1 record of an adventure without Lore replays as it is. One with Lore drew
+        its Lore cards from piles that still held the boxed cards (BL-14.3): its draws cannot
+        be written as the `box` outcomes and counted draws of format 2, so it is refused."""
+        static = Static.build(self.options(data.get("options") or {}))
+        if static.lore:
+            raise RecordError(
+                "this BattleLore game with Lore was recorded before the Lore deck's boxed cards"
+                " became chance outcomes (BL-14.3) and cannot be replayed by this version"
+            )
+        return data
 
     def state_from_json(self, data: dict[str, Any]) -> BattleLoreState:
         from bitva.games.battlelore.serialize import state_from_json
