@@ -363,3 +363,20 @@ def test_bl_10_4_a_rushing_goblin_is_marked_with_the_hex_it_rushes_at() -> None:
     rusher["rush_target"] = 0  # the unit on E3
     (line,) = marker_lines(data)
     assert "E6 rushes at E3" in line.plain.split("Markers: ")[1].split(", ")
+
+
+def test_bl_14_5_a_full_hand_is_shown_whole_in_80x24() -> None:
+    """Six Command cards and four Lore cards (a level-3 council's hand) beside the board of an
+    80x24 window: every card is named, packed several a line where the panel runs short."""
+    data = view("a02-north-react")
+    own = data["sides"]["2"]
+    own["command_hand"] = ["PATROL_L", "ATTACK_R", "FORWARD_MARCH", "VOLLEY", "SCOUT_C", "PINCER"]
+    own["lore_hand"] = ["WR01", "WZ02", "WZ01", "CL02"]
+    screen = screen_for(data, ["lore WZ02", "pass"], [f"line {n}" for n in range(30)])
+    lines = view_frame(data, 2, screen, (80, 22), "BattleLore · the title", None)
+    assert len(lines) <= 22 and max(line.cell_len for line in lines) <= 80
+    text = " ".join(plain(lines))
+    for card in own["command_hand"]:
+        assert command_title(card) in text, card
+    for card in own["lore_hand"]:
+        assert card_name(card) in text, card

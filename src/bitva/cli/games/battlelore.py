@@ -169,13 +169,39 @@ def view_frame(
     keep = min(LOG_ROOM, len(screen.log))  # the latest log lines outrank the panel's tail
     room = max(height - len(title) - len(lower) - len(ask) - keep, len(board))
     panel_width = max(width - BOARD_WIDTH, PANEL)
-    panel = [cut_line(line, panel_width) for line in side_lines(view, seat, dict(screen.names))]
-    if len(panel) > room:
-        panel = [*panel[: room - 1], Text("…", style="dim")]
+    panel = side_lines(view, seat, dict(screen.names))
+    # the hand's tail that finds no room beside the board goes below it, packed the whole
+    # width (a level-3 council's hand of 6 + 4 cards); the log gives up lines for it
+    panel, rest = panel[:room], panel[room:]
+    more = [cut_line(line, width) for line in packed_cards(rest, width)]
+    panel = [cut_line(line, panel_width) for line in panel]
     top = beside(board, panel, BOARD_WIDTH)
-    log_room = max(height - len(title) - len(top) - len(lower) - len(ask), 0)
+    spare = max(height - len(title) - len(top) - len(lower) - len(ask), 0)
+    if len(more) > spare:  # a window too short for the whole hand: as much as fits
+        more = more[:spare]
+        if more:
+            more[-1] = cut_line(Text.assemble(more[-1], (" …", "dim")), width)
+    log_room = spare - len(more)
     log = log_tail(screen.log, width, log_room)
-    return [*title, *top, *lower, *log, *ask]
+    return [*title, *top, *more, *lower, *log, *ask]
+
+
+def packed_cards(cards: list[Text], width: int) -> list[Text]:
+    """Panel lines (cards of the hand) packed into as few lines of `width` as they fit, " · "
+    between them, each card whole."""
+    packed: list[Text] = []
+    line = Text()
+    for card in cards:
+        item = card[len(card.plain) - len(card.plain.lstrip()) :]  # its indent dropped
+        if line.plain and len(line.plain) + 3 + len(item.plain) > width:
+            packed.append(line)
+            line = Text()
+        if line.plain:
+            line.append(" · ", style="dim")
+        line.append_text(item)
+    if line.plain:
+        packed.append(line)
+    return packed
 
 
 def analysis_tables(result: Mapping[str, Any], source: str) -> RenderableType:
