@@ -380,3 +380,13 @@ def test_bl_14_5_a_full_hand_is_shown_whole_in_80x24() -> None:
         assert command_title(card) in text, card
     for card in own["lore_hand"]:
         assert card_name(card) in text, card
+
+
+def test_d_43_a_reaction_question_says_what_it_answers() -> None:
+    """A Lore window in one's own step is no answer to the opponent (BAT_RANGED: your unit
+    shoots); the opponent's step is named (ROLL_BEFORE: your unit is attacked)."""
+    data = {**view("a02-north-react"), "decision": "react"}
+    assert question({**data, "window": "BAT_RANGED"}).startswith("Your unit shoots: you may play")
+    assert question({**data, "window": "ROLL_BEFORE"}).startswith("Your unit is attacked")
+    assert question({**data, "window": None}).startswith("Your opponent acts")
+    assert all(question({**data, "window": w}).endswith("(BL-13.3)") for w in ("CMD_REACT", None))

@@ -40,6 +40,21 @@ QUESTIONS: dict[str, tuple[str, str]] = {
 REFILL_WORDS = {"a": "a Lore card", "b": "Lore tokens", "c": "a Lore card and a token"}
 
 
+# what a reaction window answers (D-43, the view's `window`): one's own step or the other's
+REACTIONS = {
+    "CMD_REACT": "Your opponent played a Command card: answer with a Lore card, or let it pass",
+    "ORD_OWN": "Before your orders: you may play a Lore card, or go on",
+    "ORD_REACT": "Your opponent has ordered its units: answer with a Lore card, or let it pass",
+    "MOV_OWN": "Before your units move: you may play a Lore card, or go on",
+    "MOV_REACT": "An enemy unit is moving: answer with a Lore card, or let it pass",
+    "BAT_MELEE": "Your unit attacks: you may play a Lore card for this battle, or go on",
+    "BAT_RANGED": "Your unit shoots: you may play a Lore card for this battle, or go on",
+    "ROLL_BEFORE": "Your unit is attacked: answer before the dice are rolled, or let it pass",
+    "ROLL_AFTER": "The dice against your unit are rolled: answer before they count, or let it pass",
+    "LORE_REACT": "Your opponent plays a Lore card: answer it with one of yours, or let it pass",
+}
+
+
 def question(view: Mapping[str, Any]) -> str:
     """The decision's question in plain words, the rule last: "Move your ordered units ...
     (BL-3)"."""
@@ -47,6 +62,8 @@ def question(view: Mapping[str, Any]) -> str:
     if decision not in QUESTIONS:
         return decision.replace("-", " ").capitalize()
     text, rule = QUESTIONS[decision]
+    if decision == "react":
+        text = REACTIONS.get(str(view.get("window")), text)
     units = {unit["hex"]: unit for unit in view.get("units", [])}
     battle = view.get("battle") or {}
     attacker, target = str(battle.get("attacker", "")), str(battle.get("target", ""))
