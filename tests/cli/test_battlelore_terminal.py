@@ -15,6 +15,7 @@ import random
 import re
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -390,3 +391,27 @@ def test_d_43_a_reaction_question_says_what_it_answers() -> None:
     assert question({**data, "window": "ROLL_BEFORE"}).startswith("Your unit is attacked")
     assert question({**data, "window": None}).startswith("Your opponent acts")
     assert all(question({**data, "window": w}).endswith("(BL-13.3)") for w in ("CMD_REACT", None))
+
+
+def test_d_43_a_window_with_only_pass_is_passed_without_asking() -> None:
+    """A Lore window opens by public criteria (D-43); where no card of the seat can answer,
+    the terminal passes for it, as the browser does; with a card to play it asks."""
+    game = get_game("battlelore")
+    state = game.new({"adventure": "A02"}, seed=6)
+    rng, dice = random.Random(6), Rng(6)
+    seen: set[bool] = set()
+    while state.outcome is None and len(seen) < 2:
+        if state.is_chance:
+            state.resolve_chance(dice)
+            continue
+        if state.decision == "react":
+            texts = [state.action_text(a) for a in state.legal_actions()]
+            turn = SimpleNamespace(state=state, seat=state.current_player)
+            chosen = ADAPTER.choose(turn)  # type: ignore[arg-type]
+            if texts == ["pass"]:
+                assert chosen is not None and state.action_text(chosen) == "pass"
+            else:
+                assert chosen is None  # the numbered list asks
+            seen.add(texts == ["pass"])
+        state.apply(rng.choice(state.legal_actions()))
+    assert seen == {True, False}

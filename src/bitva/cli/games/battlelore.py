@@ -126,8 +126,13 @@ class BattleLoreAdapter(GenericAdapter):
         return question(state.view(seat))
 
     def choose(self, turn: HumanTurn) -> Any | None:
-        """A move or an attack: the unit first, then its hexes numbered on the board."""
+        """A move or an attack: the unit first, then its hexes numbered on the board; a
+        reaction window with nothing to play but "pass" is passed without asking."""
         state = turn.state
+        if state.decision == "react":  # a Lore window where no card of this seat can answer
+            actions = state.legal_actions()  # passes by itself, as in the browser (D-43)
+            if [state.action_text(a) for a in actions] == ["pass"]:
+                return actions[0]
         return choose_in_two_steps(turn, self.odds(state), lambda: self.heading(state, turn.seat))
 
     def action_label(self, state: State[Any], action: Any) -> str:
