@@ -391,6 +391,8 @@ def test_d_43_a_reaction_question_says_what_it_answers() -> None:
     assert question({**data, "window": "ROLL_BEFORE"}).startswith("Your unit is attacked")
     assert question({**data, "window": None}).startswith("Your opponent acts")
     assert all(question({**data, "window": w}).endswith("(BL-13.3)") for w in ("CMD_REACT", None))
+    assert action_label({**data, "window": "BAT_RANGED"}, "pass") == "go on"
+    assert action_label({**data, "window": "ROLL_BEFORE"}, "pass") == "pass"
 
 
 def test_d_43_a_window_with_only_pass_is_passed_without_asking() -> None:

@@ -279,6 +279,23 @@ def test_d_43_a_reaction_window_with_no_playable_card_passes_by_itself(
     page.context.close()
 
 
+def test_d_43_a_window_of_ones_own_step_says_what_it_is_and_goes_on(
+    web: str, browser: Browser, page_errors: list[str]
+) -> None:
+    """North's own move step opens a Lore window (MOV_OWN): the prompt says so, in Czech, and
+    passing it is going on."""
+    page = new_page(browser, page_errors, viewport=WIDE, lang="cs")
+    legal = ["lore WZ02", "pass"]
+    mount(
+        page, web, "a02-north-react", legal, 2, "cs", to_act=2, decision="react", window="MOV_OWN"
+    )
+    expect(page.locator("#prompt")).to_contain_text("Než se vaše jednotky pohnou")
+    expect(page.locator('[data-action="pass"]')).to_have_text("Pokračovat")
+    page.click('[data-action="pass"]')
+    assert page.evaluate("window.played") == ["pass"]
+    page.context.close()
+
+
 def test_the_phone_layout_by_touch(web: str, browser: Browser, page_errors: list[str]) -> None:
     page = new_page(browser, page_errors, viewport=PHONE, touch=True)
     legal = ["move F4 E5", "move F4 F5", "move H3 H4", "done"]

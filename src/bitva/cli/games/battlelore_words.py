@@ -55,6 +55,9 @@ REACTIONS = {
 }
 
 
+OWN_WINDOWS = ("ORD_OWN", "MOV_OWN", "BAT_MELEE", "BAT_RANGED")  # the active side's own steps
+
+
 def question(view: Mapping[str, Any]) -> str:
     """The decision's question in plain words, the rule last: "Move your ordered units ...
     (BL-3)"."""
@@ -131,6 +134,8 @@ def action_label(
         battle = view.get("battle") or {}
         entry = (odds or {}).get((str(battle.get("target")), str(battle.get("attacker"))))
         return f"battle back: {odds_words(entry)}" if entry else "battle back"
+    if verb == "pass" and view.get("decision") == "react" and view.get("window") in OWN_WINDOWS:
+        return "go on"  # a Lore window of one's own step (D-43)
     return {"done": "done", "pass": "pass"}.get(verb, text.replace("-", " "))
 
 

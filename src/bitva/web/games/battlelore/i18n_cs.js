@@ -78,6 +78,7 @@ export const cs = {
 
   "action.done": "Hotovo",
   "action.pass": "Nechat být",
+  "action.go_on": "Pokračovat",
   "action.battle-back": "Vrátit úder",
   "action.take-ground": "Obsadit hex",
   "action.store": "Uložit Lore",

@@ -76,6 +76,7 @@ export const en = {
 
   "action.done": "Done",
   "action.pass": "Pass",
+  "action.go_on": "Go on",
   "action.battle-back": "Battle back",
   "action.take-ground": "Take ground",
   "action.store": "Store the Lore",

@@ -21,11 +21,16 @@ export function legalMoves(legal) {
   return out;
 }
 
+// the Lore windows of the active side's own steps (D-43): the others answer the opponent
+const OWN_WINDOWS = new Set(["ORD_OWN", "MOV_OWN", "BAT_MELEE", "BAT_RANGED"]);
+
 /** How a button's action reads: "Done", "Ignore 2 flags", "Keep Patrol (centre)". */
 export function actionLabel(view, action) {
   const [verb, ...rest] = action.split(" ");
   switch (verb) {
-    case "done": case "pass": case "battle-back": case "take-ground":
+    case "pass": // in a Lore window of one's own step, passing is going on with it
+      return t(view && view.decision === "react" && OWN_WINDOWS.has(view.window) ? "action.go_on" : "action.pass");
+    case "done": case "battle-back": case "take-ground":
       return t(`action.${verb}`);
     case "ability":
       return t("action.ability", { ability: t(`ability.${rest[0]}`) });
