@@ -1,0 +1,145 @@
+"""Sniper Elite's difficulty table (docs/sniper-elite.md, "The difficulty table"), resumable.
+
+Plays game i of every row in turn (round robin, so a run stopped early leaves rows of equal
+length), one JSON line per game appended to FILE as it ends; run it again with the same FILE
+and it goes on where it stopped. Game i of a row is game i of
+
+    bitva simulate sniper-elite --p1 AGENT --challenge CHALLENGE --seed 0 -n N
+
+(the same seeds, so the same games). `--table` prints the Markdown table of FILE instead.
+
+    .venv/bin/python scripts/sniper_elite_difficulty.py docs/data/sniper-elite-difficulty.jsonl \
+        --rows hard@none,hard@medic,hard@radio,hard@scout,hard@dog,hard@marksman,hard@sniper \
+        --games 500 --workers 2
+    .venv/bin/python scripts/sniper_elite_difficulty.py docs/data/sniper-elite-difficulty.jsonl \
+        --table
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import Counter, defaultdict
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+CHALLENGES = {
+    "none": "none",
+    "medic": "Medic (easy)",
+    "radio": "Radio Operator (easy)",
+    "scout": "Scout (medium)",
+    "dog": "Dog Handler (medium)",
+    "marksman": "Marksman (hard)",
+    "sniper": "Sniper (hard)",
+}
+
+
+def play(row: str, index: int) -> dict[str, Any]:
+    """Game `index` of `row` ("AGENT@CHALLENGE"), as `bitva simulate --seed 0` plays it."""
+    from bitva.arena.simulation import play_timed
+
+    agent, challenge = row.split("@")
+    started = time.time()
+    record, times = play_timed("sniper-elite", {"challenge": challenge}, 0, index, {1: agent})
+    moves, seconds, longest = times[1]
+    outcome = record.outcome
+    assert outcome is not None
+    return {
+        "row": row,
+        "index": index,
+        "win": 1 in outcome["winners"],
+        "reason": outcome["reason"],
+        "turn": outcome["params"].get("turn"),
+        "moves": moves,
+        "seconds": seconds,
+        "max": longest,
+        "wall": time.time() - started,
+    }
+
+
+def run(path: Path, rows: list[str], games: int, workers: int) -> None:
+    """Play what FILE lacks of `games` games a row, round robin, `workers` processes."""
+    done: set[tuple[str, int]] = set()
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            game = json.loads(line)
+            done.add((game["row"], game["index"]))
+    jobs = iter([(r, i) for i in range(games) for r in rows if (r, i) not in done])
+    if workers <= 1:  # in this process: no pool to start
+        with path.open("a", encoding="utf-8") as out:
+            for job in jobs:
+                out.write(json.dumps(play(*job)) + "\n")
+                out.flush()
+        return
+    with ProcessPoolExecutor(workers) as pool, path.open("a", encoding="utf-8") as out:
+        pending: set[Future[dict[str, Any]]] = set()
+        for job in jobs:
+            pending.add(pool.submit(play, *job))
+            if len(pending) >= 2 * workers:
+                break
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                out.write(json.dumps(future.result()) + "\n")
+                out.flush()
+                following = next(jobs, None)
+                if following is not None:
+                    pending.add(pool.submit(play, *following))
+
+
+def table(path: Path) -> str:
+    """The Markdown table of FILE's games, a row per agent and challenge."""
+    from bitva.arena.benchmark import wilson
+
+    rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for line in path.read_text(encoding="utf-8").splitlines():
+        game = json.loads(line)
+        rows[game["row"]].append(game)
+    lines = [
+        "| agent | challenge | games | wins | win rate [Wilson 95%] | losses: deck empty / killed"
+        " | sniper turns of a win (mean) | s/move (longest) |",
+        "|---|---|---:|---:|---|---|---:|---:|",
+    ]
+    order = [f"{agent}@{c}" for agent in ("hard", "greedy") for c in CHALLENGES]
+    for row in [r for r in order if r in rows]:
+        played = rows[row]
+        agent, challenge = row.split("@")
+        n = len(played)
+        wins = sum(1 for g in played if g["win"])
+        low, high = wilson(wins, n)
+        reasons = Counter(g["reason"] for g in played)
+        turns = [(g["turn"] + 1) / 2 for g in played if g["win"]]  # the engine counts both sides
+        moves = sum(g["moves"] for g in played)
+        seconds = sum(g["seconds"] for g in played)
+        longest = max(g["max"] for g in played)
+        lines.append(
+            f"| {agent} | {CHALLENGES[challenge]} | {n} | {wins} | **{100 * wins / n:.1f}%**"
+            f" [{100 * low:.1f}, {100 * high:.1f}] | {reasons.get('deck-empty', 0)} /"
+            f" {reasons.get('killed', 0)} | {sum(turns) / max(len(turns), 1):.1f} |"
+            f" {seconds / max(moves, 1):.2f} ({longest:.2f}) |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("file", type=Path, help="JSON lines, one game each (appended to)")
+    parser.add_argument("--rows", default=",".join(f"hard@{c}" for c in CHALLENGES))
+    parser.add_argument("--games", type=int, default=500, help="games a row")
+    parser.add_argument("--workers", type=int, default=2, help="processes")
+    parser.add_argument("--table", action="store_true", help="print the Markdown table only")
+    args = parser.parse_args()
+    if args.table:
+        print(table(args.file))
+        return
+    rows = [r.strip() for r in args.rows.split(",") if r.strip()]
+    for row in rows:
+        if row.count("@") != 1 or row.split("@")[1] not in CHALLENGES:
+            parser.error(f"{row!r}: a row is AGENT@CHALLENGE, CHALLENGE one of {list(CHALLENGES)}")
+    run(args.file, rows, args.games, args.workers)
+
+
+if __name__ == "__main__":
+    main()

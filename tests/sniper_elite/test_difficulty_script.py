@@ -1,0 +1,51 @@
+"""scripts/sniper_elite_difficulty.py: the difficulty table's resumable runner plays the games
+of `bitva simulate --seed 0`, resumes where a file stops, and tabulates with Wilson intervals."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+from bitva.arena.simulation import play_timed
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "sniper_elite_difficulty.py"
+
+
+def script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("sniper_elite_difficulty", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_runner_resumes_and_plays_the_games_of_simulate(tmp_path: Path) -> None:
+    runner = script()
+    out = tmp_path / "table.jsonl"
+    runner.run(out, ["random@dog", "random@none"], 2, 1)
+    first = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted((g["row"], g["index"]) for g in first) == [
+        ("random@dog", 0), ("random@dog", 1), ("random@none", 0), ("random@none", 1)
+    ]  # fmt: skip
+    runner.run(out, ["random@dog", "random@none"], 3, 1)  # only the third game of each row
+    games = [json.loads(line) for line in out.read_text().splitlines()]
+    assert games[:4] == first and len(games) == 6
+    record, _ = play_timed("sniper-elite", {"challenge": "dog"}, 0, 2, {1: "random"})
+    third = next(g for g in games if g["row"] == "random@dog" and g["index"] == 2)
+    assert third["reason"] == record.outcome["reason"]  # type: ignore[index]
+
+
+def test_the_table_has_a_row_per_agent_and_challenge_with_wilson_intervals(tmp_path: Path) -> None:
+    out = tmp_path / "table.jsonl"
+    lines = [
+        {"row": "hard@dog", "index": i, "win": i < 3, "reason": "objectives" if i < 3 else "killed",
+         "turn": 21, "moves": 30, "seconds": 3.0, "max": 0.2, "wall": 3.0}
+        for i in range(4)
+    ]  # fmt: skip
+    out.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    table = script().table(out).splitlines()
+    assert len(table) == 3
+    assert table[2].startswith("| hard | Dog Handler (medium) | 4 | 3 | **75.0%** [")
+    assert "| 0 / 1 | 11.0 | 0.10 (0.20) |" in table[2]
