@@ -28,7 +28,6 @@ from bitva.cli.battlelore_board import (
 )
 from bitva.cli.games import Screen, Size
 from bitva.cli.games.battlelore_choose import choose_in_two_steps
-from bitva.cli.games.battlelore_odds import attack_odds, declared_odds
 from bitva.cli.games.battlelore_words import (
     action_label,
     describe_event,
@@ -43,6 +42,7 @@ from bitva.cli.terminal_screen import beside, cut_line
 from bitva.core.game import Analysis
 from bitva.core.outcome import Outcome
 from bitva.core.state import State
+from bitva.games.battlelore.odds import attack_odds, declared_odds
 
 if TYPE_CHECKING:
     from bitva.cli.terminal import HumanTurn
@@ -66,7 +66,7 @@ class BattleLoreAdapter(GenericAdapter):
     # -- the attacks' odds, from the game's analysis ---------------------------------------------
     def odds(self, state: State[Any]) -> dict[tuple[str, str], Mapping[str, Any]]:
         """The odds of each legal attack now, or of a battle back, by (attacker, target): the
-        dice it will roll, hit_chance, p_eliminated (`battlelore_odds`, the game's analysis for
+        dice it will roll, hit_chance, p_eliminated (`battlelore.odds`, the game's analysis for
         this game's attack). They count the board and the cards already played, which both
         sides see, so they reveal nothing hidden. Kept for the state they were worked out on."""
         key = (id(state), state.digest())

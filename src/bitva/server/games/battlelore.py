@@ -4,7 +4,7 @@ name), the adventures for the lobby with their names and descriptions in English
 the catalogue the browser names units and cards from (sent once by a replay: `shared_view_keys`).
 
 The odds the browser shows before an attack or a battle back are the game's analysis of that
-attack as this game will roll it (`bitva.cli.games.battlelore_odds`, the terminal's too), sent
+attack as this game will roll it (`bitva.games.battlelore.odds`, the terminal's too), sent
 with the view of the seat about to battle.
 """
 
@@ -15,10 +15,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from bitva.cli.games.battlelore_odds import attack_odds, declared_odds
 from bitva.core.registry import get_game
 from bitva.core.state import State
 from bitva.games.battlelore.catalogue import adventure_ids, load_catalogue
+from bitva.games.battlelore.odds import attack_odds, declared_odds
 from bitva.server.games import GameAdapter
 
 
@@ -136,7 +136,7 @@ class BattleLoreAdapter(GameAdapter):
 
     def view(self, state: State[Any], seat: int | None) -> dict[str, Any]:
         """The seat's view, the catalogue, and for the seat about to battle the odds of each
-        attack it may make, or of its battle back (`odds`: `battlelore_odds.attack_odds`, the
+        attack it may make, or of its battle back (`odds`: `battlelore.odds.attack_odds`, the
         game's analysis for the attack as this game will roll it), so that the browser shows
         them with the position, never a moment later; and for every seat the odds of an attack
         declared and waiting for its roll (its reaction windows). They count the board and the

@@ -1,12 +1,13 @@
-"""The odds a BattleLore player sees before an attack is rolled, in the terminal and the browser
-(issue 11 point 5): for each attack the seat to act may declare now, and for a battle back it
-may make, the dice it will roll, the chance that a die hits and the chance of eliminating.
+"""The odds a BattleLore player sees before an attack is rolled (issue 11 point 5), shared by
+the terminal and the browser: for each attack the seat to act may declare now, for a battle
+back it may make, and for an attack declared and waiting for its roll, the dice it will roll,
+the chance that a die hits and the chance of eliminating.
 
 The numbers are the game's analysis (`analysis.py`: BL-5.1 hits, BL-5.2 with the target's best
 retreat, panic and critical hits) for the attack as it will be rolled in this game: the capped
 base dice (BL-4.4, BL-4.7) plus the Command card's (Mounted Charge, Volley: BL-4.4 step 5) and
-the Lore cards' extra dice already played (5.2), every attack the rules allow now (a unit that
-Forward March let move further still battles, BL-3.2), and a battle back (BL-7.1: the
+the Lore cards' extra dice already played (BL-13), every attack the rules allow now (a unit
+that Forward March let move further still battles, BL-3.2), and a battle back (BL-7.1: the
 defender's melee dice, no card's). A Lore card that changes which faces hit is not counted.
 Pure functions over the state; no front end's types."""
 

@@ -1,17 +1,20 @@
-"""The odds a player sees before an attack (issue 11 point 5; `battlelore_odds`): every attack
-the rules allow now has them, with the very dice the game then rolls (the Command card's and
-the Lore cards' included, BL-4.4), and a battle back has its own (BL-7.1), in the terminal's
-list and the browser's view."""
+"""The odds a player sees before an attack (issue 11 point 5; `bitva.games.battlelore.odds`):
+every attack the rules allow now has them, with the very dice the game then rolls (the Command
+card's and the Lore cards' included, BL-4.4), and a battle back has its own (BL-7.1), in the
+terminal's list and the browser's view."""
 
 from __future__ import annotations
 
+import ast
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import bitva
 from bitva.cli.games.battlelore import ADAPTER
-from bitva.cli.games.battlelore_odds import attack_odds, declared_odds
 from bitva.core.registry import get_game
+from bitva.games.battlelore.odds import attack_odds, declared_odds
 from bitva.server.games.battlelore import ADAPTER as SERVER
 
 GAME = get_game("battlelore")
@@ -86,3 +89,17 @@ def test_bl_13_3_an_attack_waiting_for_its_roll_shows_its_odds_to_both_sides() -
             assert (battle["attacker"], battle["target"]) in ADAPTER.odds(state)
             return
     raise AssertionError("no reaction window before a roll in the games")
+
+
+def test_the_game_and_the_server_import_nothing_from_the_terminal() -> None:
+    """The odds live in the game package, so that the server never imports the terminal's
+    package (and its `rich`): no BattleLore game or server module names `bitva.cli`."""
+    root = Path(bitva.__file__).parent
+    modules = [*(root / "games" / "battlelore").glob("*.py"), root / "server/games/battlelore.py"]
+    for path in modules:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            assert not any(n.startswith("bitva.cli") for n in names), path.name
+    assert len(modules) > 40
