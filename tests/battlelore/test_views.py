@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from bitva.core import Rng
+from bitva.games.battlelore.board import hex_of
 from bitva.games.battlelore.game import GAME
 from bitva.games.battlelore.state import BattleLoreState
 
@@ -66,3 +67,25 @@ def test_a_battle_in_progress_is_in_the_view() -> None:
     battle = state.view(2)["battle"]
     assert battle["attacker"] == "F4" and battle["faces"] == ["R", "F", "F", "S"]
     assert battle["kind"] == "melee" and battle["dice"] == 4
+
+
+def test_bl_10_4_the_view_names_a_rushing_goblins_target_by_its_hex() -> None:
+    """A rushing goblin's `rush_target` is the hex of the enemy it must battle, where that
+    enemy stands; once the enemy is gone it is None (the goblin battles no one, T-19)."""
+    from tests.battlelore.engine_helpers import play, scene
+
+    state = scene(
+        ("d_bf_sword", "F4", 1),
+        ("h_bf_sword", "A1", 1),
+        ("g_bf_sword", "F7", 2),
+        ("h_rm_lance", "G5", 2),
+        active=2,
+        phase="move",
+        ordered=("F7", "G5"),
+    )
+    play(state, "rush F7 F5 at F4")
+    rushing = {u["hex"]: u["rush_target"] for u in state.view(1)["units"]}
+    assert rushing == {"F4": None, "A1": None, "F5": "F4", "G5": None}
+    play(state, "done", "battle G5 F4", "roll B B B B")
+    assert state.field.unit_at(hex_of("F4")) is None
+    assert [u["rush_target"] for u in state.view(None)["units"]] == [None, None, None]

@@ -355,13 +355,12 @@ def test_bl_14_3_cards_drawn_to_choose_from_show_apart_from_the_hand() -> None:
 
 
 def test_bl_10_4_a_rushing_goblin_is_marked_with_the_hex_it_rushes_at() -> None:
-    """The engine's view names the rush target by its unit id (0 included); the marker line
-    says the target's hex, never the id."""
+    """The engine's view names the rush target by its hex; the marker line says it."""
     data = view("a02-north-react")
     for unit in data["units"]:
         unit["rush_target"] = None
     rusher = next(u for u in data["units"] if u["hex"] == "E6")
-    rusher["rush_target"] = 0  # the unit on E3
+    rusher["rush_target"] = "E3"
     (line,) = marker_lines(data)
     assert "E6 rushes at E3" in line.plain.split("Markers: ")[1].split(", ")
 

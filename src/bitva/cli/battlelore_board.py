@@ -304,7 +304,6 @@ def side_label(side: int, seat: int | None, names: Mapping[int, str]) -> str:
 def marker_lines(view: Mapping[str, Any]) -> list[Text]:
     """Units under a marker, in words: webbed, poisoned, Lore stored, a goblin's rush."""
     words = []
-    hex_of_unit = {unit.get("id"): unit["hex"] for unit in view.get("units", [])}
     for unit in view.get("units", []):
         where = unit["hex"]
         if unit.get("webbed"):
@@ -313,10 +312,8 @@ def marker_lines(view: Mapping[str, Any]) -> list[Text]:
             words.append(f"{where} poisoned")
         if unit.get("stored_lore"):
             words.append(f"{where} stores {unit['stored_lore']} Lore")
-        rush = unit.get("rush_target")
-        if rush is not None:  # the engine's view names the target by its id (a hex is kept)
-            target = rush if isinstance(rush, str) else hex_of_unit.get(rush, "its target")
-            words.append(f"{where} rushes at {target}")
+        if unit.get("rush_target"):  # the hex of the enemy it must battle (BL-10.4)
+            words.append(f"{where} rushes at {unit['rush_target']}")
     return [Text("Markers: " + ", ".join(words), style="dim")] if words else []
 
 

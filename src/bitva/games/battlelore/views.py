@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from bitva.core.rng import Rng
 from bitva.games.battlelore import lore_deck
 from bitva.games.battlelore.board import NAMES, name
-from bitva.games.battlelore.model import Unit
+from bitva.games.battlelore.model import Field, Unit
 from bitva.games.battlelore.setup import hidden_council
 
 if TYPE_CHECKING:
@@ -23,7 +23,10 @@ if TYPE_CHECKING:
 SIDE_NAMES = {1: "south", 2: "north"}
 
 
-def unit_view(unit: Unit) -> dict[str, Any]:
+def unit_view(unit: Unit, field: Field) -> dict[str, Any]:
+    """One unit as front ends draw it. `rush_target` is the hex of the enemy a rushing goblin
+    must battle (BL-10.4), where that enemy stands now; None when the unit is not rushing or
+    its target is gone (then it battles no one, D-28)."""
     kind = unit.type
     return {
         "id": unit.uid,
@@ -41,8 +44,15 @@ def unit_view(unit: Unit) -> dict[str, Any]:
         "webbed": unit.webbed,
         "poisoned": unit.poisoned,
         "stored_lore": unit.stored_lore,
-        "rush_target": unit.rush_target,
+        "rush_target": _rush_target_hex(unit, field),
     }
+
+
+def _rush_target_hex(unit: Unit, field: Field) -> str | None:
+    if unit.rush_target is None:
+        return None
+    target = field.units[unit.rush_target]
+    return name(target.hex) if target is not None else None
 
 
 def view(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
@@ -79,7 +89,7 @@ def view(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
         "terrain": {NAMES[h]: t for h, t in enumerate(static.terrain) if t != "plain"},
         "landmarks": {NAMES[h]: lm for h, lm in enumerate(state.field.landmarks) if lm is not None},
         "landmark_owners": {NAMES[h]: seat for h, seat in state.landmark_owned},
-        "units": [unit_view(u) for u in state.field.alive()],
+        "units": [unit_view(u, state.field) for u in state.field.alive()],
         "sides": sides,
         "pool": state.bank.pool,
         "command_deck": sum(state.deck.values()),
