@@ -15,7 +15,12 @@ everything is counted in banners and scaled by the banners needed to win:
   stand (adjacent enemies, or enemies in weapon range), the side to act next weighted more, and
   only the best few counted (a Command card orders a few units, BL-2);
 - **advance**: rows moved toward the enemy's edge (so that neither side waits for ever);
-- **Lore** (Lore adventures): tokens in the goblet and Lore cards in hand (BL-12, BL-14).
+- **Lore** (Lore adventures, `lore_score`): a token is worth what it can buy (BL-12, BL-13.5).
+  Each Lore card in hand counts more when the goblet pays for it now; the tokens left after
+  paying for the cards in hand count fully only up to what the cards still unpaid and the next
+  card or two cost, and very little beyond (there is no limit on tokens, BL-12.1, but a hand
+  holds at most `top_level` + 1 cards, BL-14.5). So casting a card costs only the card's value,
+  not its tokens as well, and a goblet of 40 tokens is not worth a banner.
 
 The weights live in `Weights`; `DEFAULT` is the measured choice (docs/ai.md). The result is
 `tanh(score / banners to win)` from `seat`'s side: exactly +-1 once the game is over.
@@ -29,7 +34,9 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from bitva.games.battlelore.board import COORDS, HEX_COUNT, NEIGHBOURS, ROWS, distance
+from bitva.games.battlelore.catalogue import load_catalogue
 from bitva.games.battlelore.combat import Kind, base_dice, hit_faces, may_battle, targets
+from bitva.games.battlelore.lore import casting
 from bitva.games.battlelore.model import Field, Unit
 from bitva.games.battlelore.morale import bold, retreat_steps
 
@@ -54,8 +61,11 @@ class Weights:
     later: float = 0.15  # the other side's, a turn later
     attacks_counted: int = 2  # how many of a side's best threats count (a card orders a few)
     advance: float = 0.02  # per unit and row moved toward the enemy's edge
-    token: float = 0.03  # a Lore token in the goblet
-    lore_card: float = 0.08  # a Lore card in hand
+    lore_card: float = 0.06  # a Lore card in hand that the goblet pays for now
+    lore_card_unpaid: float = 0.02  # a Lore card in hand that the goblet cannot pay for yet
+    token: float = 0.015  # a token still needed: for an unpaid card or the next cards
+    token_reserve: int = 3  # the tokens kept for the next card or two beyond the hand
+    token_spare: float = 0.0005  # a token beyond that (still kept from the opponent, D-33)
 
 
 DEFAULT = Weights()
@@ -176,11 +186,43 @@ def score(state: BattleLoreState, weights: Weights = DEFAULT) -> float:
         threats = [attacks.best_from_here(u, enemies) for u in units[side - 1]]
         total += (1.0 if side == 1 else -1.0) * weight * _top(threats, weights.attacks_counted)
     if state.static.lore:
-        goblets = state.bank.goblets
-        hands = state.lore_hands
-        total += weights.token * (goblets[0] - goblets[1])
-        total += weights.lore_card * (len(hands[1]) - len(hands[2]))
+        total += lore_score(state, weights)
     return total
+
+
+@cache
+def _cost(card: str, council: tuple[tuple[str, int], ...]) -> int:
+    """What `card` costs a side with `council` (BL-13.5, BL-14.4: +3 without its master). A
+    "?" cost (Dispel, BL-13.1) is what the cancelled card's owner paid: 0 here."""
+    return casting(load_catalogue().lore[card], dict(council)).cost
+
+
+def _lore_side(hand: list[str], goblet: int, council: dict[str, int], weights: Weights) -> float:
+    """One side's Lore (see the module docstring): the cheapest cards in hand are paid for first
+    (BL-13.5); the tokens left count fully up to the cost of the unpaid cards plus a reserve for
+    the next card, and at `token_spare` beyond."""
+    key = tuple(sorted(council.items()))
+    left = goblet
+    value = 0.0
+    unpaid = 0
+    for cost in sorted(_cost(card, key) for card in hand):
+        if cost <= left:
+            left -= cost
+            value += weights.lore_card
+        else:
+            unpaid += cost
+            value += weights.lore_card_unpaid
+    needed = min(left, unpaid + weights.token_reserve)
+    return value + weights.token * needed + weights.token_spare * (left - needed)
+
+
+def lore_score(state: BattleLoreState, weights: Weights = DEFAULT) -> float:
+    """The Lore term from South's side (BL-12, BL-13, BL-14.5): South's Lore minus North's."""
+    goblets = state.bank.goblets
+    hands = state.lore_hands
+    councils = state.councils
+    south = _lore_side(hands[1], goblets[0], councils[0], weights)
+    return south - _lore_side(hands[2], goblets[1], councils[1], weights)
 
 
 def evaluate(state: BattleLoreState, seat: int, weights: Weights = DEFAULT) -> float:
