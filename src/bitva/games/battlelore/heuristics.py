@@ -191,21 +191,22 @@ def score(state: BattleLoreState, weights: Weights = DEFAULT) -> float:
 
 
 @cache
-def _cost(card: str, council: tuple[tuple[str, int], ...]) -> int:
-    """What `card` costs a side with `council` (BL-13.5, BL-14.4: +3 without its master). A
-    "?" cost (Dispel, BL-13.1) is what the cancelled card's owner paid: 0 here."""
-    return casting(load_catalogue().lore[card], dict(council)).cost
+def _hand_costs(hand: tuple[str, ...], council: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
+    """What the cards of `hand` cost a side with `council`, cheapest first (BL-13.5, BL-14.4: +3
+    without the card's master). A "?" cost (Dispel, BL-13.1) is what the cancelled card's owner
+    paid: 0 here. Cached: a hand and a council recur across thousands of evaluations."""
+    lore = load_catalogue().lore
+    return tuple(sorted(casting(lore[card], dict(council)).cost for card in hand))
 
 
 def _lore_side(hand: list[str], goblet: int, council: dict[str, int], weights: Weights) -> float:
     """One side's Lore (see the module docstring): the cheapest cards in hand are paid for first
     (BL-13.5); the tokens left count fully up to the cost of the unpaid cards plus a reserve for
     the next card, and at `token_spare` beyond."""
-    key = tuple(sorted(council.items()))
     left = goblet
     value = 0.0
     unpaid = 0
-    for cost in sorted(_cost(card, key) for card in hand):
+    for cost in _hand_costs(tuple(hand), tuple(council.items())):
         if cost <= left:
             left -= cost
             value += weights.lore_card
