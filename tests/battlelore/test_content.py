@@ -527,7 +527,7 @@ BAD_ADVENTURES = [  # (change to SPEC_A02, expected message)
     (('"h_bm_lance@B8"', '"h_bm_lance@F3"'), "sides.north.units[6]: F3 already holds a unit"),
     (
         ('"h_gf_bow@C2"', '{ type = "h_gf_bow", hex = "C2", figures = 5 }'),
-        "sides.south.units[4]: Yeoman Archers has at most 4 figure(s) (D-7), not 5",
+        "sides.south.units[4]: Yeoman Archers: at most 4 figure(s) (D-7), not 5",
     ),
     (
         ('"h_gf_bow@C2"', '{ type = "h_gf_bow", hex = "C2", figures = 0 }'),

@@ -13,6 +13,7 @@ from bitva.core import Rng
 from bitva.games.battlelore.game import GAME
 from bitva.games.battlelore.state import BattleLoreState
 from tests.battlelore.engine_helpers import scene, texts
+from tests.battlelore.plural_names import plural_name_with_singular_verb
 
 ADAPTER = BattleLoreAdapter.__new__(BattleLoreAdapter)  # only its words are used
 # an internal id: a Lore card, a window, a unit type, a decision code; or the generic fallback
@@ -143,4 +144,25 @@ def test_every_event_of_random_lore_games_reads_in_plain_words_in_the_terminal()
                 seen.add(str(data["kind"]))
                 assert said is not None, data
                 assert not RAW.search(said), (data, said)
+                assert plural_name_with_singular_verb(said) is None, said
     assert {"lore-played", "window", "melee"} <= seen
+
+
+def test_the_plural_check_finds_a_plural_name_before_is_and_spares_the_right_phrasing() -> None:
+    """The check the words' tests use: a plural unit name before a singular verb is found, the
+    phrasings the front ends use are not (a creature's name is singular)."""
+    wrong = ["Lancers on F7 is eliminated", "Footmen F4 attacks G5: 3 dice"]
+    wrong += ["Battle: Men-at-Arms (F4) attacks F6", "Goblin Riders on F7 retreats"]
+    right = ["South loses the Lancers on F7", "Footmen F4 → G5: 3 dice"]
+    right += ["Eliminated: Lancers on F7.", "The Giant Spider on F7 is eliminated"]
+    assert [line for line in wrong if plural_name_with_singular_verb(line)] == wrong
+    assert [line for line in right if plural_name_with_singular_verb(line)] == []
+
+
+def test_bl_5_3_an_eliminated_unit_reads_right_with_a_plural_or_a_singular_name() -> None:
+    """ "South loses the Lancers on F7": the side loses the unit, so that plural unit names
+    (every roster unit's) and a creature's singular one both read right."""
+    lancers = {"kind": "eliminated", "side": 1, "hex": "F7", "type": "h_bm_lance"}
+    spider = {"kind": "eliminated", "side": 2, "hex": "E5", "type": "c_giant_spider"}
+    assert line(lancers) == "South loses the Lancers on F7"
+    assert line(spider) == "North loses the Giant Spider on E5"

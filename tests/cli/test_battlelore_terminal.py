@@ -32,6 +32,7 @@ from bitva.core.outcome import Outcome
 from bitva.core.registry import get_game
 from bitva.core.rng import Rng
 from bitva.games.battlelore.board import distance, hex_of
+from tests.battlelore.plural_names import plural_name_with_singular_verb
 from tests.cli.helpers import run
 from tests.cli.terminal_session import TerminalSession
 
@@ -148,7 +149,7 @@ def test_an_attack_shows_its_odds_before_the_roll_and_its_dice_after() -> None:
     data = view("a01-south-battle")
     odds = odds_table(analysis("analysis-battle"))
     label = action_label(data, "battle F4 F6", odds)
-    assert label.endswith("F4 attacks F6: 4 dice · a die hits 50% · eliminates 69%")
+    assert label == "Men-at-Arms F4 → F6: 4 dice · a die hits 50% · eliminates 69%"
     declared = dict(data, battle={"attacker": "F4", "target": "F6", "kind": "melee", "dice": 4})
     declared["battle"]["faces"] = []
     lines = plain(view_frame(declared, 1, Screen(NAMES), (80, 22), "t", odds))
@@ -159,8 +160,8 @@ def test_an_attack_shows_its_odds_before_the_roll_and_its_dice_after() -> None:
 
 def test_questions_and_choices_are_plain_words() -> None:
     data = view("a01-south-retreat")
-    assert question(data).startswith("F6 retreats") or "retreats" in question(data)
-    assert question(data).endswith("(BL-6.5)")
+    # the unit's name is no subject of "retreats": "Men-at-Arms" is plural (BL-6.5)
+    assert question(data) == "Retreat Men-at-Arms (F6): choose the hex of the next step (BL-6.5)"
     assert action_label(data, "retreat F7") == "retreat to F7"
     assert action_label(data, "ignore 1") == "ignore 1 flag"
     assert action_label(data, "ignore 2") == "ignore 2 flags"
@@ -251,11 +252,15 @@ def test_every_screen_of_a_real_game_fits_80x24(adventure: str) -> None:
             assert len(lines) <= 22, (state.decision, len(lines))
         heading = screen.heading or ""
         assert " " in heading and "(BL-" in heading, heading  # plain words, the rule last
+        for said in [heading, *menu, *(line.plain for line in lines)]:
+            assert plural_name_with_singular_verb(said) is None, said  # "Lancers ... is"
         events = state.apply(closing_choice(state, rng))
         log += ADAPTER.describe_events([e.for_seat(1) for e in events])
     assert state.outcome is not None, "the game reached its end"
     assert {"command", "order", "move", "battle"} <= decisions
     assert not [line for line in log if "·" in line and ":" in line], "an event without words"
+    assert [line for line in log if plural_name_with_singular_verb(line)] == []
+    assert any(" loses the " in line for line in log)  # units were eliminated, in these words
     assert ADAPTER.outcome_reason(state.outcome, 1).endswith("(BL-16.1)")
 
 

@@ -25,6 +25,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.battlelore.plural_names import plural_name_with_singular_verb
 from tests.e2e.clicks import wait_decision, wait_version_after
 from tests.e2e.conftest import new_page
 from tests.e2e.pages import (
@@ -193,7 +194,7 @@ def test_dice_as_rolled_and_a_retreat_by_clicks(
     expect(page.locator("#dice .die")).to_have_count(4)
     faces = page.locator("#dice .die").evaluate_all("els => els.map(e => e.dataset.face)")
     assert faces == ["R", "F", "F", "S"]
-    expect(page.locator("#prompt")).to_contain_text("retreats: click the hex")
+    expect(page.locator("#prompt")).to_contain_text("click the hex of the next step")
     expect(page.locator("#board .hl.dest")).to_have_count(2)
     page.click('#board .hex[data-hex="G7"]')
     assert page.evaluate("window.played") == ["retreat G7"]
@@ -497,6 +498,17 @@ def test_every_message_in_both_languages_with_counts_1_2_5(
     assert said[("cs", "odds.dice", 2)] == "2 kostky"
     assert said[("en", "reason.banners_you", 1)] == "You gained 1 victory banner."
     assert said[("cs", "reason.banners_you", 5)] == "Získali jste 5 vítězných praporů."
+    # a unit's name ({unit}; a battle's {attacker} and {target}) is plural in English
+    # ("Lancers") and no subject of "is"; in Czech it stands beside "jednotka", which agrees
+    for r in found["out"]:
+        for form in r["forms"]:
+            if r["lang"] == "en":
+                named = form.replace("{unit}", "Lancers").replace("{hex}", "F7")
+                if r["key"].startswith("battle."):
+                    named = named.replace("{attacker}", "Lancers F7").replace("{target}", "F5")
+                assert plural_name_with_singular_verb(named) is None, (r["key"], named)
+            elif "{unit}" in form:
+                assert re.search(r"\b[Jj]ednot(?:ka|ky|ku|ce|kou) \{unit\}", form), (r["key"], form)
     page.context.close()
 
 

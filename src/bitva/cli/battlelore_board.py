@@ -205,9 +205,9 @@ def battle_lines(
         return []
     units = units_by_hex(view)
     attacker, target = str(battle["attacker"]), str(battle["target"])
-    head = Text("Battle: ", style="bold")
-    head.append(unit_words(units.get(attacker), attacker))
-    head.append(f" {'shoots at' if battle.get('kind') == 'ranged' else 'attacks'} ")
+    # no verb after the names: "Footmen" and "Giant Spider" both read right
+    head = Text("Ranged attack: " if battle.get("kind") == "ranged" else "Attack: ", style="bold")
+    head.append(f"{unit_words(units.get(attacker), attacker)} → ")
     head.append(unit_words(units.get(target), target))
     faces = list(battle.get("faces") or [])
     if faces:

@@ -96,7 +96,7 @@ def _destination(
         menu.append(f"{number}. {where}" + (f": {odds_words(entry)}" if entry else ""))
     name = unit_name(str(units[origin]["type"])) if origin in units else origin
     heading = (
-        f"{name} on {origin} (◆): where to? The numbers on the board are the hexes it may reach"
+        f"{name} on {origin} (◆): where to? The numbers on the board are the hexes in reach"
         if moving
         else f"{name} on {origin} (◆): which target? The numbers on the board are the targets"
     )

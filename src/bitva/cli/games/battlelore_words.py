@@ -24,10 +24,10 @@ QUESTIONS: dict[str, tuple[str, str]] = {
     "move": ("Move your ordered units one at a time, then 'done'", "BL-3"),
     "battle": ("Battle with your ordered units one at a time, then 'done'", "BL-4"),
     "spider": ("The Giant Spider's roll: use an ability, store Lore, or pass", "BL-11.6"),
-    "flags": ("{target} rolled flags against it: how many to ignore", "BL-6.3"),
-    "retreat": ("{target} retreats: choose the hex of its next step", "BL-6.5"),
+    "flags": ("Flags were rolled against {target}: how many to ignore", "BL-6.3"),
+    "retreat": ("Retreat {target}: choose the hex of the next step", "BL-6.5"),
     "battle-back": ("{target} survived: battle back against {attacker}?", "BL-7.1"),
-    "take-ground": ("{target} is gone: take ground with {attacker}?", "BL-7.2"),
+    "take-ground": ("The target is gone: take ground with {attacker}?", "BL-7.2"),
     "pursue": ("Pursue with {attacker}?", "BL-7.3"),
     "bonus": ("{attacker} may make a bonus attack", "BL-7.4"),
     "draw-keep": ("Discard one of the two Command cards you drew", "BL-15.1"),
@@ -145,12 +145,14 @@ def battle_label(
     target: str,
     odds: Mapping[tuple[str, str], Mapping[str, Any]] | None,
 ) -> str:
-    """ "Footmen F4 attacks G5: 3 dice · a die hits 33% · eliminates 70%"."""
+    """ "Footmen F4 → G5: 3 dice · a die hits 33% · eliminates 70%" (a ranged attack: "→ G5
+    (ranged)"), as a move reads "Footmen F4 → F6": no verb after the unit's name, so that a
+    plural name ("Footmen") and a creature's ("Giant Spider") both read right, in 80 columns."""
     unit = units.get(attacker)
-    name = unit_name(str(unit["type"])) if unit else ""
     entry = (odds or {}).get((attacker, target))
-    verb = "shoots at" if entry and entry.get("kind") == "ranged" else "attacks"
-    label = f"{name} {attacker} {verb} {target}".strip()
+    name = unit_name(str(unit["type"])) if unit else ""
+    ranged = " (ranged)" if entry and entry.get("kind") == "ranged" else ""
+    label = f"{name} {attacker} → {target}{ranged}".strip()
     return f"{label}: {odds_words(entry)}" if entry else label
 
 
@@ -265,8 +267,8 @@ _EVENT_WORDS: dict[str, Words] = {
     "ranged": _attack,
     "rolled": _rolled,
     "losses": lambda e, side: f"{e.get('hex')} loses {_figures(int(e.get('figures', 0)))}",
-    "eliminated": lambda e, side: (
-        f"{side}'s {unit_name(str(e.get('type')))} on {e.get('hex')} is eliminated"
+    "eliminated": lambda e, side: (  # "loses": a plural unit name is no subject of "is"
+        f"{side} loses the {unit_name(str(e.get('type')))} on {e.get('hex')}"
     ),
     "banner": lambda e, side: f"{side} gains a victory banner ({e.get('banners')} now)",
     "retreated": lambda e, side: f"{side} retreats {e.get('from')} → {e.get('to')}",

@@ -289,7 +289,7 @@ def _check_unit(
         raise ContentError(
             source,
             field,
-            f"{kind.name} has at most {kind.figures} figure(s) (D-7), not {unit.figures}",
+            f"{kind.name}: at most {kind.figures} figure(s) (D-7), not {unit.figures}",
         )
     if unit.moved and not unit.ordered:
         raise ContentError(

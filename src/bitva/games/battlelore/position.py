@@ -139,7 +139,7 @@ def _check_unit(
         raise _fail(source, where, "only the side to act has ordered units", "BL-2.4")
     if setup.moved > kind.move_max + MARCH_HEXES + extra:
         raise _fail(
-            source, where, f"moved {setup.moved} hexes, but {kind.name} moves at most "
+            source, where, f"moved {setup.moved} hexes, but {kind.name} may move at most "
             f"{kind.move_max} (one more with a march card)", "BL-3.2",
         )  # fmt: skip
     if (state.get("webbed") or state.get("poisoned")) and not lore:
@@ -151,7 +151,7 @@ def _check_unit(
     if stored and not kind.is_creature:
         raise _fail(source, where, "only a creature stores Lore tokens", "BL-11.7")
     if stored > kind.max_stored_lore:
-        raise _fail(source, where, f"{kind.name} stores at most {kind.max_stored_lore} tokens",
+        raise _fail(source, where, f"{kind.name} may store at most {kind.max_stored_lore} tokens",
                     "BL-11.7")  # fmt: skip
     if state.get("battled") and seat != active:
         raise _fail(source, where, "only the side to act has units that battled", "BL-4.1")
@@ -254,7 +254,7 @@ def _check_rush(
             continue
         if "rush" not in unit.type.traits:
             raise _fail(source, f"sides.{side}.units[{i}].rush_target",
-                        f"{unit.type.name} does not rush: goblins do", "BL-10.4")  # fmt: skip
+                        f"{unit.type.name} may not rush: only goblins rush", "BL-10.4")  # fmt: skip
         target = unit.rush_target
         enemy = field.units[target] if 0 <= target < len(field.units) else None
         said_hex = isinstance(states.get((side, i), {}).get("rush_target"), str)
