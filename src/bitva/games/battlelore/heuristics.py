@@ -15,12 +15,13 @@ everything is counted in banners and scaled by the banners needed to win:
   stand (adjacent enemies, or enemies in weapon range), the side to act next weighted more, and
   only the best few counted (a Command card orders a few units, BL-2);
 - **advance**: rows moved toward the enemy's edge (so that neither side waits for ever);
-- **Lore** (Lore adventures, `lore_score`): a token is worth what it can buy (BL-12, BL-13.5).
-  Each Lore card in hand counts more when the goblet pays for it now; the tokens left after
-  paying for the cards in hand count fully only up to what the cards still unpaid and the next
-  card or two cost, and very little beyond (there is no limit on tokens, BL-12.1, but a hand
-  holds at most `top_level` + 1 cards, BL-14.5). So casting a card costs only the card's value,
-  not its tokens as well, and a goblet of 40 tokens is not worth a banner.
+- **Lore** (Lore adventures, `lore_score`): each Lore card in hand, and the tokens in the
+  goblet, fully up to `token_cap` (about what a full hand costs to cast, BL-13.5, BL-14.5) and
+  very little beyond: there is no limit on tokens (BL-12.1), but a token nothing will buy is
+  worth nothing, and counted linearly a rich goblet (40 tokens) read as more than a banner, so
+  casting a card always looked like a loss. Capped, a rich side casts a card for the card's
+  value alone. (Caps that rose with the costs of the cards in hand made expensive cards look
+  better to keep, and measured worse: docs/ai.md, "Lore in the evaluation".)
 
 The weights live in `Weights`; `DEFAULT` is the measured choice (docs/ai.md). The result is
 `tanh(score / banners to win)` from `seat`'s side: exactly +-1 once the game is over.
@@ -34,9 +35,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from bitva.games.battlelore.board import COORDS, HEX_COUNT, NEIGHBOURS, ROWS, distance
-from bitva.games.battlelore.catalogue import load_catalogue
 from bitva.games.battlelore.combat import Kind, base_dice, hit_faces, may_battle, targets
-from bitva.games.battlelore.lore import casting
 from bitva.games.battlelore.model import Field, Unit
 from bitva.games.battlelore.morale import bold, retreat_steps
 
@@ -61,11 +60,10 @@ class Weights:
     later: float = 0.15  # the other side's, a turn later
     attacks_counted: int = 2  # how many of a side's best threats count (a card orders a few)
     advance: float = 0.02  # per unit and row moved toward the enemy's edge
-    lore_card: float = 0.06  # a Lore card in hand that the goblet pays for now
-    lore_card_unpaid: float = 0.02  # a Lore card in hand that the goblet cannot pay for yet
-    token: float = 0.015  # a token still needed: for an unpaid card or the next cards
-    token_reserve: int = 3  # the tokens kept for the next card or two beyond the hand
-    token_spare: float = 0.0005  # a token beyond that (still kept from the opponent, D-33)
+    lore_card: float = 0.08  # a Lore card in hand
+    token: float = 0.03  # a Lore token in the goblet, up to `token_cap`
+    token_cap: int = 8  # what a full hand (BL-14.5) costs to cast, about
+    token_spare: float = 0.005  # a token beyond that (still kept from the opponent, D-33)
 
 
 DEFAULT = Weights()
@@ -190,40 +188,22 @@ def score(state: BattleLoreState, weights: Weights = DEFAULT) -> float:
     return total
 
 
-@cache
-def _hand_costs(hand: tuple[str, ...], council: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
-    """What the cards of `hand` cost a side with `council`, cheapest first (BL-13.5, BL-14.4: +3
-    without the card's master). A "?" cost (Dispel, BL-13.1) is what the cancelled card's owner
-    paid: 0 here. Cached: a hand and a council recur across thousands of evaluations."""
-    lore = load_catalogue().lore
-    return tuple(sorted(casting(lore[card], dict(council)).cost for card in hand))
-
-
-def _lore_side(hand: list[str], goblet: int, council: dict[str, int], weights: Weights) -> float:
-    """One side's Lore (see the module docstring): the cheapest cards in hand are paid for first
-    (BL-13.5); the tokens left count fully up to the cost of the unpaid cards plus a reserve for
-    the next card, and at `token_spare` beyond."""
-    left = goblet
-    value = 0.0
-    unpaid = 0
-    for cost in _hand_costs(tuple(hand), tuple(council.items())):
-        if cost <= left:
-            left -= cost
-            value += weights.lore_card
-        else:
-            unpaid += cost
-            value += weights.lore_card_unpaid
-    needed = min(left, unpaid + weights.token_reserve)
-    return value + weights.token * needed + weights.token_spare * (left - needed)
+def _lore_side(hand: list[str], goblet: int, weights: Weights) -> float:
+    """One side's Lore (see the module docstring): its cards in hand, and its tokens, fully up
+    to `token_cap` and at `token_spare` beyond."""
+    counted = min(goblet, weights.token_cap)
+    return (
+        weights.lore_card * len(hand)
+        + weights.token * counted
+        + weights.token_spare * (goblet - counted)
+    )
 
 
 def lore_score(state: BattleLoreState, weights: Weights = DEFAULT) -> float:
     """The Lore term from South's side (BL-12, BL-13, BL-14.5): South's Lore minus North's."""
     goblets = state.bank.goblets
     hands = state.lore_hands
-    councils = state.councils
-    south = _lore_side(hands[1], goblets[0], councils[0], weights)
-    return south - _lore_side(hands[2], goblets[1], councils[1], weights)
+    return _lore_side(hands[1], goblets[0], weights) - _lore_side(hands[2], goblets[1], weights)
 
 
 def evaluate(state: BattleLoreState, seat: int, weights: Weights = DEFAULT) -> float:
