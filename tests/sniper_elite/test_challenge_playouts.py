@@ -20,7 +20,7 @@ from bitva.games.sniper_elite import GAME, GameState
 from bitva.games.sniper_elite.catalogue import shipped_content
 from bitva.games.sniper_elite.hits import cap
 from bitva.games.sniper_elite.options import CHALLENGES, MODIFIERS
-from tests.sniper_elite.test_playouts import purposeful
+from tests.sniper_elite.test_playouts import next_action
 
 ALL_CHALLENGES = ["none", *CHALLENGES]
 
@@ -71,12 +71,7 @@ def play_checked(options: dict[str, object], seed: int, smart: bool) -> GameStat
     limit = cap(rules)
     steps = 0
     while state.current_player is not None:
-        if state.is_chance:
-            action = state.sample_chance(rng)
-        elif smart:
-            action = purposeful(state, rng)
-        else:
-            action = rng.choice(state.legal_actions())
+        action = next_action(state, rng, smart)
         events = state.apply(action)
         steps += 1
         assert steps < 5000, f"seed {seed}: no end after {steps} steps"

@@ -8,6 +8,7 @@ A few dozen in the default suite; thousands behind the slow mark."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -48,18 +49,20 @@ def purposeful(state: GameState, rng: Rng) -> Act:
     return rng.choice(actions)
 
 
+def next_action(state: GameState, rng: Rng, smart: bool) -> Any:
+    """The next step of a playout: chance by its odds, else a purposeful or a random action."""
+    if state.is_chance:
+        return state.sample_chance(rng)
+    return purposeful(state, rng) if smart else rng.choice(state.legal_actions())
+
+
 def play(seed: int, check_views: bool, smart: bool = False) -> GameState:
     rng = Rng(derive_seed(seed, "playout"))
     state = GAME.new(options_for(seed), seed=seed)
     expected = tokens(state)
     steps = 0
     while state.current_player is not None:
-        if state.is_chance:
-            action = state.sample_chance(rng)
-        elif smart:
-            action = purposeful(state, rng)
-        else:
-            action = rng.choice(state.legal_actions())
+        action = next_action(state, rng, smart)
         events = state.apply(action)
         steps += 1
         assert steps < 5000
