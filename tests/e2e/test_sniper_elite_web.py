@@ -77,7 +77,7 @@ def test_every_string_renders_in_both_languages_with_counts_1_2_5(
     assert said[("en", "button.tokens", 1)] == "1 token: p-1"
     assert said[("en", "button.tokens", 5)] == "5 tokens: p-5"
     assert said[("cs", "panel.deck", 2)] == "2 karty v balíčku rozkazů"
-    assert said[("cs", "ev.hit", 5)] == "Utrpěli jste 5 zásahů."
+    assert said[("cs", "ev.hit", 5)] == "Dostali jste 5 zásahů."
 
 
 def version(page: Page) -> int:
@@ -244,11 +244,14 @@ def test_se_10_1_the_lobby_offers_the_challenges_in_czech(
     page.select_option("#game-select", "sniper-elite")
     page.wait_for_selector("#new-game[data-game='sniper-elite'] #challenge")
     labels = page.locator("#challenge option").all_inner_texts()
-    assert "Střelec (těžká)" in labels and "Zdravotník (lehká)" in labels
+    assert "Střelec (těžká)" in labels and "Zdravotník (jednoduchá)" in labels
     page.select_option("#challenge", "marksman")
     assert "zásahů za tah" in page.inner_text("#challenge-about")
     page.click("#modifiers summary")
     page.check('[data-modifier="sniper-recon"]')
+    # a modifier's tooltip names its challenge and whether it helps, never its id
+    title = page.get_attribute('label.modifier:has([data-modifier="sniper-recon"]) span', "title")
+    assert title == "Odstřelovač: nevýhoda"
     page.screenshot(path=str(SHOTS / "sniper-elite-lobby-cs.png"))
     page.click("#start")
     page.wait_for_selector("#game[data-seat='1'] #se-map .space")
@@ -413,6 +416,6 @@ def test_se_8_13_the_defenders_steps_and_entry_points_are_told_in_words(
         "Krok 1: obránce, který je vám nejblíž a vidí vás nejvýše 3 pole daleko – útok na vaše"
         " pole.",
         "Kolo 2: váš tah.",
-        "Použili jste kartu Polní obvaz: 2 žetony zpětného rázu do zdraví.",
+        "Použili jste kartu Polní obvaz: 2 žetony zpětného rázu do komínku zdraví.",
     ]
     assert not page_errors, page_errors

@@ -37,8 +37,8 @@ CHALLENGE_WORDS: dict[str, dict[str, str]] = {
         "level": "easy",
         "description": "Your noise in health becomes suppressors; no recoil reward; a misfire"
         " already at 4.",
-        "description_cs": "Ve zdraví máte tlumiče místo žetonů hluku; odměnou nemohou být"
-        " zpětné rázy; zbraň selže už při součtu 4.",
+        "description_cs": "V komínku zdraví máte žetony tlumičů místo žetonů hluku; odměnou"
+        " za zásah nejsou žetony zpětného rázu; zbraň selže už při součtu 4.",
     },
     "scout": {
         "name": "Scout",
@@ -46,8 +46,9 @@ CHALLENGE_WORDS: dict[str, dict[str, str]] = {
         "level": "medium",
         "description": "A wound rebuilds health from 1 recoil and 2 noise; a defender moving next"
         " to you hits you; objectives 1 and 9 are out.",
-        "description_cs": "Zranění obnoví zdraví z 1 žetonu zpětného rázu a 2 žetonů hluku;"
-        " obránce, který se k vám v tahu přiblíží, vás zasáhne; úkoly 1 a 9 jsou mimo hru.",
+        "description_cs": "Po zranění vytvoříte komínek zdraví z 1 žetonu zpětného rázu"
+        " a 2 žetonů hluku; obránce, který se k vám v tahu přiblíží, vás zasáhne; úkoly 1 a 9"
+        " jsou mimo hru.",
     },
     "dog": {
         "name": "Dog Handler",

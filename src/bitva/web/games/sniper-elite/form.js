@@ -24,11 +24,13 @@ export function optionsForm(ctx, saved = {}, changed = () => {}) {
     h("option", { value: "none", selected: chosen === "none", text: t("lobby.challenge_none") }),
     ...challenges.map((c) => h("option", { value: c.id, selected: c.id === chosen, text: `${local(c, "name")} (${t(`lobby.level.${c.level}`)})` })));
   const about = h("p", { class: "muted small", id: "challenge-about" });
-  const all = challenges.flatMap((c) => c.modifiers);
+  const all = challenges.flatMap((c) => c.modifiers.map((id) => ({ id, challenge: c })));
   const picked = new Set(saved.modifiers || []);
-  const boxes = all.map((id) => h("label", { class: "inline modifier" },
+  // the tooltip names the challenge and whether it is its advantage (an id ending "+") or not
+  const kindOf = (id, c) => t(id.endsWith("+") ? "lobby.advantage" : "lobby.disadvantage", { challenge: local(c, "name") });
+  const boxes = all.map(({ id, challenge }) => h("label", { class: "inline modifier" },
     h("input", { type: "checkbox", value: id, checked: picked.has(id), dataset: { modifier: id }, onChange: changed }),
-    h("span", { text: ` ${t(`mod.${id}`)}`, title: id })));
+    h("span", { text: ` ${t(`mod.${id}`)}`, title: kindOf(id, challenge) })));
   const modifiers = h("details", { class: "modifiers", id: "modifiers" }, h("summary", { text: t("lobby.modifiers") }), h("div", { class: "modifier-list" }, ...boxes));
   function describe() {
     const item = challenges.find((c) => c.id === select.value);

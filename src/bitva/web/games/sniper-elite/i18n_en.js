@@ -12,6 +12,8 @@ export const en = {
   "lobby.options_line": "Challenge: {challenge}",
   "lobby.options_plain": "Standard game",
   "lobby.modifier_count": { one: "{n} modifier", other: "{n} modifiers" },
+  "lobby.advantage": "{challenge}: advantage",
+  "lobby.disadvantage": "{challenge}: disadvantage",
 
   "mod.medic+": "3 equipment cards at the start",
   "mod.medic-noise": "1 more noise in the bag",
@@ -106,6 +108,7 @@ export const en = {
   "edge.north": "north", "edge.south": "south", "edge.west": "west", "edge.east": "east",
   "bag.A": { one: "{n} accuracy", other: "{n} accuracy" }, "bag.N": { one: "{n} noise", other: "{n} noise" },
   "bag.R": { one: "{n} recoil", other: "{n} recoil" }, "bag.S": { one: "{n} suppressor", other: "{n} suppressors" },
+  "chip.A": "A", "chip.N": "N", "chip.R": "R", "chip.S": "S", // a token's letter in the health stack
 
   "legend.sniper": "you",
   "legend.defender": "defender",

@@ -285,7 +285,7 @@ export function mountSniperElite(root, session, ctx) {
   function drawPanel() {
     const view = st.anim ? { ...live.view, ...st.anim.view } : live.view;
     const health = String(view.health || "");
-    const chips = h("span", { class: "chips", id: "health" }, ...[...health].map((k) => h("span", { class: `chip tok-${k}`, text: k })));
+    const chips = h("span", { class: "chips", id: "health" }, ...[...health].map((k) => h("span", { class: `chip tok-${k}`, dataset: { token: k }, title: t(`token.${k}`, { n: 1 }), text: t(`chip.${k}`) })));
     const bag = view.bag || {};
     const bagText = ["A", "N", "R", "S"].filter((k) => bag[k] || k !== "S").map((k) => t(`bag.${k}`, { n: bag[k] || 0, count: bag[k] || 0 })).join(" · ");
     const objectives = (view.objectives || []).map((o) => `${t("panel.objective", { number: o.number, space: o.space })}${o.completed ? ` (${t("panel.done")})` : ""}`).join(", ");
