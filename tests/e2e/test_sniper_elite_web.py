@@ -257,6 +257,11 @@ def test_se_10_1_the_lobby_offers_the_challenges_in_czech(
     page.wait_for_selector("#game[data-seat='1'] #se-map .space")
     page.wait_for_selector(MINE)
     assert "Deska rozkazů" in page.inner_text("#se-panel")
+    # back in the lobby, the game is listed in Czech, and a list without pages says nothing more
+    page.goto(f"{server.url}#/")
+    page.wait_for_selector("#my-games .game-row")
+    assert "Výzva: Střelec · 1 úprava" in page.inner_text("#my-games")
+    assert "null" not in page.inner_text("#lobby")
 
 
 # mounts the module on a real view with a session that records what is played (window.played)

@@ -63,7 +63,7 @@ function seatsText(game, seat, gmod) {
 
 /** "Newer" and "Older" buttons under a list, when there is more to see. */
 function pager(id, page, more, go) {
-  if (page === 0 && !more) return null;
+  if (page === 0 && !more) return ""; // nothing to page (append() would write a null as "null")
   return h("div", { class: "pager", id },
     h("button", { type: "button", class: "small", dataset: { page: "newer" }, disabled: page === 0, onClick: () => go(page - 1), text: `← ${t("lobby.newer")}` }),
     h("span", { class: "muted small", text: t("lobby.page", { page: page + 1 }) }),
