@@ -229,6 +229,17 @@ def test_a_game_by_clicks(
         page.click('[data-action="replay"]')
         page.wait_for_selector("#replay-map .space")
         page.screenshot(path=str(SHOTS / "sniper-elite-replay.png"))
+        # the health stack in words, never its tokens' letters; in Czech after the switch
+        said = page.inner_text(".replay-panel")
+        assert said.startswith("Health: 2 noise, 4 recoil · Last known area: "), said
+        page.click('[data-lang="cs"]')
+        page.wait_for_function(
+            "document.querySelector('.replay-panel').textContent.startsWith('Komínek')"
+        )
+        said = page.inner_text(".replay-panel")
+        start = "Komínek zdraví: 2 žetony hluku, 4 žetony zpětného rázu · Poslední známá oblast: "
+        assert said.startswith(start), said
+        page.screenshot(path=str(SHOTS / "sniper-elite-replay-cs.png"))
 
 
 def test_se_10_1_the_lobby_offers_the_challenges_in_czech(

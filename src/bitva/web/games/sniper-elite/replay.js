@@ -3,7 +3,14 @@
 import { h } from "../../dom.js";
 import { drawMap } from "./map.js";
 import { areaName, cardName, remember, rememberCards, rememberedMap, roundOf, t } from "./text.js";
-import { describeEvent, markSummons } from "./words.js";
+import { describeEvent, markSummons, tokensWords } from "./words.js";
+
+/** The health stack in words ("2 noise tokens, 4 recoil tokens"), never its tokens' letters. */
+function healthWords(health) {
+  const counts = {};
+  for (const k of health || "") counts[k] = (counts[k] || 0) + 1;
+  return tokensWords(counts) || t("panel.health_count", { n: 0 });
+}
 
 export function replayBoard(root, step, ctx) {
   rememberCards(ctx);
@@ -20,6 +27,6 @@ export function replayBoard(root, step, ctx) {
   drawMap(map, view, {});
   root.querySelector(".turn-line").textContent = `${t("replay.title")} · ${view.turn ? t("turn.line", { turn: roundOf(view.turn), step: t(`step.${view.phase === "defenders" ? "defenders" : "sniper"}`) }) : t("replay.setup")}`;
   const board = (view.order_board || []).map((slot) => (!slot ? t("panel.empty") : slot.face === "down" ? t("panel.face_down") : cardName(slot.card))).join(" | ");
-  root.querySelector(".replay-panel").textContent = `${t("panel.health")} ${view.health || "–"} · ${t("panel.lka")} ${areaName(view.lka)} · ${t("panel.orders")}: ${board}`;
+  root.querySelector(".replay-panel").textContent = `${t("panel.health")}: ${healthWords(view.health)} · ${t("panel.lka")}: ${areaName(view.lka)} · ${t("panel.orders")}: ${board}`;
   root.querySelector(".replay-events").replaceChildren(...markSummons(events || []).map((e) => describeEvent(e)).filter(Boolean).map((text) => h("li", { text })));
 }
