@@ -3,8 +3,8 @@ rulebook, seed 002). Every Czech string the player reads is checked: the browser
 (`web/games/sniper-elite/i18n_cs.js`), the cards' names and texts (`content/*.toml`) and the
 officer challenges' names and descriptions (the server adapter). Where the rulebook prints a
 term, the words follow it (komínek zdraví, kostička stop, dostat zásah, utržit zranění, útok,
-vyvýšené pole, náročný terén, jednoduché / střední / těžké výzvy, výhody a nevýhody); counts
-use the three Czech plural forms; no English is left in a Czech string."""
+vyvýšené pole, náročný terén, herní plán, jednoduché / střední / těžké výzvy, výhody a
+nevýhody); counts use the three Czech plural forms; no English is left in a Czech string."""
 
 from __future__ import annotations
 
@@ -65,6 +65,8 @@ NOT_THE_RULEBOOKS = {
     r"\blehk[áé]\b": "jednoduchá výzva",
     # "kostičky stop" (the cubes); the die is "kostka rozkazů"
     r"\bkost(ka|ky|ku|kou)\b(?! rozkazů)": "kostička stop / kostka rozkazů",
+    # "Vyber stranu oboustranného herního plánu", "odeber figurku z herního plánu"
+    r"\bmap(a|y|u|ě|ou)\b": "herní plán",
     # "karty vybavení" (the rulebook's main term; "výbava" only in two challenge boxes)
     r"\bv[yý]bav(a|y|u|ou)\b": "vybavení",
 }
