@@ -19,8 +19,14 @@ import pytest
 from rich.console import Console
 
 from bitva.cli.games import Screen
-from bitva.cli.games.sniper_elite import ADAPTER, view_frame
-from bitva.cli.games.sniper_elite_words import action_label, card_steps, describe_event, question
+from bitva.cli.games.sniper_elite import ADAPTER, move_costs, numbers, report_pages, view_frame
+from bitva.cli.games.sniper_elite_words import (
+    action_label,
+    card_help,
+    card_steps,
+    describe_event,
+    question,
+)
 from bitva.cli.sniper_elite_map import best_odds, map_lines, panel_lines
 from bitva.cli.terminal import TerminalGame
 from bitva.core.outcome import Outcome
@@ -357,3 +363,114 @@ def test_se_4_10_before_the_entry_there_is_no_last_known_area_yet() -> None:
     assert "Last known area none yet" in setting_up
     playing = [line.plain for line in panel_lines({"turn": 1, "lka": "black"}, 40)]
     assert "Last known area black" in playing
+
+
+def recon_step(card_id: str) -> dict[str, Any]:
+    """The event of an order card's first recon step."""
+    steps = get_game("sniper-elite").new({}).content.order(card_id).steps
+    index = next(i for i, step in enumerate(steps) if step.op == "recon")
+    return {"kind": "order-step", "card": card_id, "step": index, "op": "recon", "rule": "SE-8"}
+
+
+def test_se_8_6_a_recon_step_says_the_reach_of_this_game() -> None:
+    """SE-8.6, SE-10.1 `sniper-recon`: a recon's reach is 2, 3 under the Sniper challenge; the
+    log, the defenders' page and `? CARD` say the reach of the game being played, never both."""
+    sniper = frozenset({"sniper+", "sniper-loud", "sniper-recon"})
+    assert card_steps("FLARE") == ["every defender: look out for you within 2 spaces"]
+    assert card_steps("FLARE", sniper) == ["every defender: look out for you within 3 spaces"]
+    event = recon_step("FLARE")
+    assert ADAPTER.describe_events([event]) == [
+        "  step 1: every defender: look out for you within 2 spaces (SE-8)"
+    ]
+    bound = ADAPTER.bound(get_game("sniper-elite").new({"challenge": "sniper"}, seed=1))
+    assert bound.describe_events([event]) == [
+        "  step 1: every defender: look out for you within 3 spaces (SE-8)"
+    ]
+    assert "within 3 spaces" in card_help("flare", sniper).splitlines()[-1]
+    assert "Sniper challenge" not in card_help("flare", sniper)
+    assert card_help("flare").splitlines()[1:] == [
+        "Step by step, in this game:",
+        "1. every defender: look out for you within 2 spaces",
+    ]
+
+
+def test_se_8_6_a_game_in_the_terminal_tells_its_own_reach() -> None:
+    """The play loop binds the adapter to its game: a game under the Sniper challenge words
+    every recon step with reach 3, a standard game with 2."""
+    game = get_game("sniper-elite")
+    console = Console(file=io.StringIO(), width=80)
+    for options, reach in (({"challenge": "sniper"}, 3), ({}, 2)):
+        played = TerminalGame(console, game, options, {1: "human"}, 5, live=False)
+        (line,) = played.adapter.describe_events([recon_step("LOOKOUT")])
+        assert f"within {reach} spaces" in line, line
+
+
+def test_se_7_8_a_return_beside_an_occupied_cross_names_the_defender() -> None:
+    """SE-7.8: the engine places the defender for the dispute and takes it off to ask; the log
+    says once that it comes back to a taken cross, and the question names it and the cross."""
+    events: list[dict[str, Any]] = [
+        {"kind": "defender-placed", "defender": "Y1", "to": "f12", "rule": "SE-7.8"},
+        {"kind": "defender-removed", "defender": "Y1", "from": "f12", "rule": "SE-7.8"},
+    ]
+    assert ADAPTER.describe_events(events) == [
+        "Y1 comes back, but a figure stands on its iron cross (SE-7.8)"
+    ]
+    assert ADAPTER.describe_events(events[:1]) == ["Y1 comes back on f12 (SE-7.8)"]
+    view = {
+        "decision": "place",
+        "pending": {"kind": "place", "defender": "Y1", "spaces": ["f12", "e13"]},
+        "map": {"crosses": {"yellow": "f13"}},
+    }
+    assert question(view) == (
+        "Y1 comes back, but a figure stands on its iron cross f13: choose the space beside it"
+        " where it stands (SE-7.8)"
+    )
+
+
+def test_se_6_5_a_defender_moved_by_the_shots_noise_hears_it() -> None:
+    """SE-6.5(5): a noise token drawn moves the nearest defender a step; the log says why."""
+    moved = {"kind": "defender-moved", "defender": "Y3", "from": "j10", "to": "j11"}
+    assert describe_event({**moved, "rule": "SE-6.5"}) == (
+        "Y3 hears the shot and moves j10 → j11 (SE-6.5)"
+    )
+    assert describe_event({**moved, "rule": "SE-8.9"}) == "Y3 moves j10 → j11 (SE-8.9)"
+
+
+def test_se_6_4_the_move_question_says_which_moves_cost_a_hit() -> None:
+    """SE-6.3, SE-6.4: from the entry (its area the last known one) a 1-step move goes
+    unnoticed and 2 or 3 steps cost a hit; the question numbers them as the map does."""
+    state = at_turn()
+    moves = [a for a in state.legal_actions() if state.action_text(a).startswith("move")]
+    steps = [int(state.action_text(a).split()[2]) for a in moves]
+    costly = " ".join(str(n) for n, k in enumerate(steps, start=1) if k > 1)
+    assert costly and move_costs(state, moves) == f". A hit: {costly} (SE-6.4)"
+    assert state.view(1)["hits_this_turn"] == 0  # measured on copies
+
+
+def test_a_single_choice_is_asked_as_1_not_1_to_1() -> None:
+    assert numbers(1) == "1" and numbers(4) == "1-4"
+
+
+def test_se_9_1_the_end_says_the_round() -> None:
+    """The end line says in which round the game ended (turn 19: the sniper's 10th)."""
+    won = Outcome.solo(True, "objectives", rule="SE-9.1", score=2, params={"turn": 19})
+    assert ADAPTER.describe_outcome(won) == (
+        "You win — You completed both objectives in round 10 (SE-9.1)"
+    )
+
+
+def test_se_7_a_long_defenders_turn_is_told_on_pages_that_fit_the_window() -> None:
+    """SE-7: a turn of many moves is split into pages of at most 24 lines with the Enter
+    prompt, every line kept in order, so the die and the card never scroll out of sight."""
+    lines = ["The order die shows 1: the left card (SE-7.2)", "Order: Encirclement (SE-7.4)"]
+    lines += [f"K{n % 3 + 1} moves l7 → l8 (SE-8.9)" + " and on" * (n % 12) for n in range(30)]
+    pages = report_pages(lines, 80, 24)
+    assert len(pages) > 1 and pages[0].startswith(
+        f"The defenders' turn, step by step (1 of {len(pages)}):"
+    )
+    rows = [row for page in pages for row in page.splitlines()[1:]]
+    assert all(len(page.splitlines()) <= 23 for page in pages)
+    assert max(len(row) for row in rows) <= 80
+    assert " ".join(" ".join(rows).split()) == " ".join(" ".join(lines).split())
+    (short,) = report_pages(lines[:3], 80, 24)
+    assert short.splitlines() == ["The defenders' turn, step by step:", *lines[:3]]

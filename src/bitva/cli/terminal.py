@@ -136,6 +136,10 @@ class TerminalGame:
         self.adapter = adapter or adapter_for(game)
         self.players = players
         self.match = resumed_match(game, resume) if resume else Match(game, options, seed)
+        # an adapter whose words depend on this game's options (`bound`) is bound to it
+        bound = getattr(self.adapter, "bound", None)
+        if callable(bound):
+            self.adapter = bound(self.state)
         seed = self.match.record.seed
         played = len(self.match.record.actions)
         later = (played,) if resume else ()  # agents resumed later play on fresh seeds

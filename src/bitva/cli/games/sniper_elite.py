@@ -24,6 +24,8 @@ from rich.text import Text
 from bitva.cli.games import Screen, Size
 from bitva.cli.games.generic import HINT, GenericAdapter, fitted, log_tail, wrapped
 from bitva.cli.games.sniper_elite_words import (
+    NO_RULES,
+    Rules,
     action_label,
     card_help,
     card_text,
@@ -34,6 +36,7 @@ from bitva.cli.games.sniper_elite_words import (
     percent,
     place_words,
     question,
+    returns_chosen,
     summoned_in,
 )
 from bitva.cli.pretty import lines_of
@@ -70,7 +73,18 @@ REPORTED: weakref.WeakKeyDictionary[TerminalGame, int] = weakref.WeakKeyDictiona
 
 
 class SniperEliteAdapter(GenericAdapter):
+    """`rules`: the modifiers of the game it tells (SE-10), for the words that depend on them
+    (a recon's reach, SE-8.6); `bound` gives the adapter of one game."""
+
     help = HELP
+
+    def __init__(self, rules: Rules = NO_RULES) -> None:
+        self.rules = rules
+
+    def bound(self, state: State[Any]) -> SniperEliteAdapter:
+        """This adapter for the game `state` belongs to: its log words a card's steps as they
+        play under its modifiers."""
+        return SniperEliteAdapter(modifiers_of(state))
 
     # -- drawing -------------------------------------------------------------------------------
     def render(self, state: State[Any], seat: int | None, screen: Screen) -> RenderableType:
@@ -104,14 +118,14 @@ class SniperEliteAdapter(GenericAdapter):
     # -- the log -------------------------------------------------------------------------------
     def describe_events(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
         lines = []
-        for event in summoned_in(events):
+        for event in summoned_in(returns_chosen(events)):
             line = self.describe_event(event)
             if line:
                 lines.append(line)
         return lines
 
     def describe_event(self, event: Mapping[str, Any]) -> str | None:
-        line = describe_event(event)
+        line = describe_event(event, self.rules)
         return line if line is not None else super().describe_event(event)
 
     def describe_outcome(self, outcome: Outcome) -> str:
@@ -208,6 +222,11 @@ def compact_question(screen: Screen, width: int) -> list[Text]:
     return lines
 
 
+def modifiers_of(state: State[Any]) -> Rules:
+    """The modifiers in force in the game of `state`, as its public view lists them (SE-10)."""
+    return frozenset(map(str, state.view(None).get("modifiers") or ()))
+
+
 def round_of(turn: int) -> int:
     """The round a turn belongs to: the sniper's turn and the defenders' turn after it are two
     turns of the engine (SE-5.2) but one round for the player."""
@@ -230,8 +249,32 @@ def report_the_defenders(turn: HumanTurn) -> None:
     if not begun:
         return
     told = Move(CHANCE, "", events[begun[-1] :])
-    lines = game.lines(told, turn.seat)
-    turn.show(Text("\n".join(["The defenders' turn, step by step:", *lines])))
+    width, height = game.console.size
+    for page in report_pages(game.lines(told, turn.seat), width, height):
+        turn.show(Text(page))
+
+
+def report_pages(lines: Sequence[str], width: int, height: int) -> list[str]:
+    """The defenders' turn told on pages that each fit the window (a long turn would scroll its
+    first lines, the die and the card, out of sight): a title line, the lines wrapped to
+    `width`, and a line left for "Press Enter"."""
+    room = max(height - 2, 4)
+    rows: list[str] = []
+    for line in lines:
+        rows += textwrap.wrap(line, max(width, 20), subsequent_indent="    ") or [""]
+    chunks = [rows[i : i + room] for i in range(0, len(rows), room)] or [[]]
+    pages = []
+    for number, chunk in enumerate(chunks, start=1):
+        title = "The defenders' turn, step by step:"
+        if len(chunks) > 1:
+            title = f"The defenders' turn, step by step ({number} of {len(chunks)}):"
+        pages.append("\n".join([title, *chunk]))
+    return pages
+
+
+def numbers(count: int) -> str:
+    """The numbers a menu of `count` choices takes: "1-4", or "1" alone."""
+    return "1" if count == 1 else f"1-{count}"
 
 
 def asked_about_card(turn: HumanTurn, answer: str) -> bool:
@@ -239,7 +282,7 @@ def asked_about_card(turn: HumanTurn, answer: str) -> bool:
     lowered = answer.lower()
     for prefix in ("?", "help ", "h "):
         if lowered.startswith(prefix) and lowered[len(prefix) :].strip():
-            turn.show(Text(card_help(answer[len(prefix) :])))
+            turn.show(Text(card_help(answer[len(prefix) :], modifiers_of(turn.state))))
             return True
     return False
 
@@ -254,7 +297,9 @@ def choose_listed(turn: HumanTurn, heading: str) -> Any | None:
         for number, action in enumerate(actions, start=1)
     ]
     while True:
-        answer = turn.ask(f"P{turn.seat}: choice (1-{len(actions)}) or an action:", menu, heading)
+        answer = turn.ask(
+            f"P{turn.seat}: choice ({numbers(len(actions))}) or an action:", menu, heading
+        )
         if answer.isdigit() and 1 <= int(answer) <= len(actions):
             return actions[int(answer) - 1]
         if not answer or asked_about_card(turn, answer):
@@ -282,7 +327,7 @@ def choose_on_map(turn: HumanTurn, heading: str) -> Any | None:
         marks[space] = str(number)
         menu.append(f"{number}. {turn.adapter.action_label(state, action)}")
     while True:
-        answer = turn.ask(f"P{turn.seat}: 1-{len(keys)} or a space:", menu, heading, marks)
+        answer = turn.ask(f"P{turn.seat}: {numbers(len(keys))} or a space:", menu, heading, marks)
         if answer.lower() in table or answer.upper() in table:
             return table.get(answer.lower(), table.get(answer.upper()))
         if answer:
@@ -331,7 +376,7 @@ def choose_turn(turn: HumanTurn, heading: Any) -> Any | None:
     numbered = [f"{n}. {item}" for n, item in enumerate(menu, start=1)]
     while True:
         answer = turn.ask(
-            f"P{turn.seat}: 1-{len(menu)}, a space, or an action:", numbered, heading()
+            f"P{turn.seat}: {numbers(len(menu))}, a space, or an action:", numbered, heading()
         )
         if not answer or asked_about_card(turn, answer):
             continue
@@ -364,6 +409,7 @@ def _second_step(
         spaces = list(moves)
         marks = {space: str(n) for n, space in enumerate(spaces, start=1)}
         heading = "Where to? The numbers on the map are the spaces you may reach (SE-6.2)"
+        heading += move_costs(turn.state, [moves[space] for space in spaces])
         return _pick(turn, heading, [], spaces, moves, marks)
     if kind == "shoot":
         entry = in_sight(view, str(what)) or {}
@@ -391,6 +437,22 @@ def _second_step(
     menu = [] if len(on_map) == len(params) else [f"{n}. {p}" for n, p in enumerate(params, 1)]
     heading = f"{action_label(view, 'use ' + str(what))}: {card_text(str(what))} Where or how?"
     return _pick(turn, heading, menu, params, dict(choices), on_map)
+
+
+def move_costs(state: State[Any], moves: Sequence[Any]) -> str:
+    """What each move (numbered from 1) gives away, found by playing it on a copy: ". A hit:
+    4 5; the last known area moves: 1 2 (SE-6.4)" (a 1-step move goes unnoticed, SE-6.3; 2 or 3
+    steps inside the last known area cost a hit, outside it move it there)."""
+    hit, seen = [], []
+    for number, move in enumerate(moves, start=1):
+        kinds = [event.kind for event in state.clone().apply(move)]
+        if "hit" in kinds or "wounded" in kinds:
+            hit.append(str(number))
+        elif "lka" in kinds:
+            seen.append(str(number))
+    told = [f"a hit: {' '.join(hit)}"] if hit else []
+    told += [f"the last known area moves: {' '.join(seen)}"] if seen else []
+    return f". {'; '.join(told).capitalize()} (SE-6.4)" if told else ""
 
 
 def _pick(

@@ -15,6 +15,10 @@ from typing import Any
 from bitva.core.outcome import Outcome
 from bitva.games.sniper_elite.board import depot
 from bitva.games.sniper_elite.catalogue import StepData, shipped_content
+from bitva.games.sniper_elite.orders import recon_range
+
+Rules = frozenset[str]  # the modifiers in force (SE-10), as the state keeps them
+NO_RULES: Rules = frozenset()
 
 TOKEN_WORDS = {"A": "accuracy", "N": "noise", "R": "recoil", "S": "suppressor"}
 AREA_WORDS = {"red": "red", "black": "black", "yellow": "yellow", "white": "white"}
@@ -86,17 +90,20 @@ def find_card(typed: str) -> str | None:
     return None
 
 
-def card_help(typed: str) -> str:
-    """ "Grapnel (equipment, SE-6.8): ..." for `? grapnel`; the choices when nothing matches."""
+def card_help(typed: str, rules: Rules = NO_RULES) -> str:
+    """ "Grapnel (equipment, SE-6.8): ..." for `? grapnel`; an order card's text is followed by
+    its steps as they play in this game (`rules`: a recon's real reach, SE-8.6); the choices
+    when nothing matches."""
     card_id = find_card(typed)
     if card_id is None:
         known = ", ".join(sorted(_names().values()))
         return f"No card is called {typed.strip()!r}. The cards: {known}."
     content = shipped_content()
-    kind = "an order card (SE-8)"
     if any(card.id == card_id for card in content.equipment):
-        kind = "equipment (SE-6.8, 11.6)"
-    return f"{card_name(card_id)}, {kind}: {card_text(card_id)}"
+        return f"{card_name(card_id)}, equipment (SE-6.8, 11.6): {card_text(card_id)}"
+    steps = [f"{n}. {words}" for n, words in enumerate(card_steps(card_id, rules), start=1)]
+    told = f"{card_name(card_id)}, an order card (SE-8): {card_text(card_id)}"
+    return "\n".join([told, "Step by step, in this game:", *steps])
 
 
 def entry_edge(space: str, width: int, height: int) -> str:
@@ -143,9 +150,11 @@ def target_words(target: str | None) -> str:
     return TARGETS.get(target, target)
 
 
-def step_words(step: StepData) -> str:
+def step_words(step: StepData, rules: Rules = NO_RULES) -> str:
     """One step of an order card in plain words: "every defender moves 2 toward the last known
-    area", "the defenders in the last known area search" (SE-8)."""
+    area", "the defenders in the last known area search" (SE-8); a recon with the reach it has
+    in a game of `rules` (SE-8.6: 2 unless the card says otherwise, one more under
+    `sniper-recon`, SE-10.1)."""
     who = SELECTORS.get(step.who or "all", str(step.who))
     if step.los_within is not None:
         who += f" that can see you within {step.los_within}"
@@ -158,8 +167,7 @@ def step_words(step: StepData) -> str:
     if step.op == "search":
         return f"{who}: search next to them"
     if step.op == "recon":
-        reach = step.range or 2  # sniper-recon adds 1 (E-4); the event does not say the modifiers
-        return f"{who}: look for you within {reach} ({reach + 1} under the Sniper challenge)"
+        return f"{who}: look out for you within {recon_range(step, rules)} spaces"
     if step.op == "attack":
         return f"{who}: fire at your space (2 hits each if you are there)"
     if step.op == "move":
@@ -173,13 +181,13 @@ def step_words(step: StepData) -> str:
     return step.op
 
 
-def card_steps(card_id: str) -> list[str]:
-    """Every step of an order card in plain words, in order."""
+def card_steps(card_id: str, rules: Rules = NO_RULES) -> list[str]:
+    """Every step of an order card in plain words, in order, as it plays under `rules`."""
     try:
         card = shipped_content().order(card_id)
     except (KeyError, ValueError):
         return []
-    return [step_words(step) for step in card.steps]
+    return [step_words(step, rules) for step in card.steps]
 
 
 def tokens_text(tokens: Mapping[str, int]) -> str:
@@ -211,10 +219,29 @@ def question(view: Mapping[str, Any], verbs: Sequence[str] = ()) -> str:
         if not may:
             return "Your turn: nothing more to do but end it (SE-6.1)"
         return f"Your turn: {', '.join(may)}, or end it (SE-6.1)"
+    if decision == "place":
+        return place_question(view)
     if decision not in QUESTIONS:
         return decision.replace("-", " ").capitalize()
     text, rule = QUESTIONS[decision]
     return f"{text} ({rule})"
+
+
+SQUAD_AREAS = {"R": "red", "K": "black", "Y": "yellow"}
+
+
+def place_question(view: Mapping[str, Any]) -> str:
+    """SE-7.8: which defender comes back, the iron cross a figure stands on, and the choice."""
+    defender = str((view.get("pending") or {}).get("defender") or "")
+    crosses = (view.get("map") or {}).get("crosses") or {}
+    cross = crosses.get(SQUAD_AREAS.get(defender[:1], ""))
+    if not defender or not cross:
+        text, rule = QUESTIONS["place"]
+        return f"{text} ({rule})"
+    return (
+        f"{defender} comes back, but a figure stands on its iron cross {cross}: choose the"
+        " space beside it where it stands (SE-7.8)"
+    )
 
 
 def reward_words(reward: str) -> str:
@@ -275,6 +302,28 @@ def action_label(view: Mapping[str, Any], text: str) -> str:
 
 
 SUMMONS = ("SE-6.7", "SE-8.8", "SE-8.12")  # a defender taken off and placed, not walked
+NOISE = "SE-6.5"  # a defender moved by a shot's noise token (SE-6.5(5))
+RETURN = "SE-7.8"
+
+
+def returns_chosen(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The events with a return the player places (SE-7.8: beside an occupied iron cross) told
+    once: the engine places the defender for the dispute and takes it off again to ask, which
+    its events report as a return and a removal."""
+    out: list[Mapping[str, Any]] = []
+    for event in events:
+        previous = out[-1] if out else {}
+        if (
+            event.get("kind") == "defender-removed"
+            and event.get("rule") == RETURN
+            and previous.get("kind") == "defender-placed"
+            and previous.get("rule") == RETURN
+            and previous.get("defender") == event.get("defender")
+        ):
+            out[-1] = {"kind": "return-chosen", "defender": event.get("defender"), "rule": RETURN}
+            continue
+        out.append(event)
+    return out
 
 
 def summoned_in(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -300,6 +349,8 @@ def _defender_step(data: Mapping[str, Any]) -> str:
     who = str(data.get("defender", "?"))
     if "from" in data and "to" in data and data.get("summoned"):
         return f"{who} is summoned {data['from']} → {data['to']}"
+    if "from" in data and "to" in data and data.get("rule") == NOISE:
+        return f"{who} hears the shot and moves {data['from']} → {data['to']}"
     if "from" in data and "to" in data:
         return f"{who} moves {data['from']} → {data['to']}"
     if "to" in data:
@@ -307,12 +358,13 @@ def _defender_step(data: Mapping[str, Any]) -> str:
     return f"{who} leaves the board (from {data.get('from', '?')})"
 
 
-def describe_event(event: Mapping[str, Any]) -> str | None:
-    """One log line for an event, the rule last; None for the generic words."""
+def describe_event(event: Mapping[str, Any], rules: Rules = NO_RULES) -> str | None:
+    """One log line for an event in a game of `rules`, the rule last; None for the generic
+    words."""
     kind = str(event.get("kind", ""))
     data = {key: value for key, value in event.items() if key != "kind"}
     rule = data.get("rule")
-    text = _event_words(kind, data)
+    text = _event_words(kind, data, rules)
     if text is None:
         return None
     if not text:
@@ -320,7 +372,7 @@ def describe_event(event: Mapping[str, Any]) -> str | None:
     return f"{text} ({rule})" if rule else text
 
 
-def _event_words(kind: str, d: Mapping[str, Any]) -> str | None:
+def _event_words(kind: str, d: Mapping[str, Any], rules: Rules) -> str | None:
     if kind == "sniper-moved":
         steps = int(d.get("steps", 0))
         walked = f"{steps} step{'s' if steps != 1 else ''}"
@@ -373,7 +425,7 @@ def _event_words(kind: str, d: Mapping[str, Any]) -> str | None:
     if kind == "order-resolved":
         return f"Order: {d.get('name') or card_name(str(d.get('card')))}"
     if kind == "order-step":
-        described = card_steps(str(d.get("card")))
+        described = card_steps(str(d.get("card")), rules)
         index = int(d.get("step", 0))
         words = described[index] if index < len(described) else str(d.get("op"))
         return f"  step {index + 1}: {words}"
@@ -384,6 +436,8 @@ def _event_words(kind: str, d: Mapping[str, Any]) -> str | None:
         return f"{d.get('defender')} fires at your space"
     if kind in ("defender-moved", "defender-placed", "defender-removed"):
         return _defender_step(d)
+    if kind == "return-chosen":
+        return f"{d.get('defender')} comes back, but a figure stands on its iron cross"
     if kind == "lka":
         return f"Last known area: {d.get('area')}"
     if kind == "hit":
@@ -422,6 +476,9 @@ REASONS = {
 
 def outcome_reason(outcome: Outcome) -> str:
     text, rule = REASONS.get(outcome.reason, (outcome.reason.replace("-", " "), outcome.rule))
+    turn = (outcome.params or {}).get("turn")
+    if isinstance(turn, int) and turn > 0:
+        text += f" in round {(turn + 1) // 2}"
     done = outcome.scores.get(1) if outcome.scores else None
     if outcome.reason != "objectives" and done is not None:
         text += f"; objectives completed: {done:g}"
