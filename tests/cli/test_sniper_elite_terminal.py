@@ -21,9 +21,13 @@ from rich.console import Console
 from bitva.cli.games import Screen
 from bitva.cli.games.sniper_elite import ADAPTER, move_costs, numbers, report_pages, view_frame
 from bitva.cli.games.sniper_elite_words import (
+    CHALLENGE_NAMES,
+    MODIFIER_WORDS,
     action_label,
     card_help,
     card_steps,
+    challenge_help,
+    challenge_title,
     describe_event,
     question,
 )
@@ -32,6 +36,7 @@ from bitva.cli.terminal import TerminalGame
 from bitva.core.outcome import Outcome
 from bitva.core.registry import get_game
 from bitva.core.rng import Rng
+from bitva.games.sniper_elite.options import CHALLENGES
 from tests.cli.helpers import run
 from tests.cli.terminal_session import TerminalSession
 from tests.sniper_elite.test_sniper_turn import EX_3
@@ -474,3 +479,26 @@ def test_se_7_a_long_defenders_turn_is_told_on_pages_that_fit_the_window() -> No
     assert " ".join(" ".join(rows).split()) == " ".join(" ".join(lines).split())
     (short,) = report_pages(lines[:3], 80, 24)
     assert short.splitlines() == ["The defenders' turn, step by step:", *lines[:3]]
+
+
+def test_se_10_1_the_challenge_is_named_and_explained_not_given_as_ids() -> None:
+    """SE-10.1: the status line names the officer challenge ("Medic challenge"), never the
+    modifier ids; `? challenge` says what each modifier changes, its id last."""
+    state = get_game("sniper-elite").new({"challenge": "medic"}, seed=1)
+    status = ADAPTER.status(state, 1, Screen(NAMES))
+    assert "Medic challenge" in status and "medic-" not in status and "+" not in status
+    medic = frozenset({"medic+", "medic-noise", "medic-early"})
+    assert challenge_help(medic).splitlines() == [
+        "This game: the Medic challenge (SE-10.1):",
+        "- you start with 3 equipment cards (medic+)",
+        "- 1 more noise token in the bag (medic-noise)",
+        "- a defender off the board comes back at the start of the defenders' turn, before the"
+        " order (medic-early)",
+    ]
+    assert challenge_title(medic | {"dog-deck"}) == "Medic challenge and 1 more modifier"
+    assert challenge_title(frozenset({"sniper+", "dog-deck"})) == "2 modifiers"
+    assert challenge_title(frozenset()) == "" and "standard game" in challenge_help(frozenset())
+    for challenge, trio in CHALLENGES.items():
+        words = challenge_help(frozenset(trio))
+        assert CHALLENGE_NAMES[challenge] in words and "_" not in words
+        assert all(f"({m})" in words and m in MODIFIER_WORDS for m in trio)

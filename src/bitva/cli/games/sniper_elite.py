@@ -29,6 +29,8 @@ from bitva.cli.games.sniper_elite_words import (
     action_label,
     card_help,
     card_text,
+    challenge_help,
+    challenge_title,
     describe_event,
     describe_outcome,
     in_sight,
@@ -59,7 +61,8 @@ if TYPE_CHECKING:
 HELP = (
     "Type the number of a choice, a space to move there ('d5'), or an action in full: 'move d5',"
     " 'shoot R1 3' (target and tokens to draw), 'loot', 'complete', 'use THROWN_STONE e5',"
-    " 'end'. '? CARD' says what a card does and when ('? grapnel', '? flare')."
+    " 'end'. '? CARD' says what a card does and when ('? grapnel', '? flare'), '? challenge'"
+    " what this game's officer challenge changes."
     " On the map @@ is you, R1..Y3 the defenders, ' marks the spaces you can see, digits"
     " are objective spaces (yours bold), + an iron cross, | _ a door, H a ladder. 'a' shows the"
     " analysis (your moves and shots with their odds), '?' this help, 'q' leaves the game (it is"
@@ -106,9 +109,9 @@ class SniperEliteAdapter(GenericAdapter):
         view = state.view(seat)
         turn = int(view.get("turn") or 0)
         head = f"Sniper Elite · {f'round {round_of(turn)}' if turn else 'set-up'}"
-        modifiers = view.get("modifiers") or []
-        if modifiers:
-            head += " · " + " ".join(modifiers)
+        title = challenge_title(frozenset(view.get("modifiers") or ()))
+        if title:
+            head += f" · {title}"
         if state.outcome is not None:
             return f"{head} · game over"
         if state.is_chance:
@@ -278,10 +281,15 @@ def numbers(count: int) -> str:
 
 
 def asked_about_card(turn: HumanTurn, answer: str) -> bool:
-    """'? grapnel' or 'help Flare': the card's text shown (the plain '?' is the help)."""
+    """'? grapnel' or 'help Flare': the card's text shown; '? challenge': what the game's
+    modifiers change (the plain '?' is the help)."""
     lowered = answer.lower()
     for prefix in ("?", "help ", "h "):
-        if lowered.startswith(prefix) and lowered[len(prefix) :].strip():
+        asked = lowered[len(prefix) :].strip()
+        if lowered.startswith(prefix) and asked in ("challenge", "modifiers"):
+            turn.show(Text(challenge_help(modifiers_of(turn.state))))
+            return True
+        if lowered.startswith(prefix) and asked:
             turn.show(Text(card_help(answer[len(prefix) :], modifiers_of(turn.state))))
             return True
     return False

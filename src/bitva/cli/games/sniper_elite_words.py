@@ -15,6 +15,7 @@ from typing import Any
 from bitva.core.outcome import Outcome
 from bitva.games.sniper_elite.board import depot
 from bitva.games.sniper_elite.catalogue import StepData, shipped_content
+from bitva.games.sniper_elite.options import CHALLENGES
 from bitva.games.sniper_elite.orders import recon_range
 
 Rules = frozenset[str]  # the modifiers in force (SE-10), as the state keeps them
@@ -488,3 +489,61 @@ def outcome_reason(outcome: Outcome) -> str:
 def describe_outcome(outcome: Outcome) -> str:
     head = "You win" if outcome.result == "win" else "You lose"
     return f"{head} — {outcome_reason(outcome)}"
+
+
+# SE-10.1: the officer challenges by their names, and what each modifier changes
+CHALLENGE_NAMES = {"medic": "Medic", "radio": "Radio Operator", "scout": "Scout",
+                   "dog": "Dog Handler", "marksman": "Marksman", "sniper": "Sniper"}  # fmt: skip
+MODIFIER_WORDS = {
+    "medic+": "you start with 3 equipment cards",
+    "medic-noise": "1 more noise token in the bag",
+    "medic-early": "a defender off the board comes back at the start of the defenders' turn,"
+    " before the order",
+    "radio+": "your health holds 2 suppressor tokens (as recoil) instead of its 2 noise tokens",
+    "radio-reward": "a hit never rewards you with recoil",
+    "radio-misfire": "a shot misfires when its noise, recoil and suppressors total 4",
+    "scout+": "a wound rebuilds your health from 1 recoil and 2 noise",
+    "scout-close": "a defender an order moves onto you or next to you (same type) hits you",
+    "scout-1-9": "objectives 1 and 9 are out of the game",
+    "dog+": "completing your first objective summons nobody",
+    "dog-equip": "you start with 1 equipment card",
+    "dog-deck": "the order deck holds 7 cards, not 9",
+    "marksman+": "1 more accuracy token in the bag",
+    "marksman-double": "a defender on or next to you at the end of your turn hits you twice",
+    "marksman-cap": "up to 5 hits a turn, and a wound does not stop the later ones",
+    "sniper+": "a move of exactly 2 steps into the last known area costs no hit",
+    "sniper-loud": "a 3-step move costs a hit even outside the last known area",
+    "sniper-recon": "the defenders look out for you within 3 spaces, not 2",
+}
+
+
+def challenge_of(modifiers: Rules) -> str | None:
+    """The officer challenge whose three modifiers are all in force (SE-10.1)."""
+    for challenge, trio in CHALLENGES.items():
+        if set(trio) <= modifiers:
+            return challenge
+    return None
+
+
+def challenge_title(modifiers: Rules) -> str:
+    """ "Medic challenge", "Medic challenge and 1 more modifier", "2 modifiers", or ""."""
+    challenge = challenge_of(modifiers)
+    rest = len(modifiers) - (3 if challenge else 0)
+    more = f"{rest} modifier{'s' if rest != 1 else ''}"
+    if challenge is None:
+        return more if rest else ""
+    title = f"{CHALLENGE_NAMES[challenge]} challenge"
+    return f"{title} and {rest} more modifier{'s' if rest != 1 else ''}" if rest else title
+
+
+def challenge_help(modifiers: Rules) -> str:
+    """`? challenge`: what each modifier in force changes, its id last (SE-10.1)."""
+    if not modifiers:
+        return "The standard game: no officer challenge, no modifier (SE-10.1)."
+    title = challenge_title(modifiers)
+    article = "the " if challenge_of(modifiers) else ""
+    lines = [f"This game: {article}{title} (SE-10.1):"]
+    known = [m for trio in CHALLENGES.values() for m in trio]  # the advantage first
+    ordered = sorted(modifiers, key=lambda m: (known.index(m) if m in known else len(known), m))
+    lines += [f"- {MODIFIER_WORDS.get(m, m)} ({m})" for m in ordered]
+    return "\n".join(lines)
