@@ -19,7 +19,15 @@ import pytest
 from rich.console import Console
 
 from bitva.cli.games import Screen
-from bitva.cli.games.sniper_elite import ADAPTER, move_costs, numbers, report_pages, view_frame
+from bitva.cli.games.sniper_elite import (
+    ADAPTER,
+    choose_listed,
+    choose_on_map,
+    move_costs,
+    numbers,
+    report_pages,
+    view_frame,
+)
 from bitva.cli.games.sniper_elite_words import (
     CHALLENGE_NAMES,
     MODIFIER_WORDS,
@@ -32,7 +40,7 @@ from bitva.cli.games.sniper_elite_words import (
     question,
 )
 from bitva.cli.sniper_elite_map import best_odds, map_lines, panel_lines
-from bitva.cli.terminal import TerminalGame
+from bitva.cli.terminal import HumanTurn, TerminalGame
 from bitva.core.outcome import Outcome
 from bitva.core.registry import get_game
 from bitva.core.rng import Rng
@@ -502,3 +510,34 @@ def test_se_10_1_the_challenge_is_named_and_explained_not_given_as_ids() -> None
         words = challenge_help(frozenset(trio))
         assert CHALLENGE_NAMES[challenge] in words and "_" not in words
         assert all(f"({m})" in words and m in MODIFIER_WORDS for m in trio)
+
+
+class ScriptedTurn(HumanTurn):
+    """A human decision answered from a list; each refusal's words kept in `said`."""
+
+    def __init__(self, game: TerminalGame, answers: list[str]) -> None:
+        super().__init__(game, 1)
+        self.answers, self.said = answers, list[str]()
+
+    def ask(self, prompt: str, *_: Any, **__: Any) -> str:
+        if self.message:
+            self.said.append(self.message)
+            self.message = None
+        return self.answers.pop(0)
+
+
+def test_a_number_outside_the_menu_is_refused_in_plain_words() -> None:
+    """A number the menu does not hold says which numbers it does, never the action grammar
+    ("write move SPACE STEPS, ...")."""
+    game = TerminalGame(Console(file=io.StringIO()), get_game("sniper-elite"), {}, {1: "human"}, 3,
+                        live=False)  # fmt: skip
+    while game.state.decision != "entry":
+        if game.state.is_chance:
+            game.match.resolve_chance()
+        else:
+            game.match.play(game.state.legal_actions()[0])
+    actions = game.state.legal_actions()
+    for choose in (choose_listed, choose_on_map):
+        turn = ScriptedTurn(game, ["9", "1"])
+        assert choose(turn, "Where?") == actions[0]
+        assert turn.said == [f"9 is not one of the choices: type 1-{len(actions)}, or an action"]

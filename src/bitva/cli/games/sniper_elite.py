@@ -280,6 +280,14 @@ def numbers(count: int) -> str:
     return "1" if count == 1 else f"1-{count}"
 
 
+def not_a_choice(turn: HumanTurn, answer: str, count: int) -> bool:
+    """A number outside the menu: said in plain words (not as the action grammar's error)."""
+    if not answer.isdigit():
+        return False
+    turn.error(f"{answer} is not one of the choices: type {numbers(count)}, or an action")
+    return True
+
+
 def asked_about_card(turn: HumanTurn, answer: str) -> bool:
     """'? grapnel' or 'help Flare': the card's text shown; '? challenge': what the game's
     modifiers change (the plain '?' is the help)."""
@@ -310,7 +318,7 @@ def choose_listed(turn: HumanTurn, heading: str) -> Any | None:
         )
         if answer.isdigit() and 1 <= int(answer) <= len(actions):
             return actions[int(answer) - 1]
-        if not answer or asked_about_card(turn, answer):
+        if not answer or asked_about_card(turn, answer) or not_a_choice(turn, answer, len(menu)):
             continue
         typed = turn.typed(answer)
         if typed is not None:
@@ -338,7 +346,7 @@ def choose_on_map(turn: HumanTurn, heading: str) -> Any | None:
         answer = turn.ask(f"P{turn.seat}: {numbers(len(keys))} or a space:", menu, heading, marks)
         if answer.lower() in table or answer.upper() in table:
             return table.get(answer.lower(), table.get(answer.upper()))
-        if answer:
+        if answer and not not_a_choice(turn, answer, len(keys)):
             typed = turn.typed(answer)
             if typed is not None:
                 return typed
@@ -395,6 +403,8 @@ def choose_turn(turn: HumanTurn, heading: Any) -> Any | None:
             chosen = _second_step(turn, view, kind, what, moves, shots, cards)
             if chosen is not None:
                 return chosen
+            continue
+        if not_a_choice(turn, answer, len(picks)):
             continue
         typed = turn.typed(answer)
         if typed is not None:
