@@ -75,7 +75,7 @@ CHALLENGE_WORDS: dict[str, dict[str, str]] = {
         "description": "A 2-step move into the last known area is safe; a 3-step move always"
         " hits you; defenders look out to range 3.",
         "description_cs": "Pohyb o 2 pole do poslední známé oblasti je bezpečný; pohyb o 3 pole"
-        " vám vždy způsobí zásah; průzkum obránců sahá do vzdálenosti 3.",
+        " vám vždy způsobí zásah; průzkum obránců sahá do vzdálenosti 3 polí.",
     },
 }
 

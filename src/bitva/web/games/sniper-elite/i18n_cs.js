@@ -21,7 +21,7 @@ export const cs = {
   "mod.medic-early": "obránce se vrací na začátku tahu obránců",
   "mod.radio+": "v komínku zdraví žetony tlumičů místo žetonů hluku",
   "mod.radio-reward": "odměnou za zásah nejsou žetony zpětného rázu",
-  "mod.radio-misfire": "selhání už při součtu 4",
+  "mod.radio-misfire": "zbraň selže už při součtu 4",
   "mod.scout+": "po zranění vytvoříte komínek zdraví z 1 žetonu zpětného rázu a 2 žetonů hluku",
   "mod.scout-close": "obránce, který se k vám v tahu přiblíží, vás zasáhne",
   "mod.scout-1-9": "úkoly 1 a 9 jsou mimo hru",
@@ -33,7 +33,7 @@ export const cs = {
   "mod.marksman-cap": "až 5 zásahů za tah",
   "mod.sniper+": "pohyb o 2 pole do poslední známé oblasti je bezpečný",
   "mod.sniper-loud": "pohyb o 3 pole vám vždy způsobí zásah",
-  "mod.sniper-recon": "průzkum obránců sahá do vzdálenosti 3",
+  "mod.sniper-recon": "průzkum obránců sahá do vzdálenosti 3 polí",
 
   "turn.line": "Kolo {turn} · {step}",
   "turn.setup": "Příprava · {step}",
