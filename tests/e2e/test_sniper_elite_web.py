@@ -152,6 +152,9 @@ class Player:
             buttons = page.locator("#shot-box .token-button")
             text = page.inner_text("#shot-box")
             assert target in text and re.search(r"\d+\s?%", text), text
+            # Czech writes "69 %" with a no-break space, so the sign never wraps alone
+            czech = page.evaluate("document.documentElement.lang") == "cs"
+            assert re.search(r"\d+\u00a0%" if czech else r"\d+%", text), text
             for index in range(buttons.count()):
                 label = buttons.nth(index).get_attribute("aria-label") or ""
                 chance = float(re.findall(r"(\d+)\s?%", label)[-1])

@@ -100,9 +100,10 @@ export function areaName(area) {
   return text === key ? String(area) : text;
 }
 
-/** A percentage as players read it: "69 %" in Czech, "69%" in English. */
+/** A percentage as players read it: "69 %" in Czech (a no-break space: the sign never wraps
+ * away from its number), "69%" in English. */
 export function percent(p) {
   const value = Math.round(Number(p) * 100);
   const shown = value === 0 && Number(p) > 0 ? "<1" : String(value); // some chance is not none
-  return lang() === "cs" ? `${shown} %` : `${shown}%`;
+  return lang() === "cs" ? `${shown}\u00a0%` : `${shown}%`;
 }
