@@ -21,6 +21,7 @@ from rich.console import Console
 from bitva.cli.games import Screen
 from bitva.cli.games.sniper_elite import (
     ADAPTER,
+    _pick,
     choose_listed,
     choose_on_map,
     move_costs,
@@ -541,3 +542,31 @@ def test_a_number_outside_the_menu_is_refused_in_plain_words() -> None:
         turn = ScriptedTurn(game, ["9", "1"])
         assert choose(turn, "Where?") == actions[0]
         assert turn.said == [f"9 is not one of the choices: type 1-{len(actions)}, or an action"]
+
+
+def test_se_6_8_an_equipment_choice_says_what_it_does() -> None:
+    """SE-6.8, 11.6: "use Field Dressing on 1" read as a number of what; an area and a space
+    as what they change."""
+    assert action_label({}, "use FIELD_DRESSING 2") == (
+        "use Field Dressing to take 2 recoil from the bag into your health"
+    )
+    assert action_label({}, "use FALSE_REPORT red") == (
+        "use False Report to make red the last known area"
+    )
+    assert action_label({}, "use THROWN_STONE e5") == "use Thrown Stone on e5"
+    assert action_label({}, "use BINOCULARS") == "use Binoculars"
+
+
+def test_se_6_8_a_choice_of_areas_is_taken_by_its_number_or_its_name() -> None:
+    """The second question of a card with a choice: an area by its number in the list or by
+    name; a number of recoil tokens as it is typed."""
+    game = TerminalGame(Console(file=io.StringIO()), get_game("sniper-elite"), {}, {1: "human"}, 3,
+                        live=False)  # fmt: skip
+    areas = {"red": "A", "yellow": "B"}
+    assert _pick(ScriptedTurn(game, ["9", "2"]), "?", ["1. red", "2. yellow"], list(areas),
+                 areas, {}) == "B"  # fmt: skip
+    assert _pick(ScriptedTurn(game, ["red"]), "?", [], list(areas), areas, {}) == "A"
+    recoil = {"1": "one", "2": "two"}
+    assert _pick(ScriptedTurn(game, ["2"]), "?", ["1. x", "2. y"], list(recoil), recoil, {}) == (
+        "two"
+    )

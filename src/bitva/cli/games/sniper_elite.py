@@ -40,6 +40,7 @@ from bitva.cli.games.sniper_elite_words import (
     question,
     returns_chosen,
     summoned_in,
+    use_words,
 )
 from bitva.cli.pretty import lines_of
 from bitva.cli.sniper_elite_map import (
@@ -452,7 +453,10 @@ def _second_step(
     on_map = {
         p: str(n) for n, p in enumerate(params, start=1) if p[:1].isalpha() and p[1:].isdigit()
     }
-    menu = [] if len(on_map) == len(params) else [f"{n}. {p}" for n, p in enumerate(params, 1)]
+    menu = [
+        f"{p if p.isdigit() else n}. {use_words(str(what), p)}" for n, p in enumerate(params, 1)
+    ]
+    menu = [] if len(on_map) == len(params) else menu
     heading = f"{action_label(view, 'use ' + str(what))}: {card_text(str(what))} Where or how?"
     return _pick(turn, heading, menu, params, dict(choices), on_map)
 
@@ -482,15 +486,17 @@ def _pick(
     marks: dict[str, str],
 ) -> Any | None:
     """The answer among `keys` (numbered, or by name: a space, a number of tokens); None
-    when the player goes back."""
+    when the player goes back. Keys that are numbers themselves (tokens to draw, recoil to
+    take) are typed as they are; other keys (spaces, areas) also by their place in the list."""
+    numbered = not any(key.isdigit() for key in keys)
     while True:
-        span = f"{keys[0]}-{keys[-1]}" if menu and keys[0].isdigit() else f"1-{len(keys)}"
+        span = f"1-{len(keys)}" if numbered else f"{keys[0]}-{keys[-1]}"
         answer = turn.ask(f"P{turn.seat}: {span} or a name, 'b' to go back:", menu, heading, marks)
         if answer.lower() in ("b", "back"):
             return None
         if not answer:
             continue
-        if answer.isdigit() and 1 <= int(answer) <= len(keys) and not menu:
+        if answer.isdigit() and 1 <= int(answer) <= len(keys) and numbered:
             return table[keys[int(answer) - 1]]
         if answer in table:
             return table[answer]

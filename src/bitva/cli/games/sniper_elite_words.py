@@ -293,13 +293,25 @@ def action_label(view: Mapping[str, Any], text: str) -> str:
     if verb == "place" and rest:
         return f"place it on {rest[0]}"
     if verb == "use" and rest:
-        extra = f" on {' '.join(rest[1:])}" if len(rest) > 1 else ""
-        return f"use {card_name(rest[0])}{extra}"
+        return f"use {card_name(rest[0])}" + (f" {use_words(rest[0], rest[1])}" if rest[1:] else "")
     return {
         "loot": "loot this objective space (draw equipment)",
         "complete": "complete the objective here",
         "end": "end your turn",
     }.get(verb, text)
+
+
+def use_words(card: str, param: str) -> str:
+    """What an equipment card's choice does (SE-11.6): "on e5" (a space), "to take 2 recoil
+    from the bag into your health" (Field Dressing), "to make red the last known area"."""
+    if param.isdigit():
+        n = int(param)
+        if card == "FIELD_DRESSING":
+            return f"to take {n} recoil from the bag into your health"
+        return f"with {n}"
+    if param in AREA_WORDS:
+        return f"to make {AREA_WORDS[param]} the last known area"
+    return f"on {param}"
 
 
 SUMMONS = ("SE-6.7", "SE-8.8", "SE-8.12")  # a defender taken off and placed, not walked
