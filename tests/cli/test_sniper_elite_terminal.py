@@ -570,3 +570,12 @@ def test_se_6_8_a_choice_of_areas_is_taken_by_its_number_or_its_name() -> None:
     assert _pick(ScriptedTurn(game, ["2"]), "?", ["1. x", "2. y"], list(recoil), recoil, {}) == (
         "two"
     )
+
+
+def test_se_8_10_a_step_for_each_probable_objective_moves_toward_its_own_access() -> None:
+    """SE-8.10: "for each probable objective, the nearest defender" moves toward *its* access
+    space, not toward "each probable objective's" again."""
+    assert card_steps("SECURE_ENTRANCES") == [
+        "for each probable objective, the nearest defender: move 3 toward its access space"
+    ]
+    assert card_steps("ROOFTOP_WATCH")[0].endswith("move 3 toward its elevated access space")

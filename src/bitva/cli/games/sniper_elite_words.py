@@ -147,7 +147,7 @@ def target_words(target: str | None) -> str:
         return "?"
     if target.startswith("po_access:"):
         kind = target.split(":", 1)[1]
-        return "each probable objective's " + ("access" if kind == "any" else f"{kind} access")
+        return "each probable objective's " + ("" if kind == "any" else f"{kind} ") + "access space"
     return TARGETS.get(target, target)
 
 
@@ -165,6 +165,8 @@ def step_words(step: StepData, rules: Rules = NO_RULES) -> str:
     to = target_words(step.to)
     if step.per_po and step.to == "po":
         to = "it"
+    elif step.per_po:  # "for each probable objective, ... toward its access"
+        to = to.replace("each probable objective's", "its")
     if step.op == "search":
         return f"{who}: search next to them"
     if step.op == "recon":
