@@ -28,6 +28,7 @@ from bitva.cli.games.sniper_elite import (
     numbers,
     report_pages,
     view_frame,
+    why_not,
 )
 from bitva.cli.games.sniper_elite_words import (
     CHALLENGE_NAMES,
@@ -579,3 +580,20 @@ def test_se_8_10_a_step_for_each_probable_objective_moves_toward_its_own_access(
         "for each probable objective, the nearest defender: move 3 toward its access space"
     ]
     assert card_steps("ROOFTOP_WATCH")[0].endswith("move 3 toward its elevated access space")
+
+
+def test_se_6_2_a_space_a_move_cannot_take_says_why() -> None:
+    """SE-6.2: a defender's space is refused naming the defender; a space out of reach as out
+    of reach; the move question goes on."""
+    view = {"defenders": {"Y2": "f2", "R1": None}}
+    assert why_not(view, "f2") == ("Y2 stands on f2: you may not enter a defender's space (SE-6.2)")
+    assert (
+        why_not(view, "a9") == "a9 cannot be reached by this move (SE-6.2): choose a numbered space"
+    )
+    game = TerminalGame(Console(file=io.StringIO()), get_game("sniper-elite"), {}, {1: "human"}, 3,
+                        live=False)  # fmt: skip
+    turn = ScriptedTurn(game, ["f2", "d5"])
+    assert _pick(turn, "?", [], ["d5"], {"d5": "move"}, {}, lambda typed: why_not(view, typed)) == (
+        "move"
+    )
+    assert turn.said == [why_not(view, "f2")]

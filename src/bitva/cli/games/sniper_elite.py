@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import textwrap
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich import box
@@ -429,7 +429,7 @@ def _second_step(
         marks = {space: str(n) for n, space in enumerate(spaces, start=1)}
         heading = "Where to? The numbers on the map are the spaces you may reach (SE-6.2)"
         heading += move_costs(turn.state, [moves[space] for space in spaces])
-        return _pick(turn, heading, [], spaces, moves, marks)
+        return _pick(turn, heading, [], spaces, moves, marks, lambda typed: why_not(view, typed))
     if kind == "shoot":
         entry = in_sight(view, str(what)) or {}
         odds = [float(p) for p in entry.get("hit") or []]
@@ -461,6 +461,18 @@ def _second_step(
     return _pick(turn, heading, menu, params, dict(choices), on_map)
 
 
+def why_not(view: Mapping[str, Any], typed: str) -> str:
+    """Why a typed space is not a move's choice (SE-6.2): a defender stands there, or it is
+    out of this move's reach (or already entered this turn)."""
+    space = typed.strip().lower()
+    holders = [d for d, at in (view.get("defenders") or {}).items() if at == space]
+    if holders:
+        return f"{holders[0]} stands on {space}: you may not enter a defender's space (SE-6.2)"
+    if space[:1].isalpha() and space[1:].isdigit():
+        return f"{space} cannot be reached by this move (SE-6.2): choose a numbered space"
+    return f"{typed} is not one of the choices: a numbered space, or 'b' to go back"
+
+
 def move_costs(state: State[Any], moves: Sequence[Any]) -> str:
     """What each move (numbered from 1) gives away, found by playing it on a copy: ". A hit:
     4 5; the last known area moves: 1 2 (SE-6.4)" (a 1-step move goes unnoticed, SE-6.3; 2 or 3
@@ -484,10 +496,12 @@ def _pick(
     keys: list[str],
     table: Mapping[str, Any],
     marks: dict[str, str],
+    refused: Callable[[str], str] | None = None,
 ) -> Any | None:
     """The answer among `keys` (numbered, or by name: a space, a number of tokens); None
-    when the player goes back. Keys that are numbers themselves (tokens to draw, recoil to
-    take) are typed as they are; other keys (spaces, areas) also by their place in the list."""
+    when the player goes back; `refused` says why another answer is not a choice. Keys that
+    are numbers themselves (tokens to draw, recoil to take) are typed as they are; other keys
+    (spaces, areas) also by their place in the list."""
     numbered = not any(key.isdigit() for key in keys)
     while True:
         span = f"1-{len(keys)}" if numbered else f"{keys[0]}-{keys[-1]}"
@@ -502,7 +516,7 @@ def _pick(
             return table[answer]
         if answer.lower() in table:
             return table[answer.lower()]
-        turn.error(f"{answer} is not one of the choices: 1-{len(keys)} or a name")
+        turn.error(refused(answer) if refused else f"{answer} is not one of the choices: {span}")
 
 
 def analysis_tables(result: Mapping[str, Any], source: str) -> RenderableType:
