@@ -556,6 +556,10 @@ def test_se_6_8_an_equipment_choice_says_what_it_does() -> None:
     )
     assert action_label({}, "use THROWN_STONE e5") == "use Thrown Stone on e5"
     assert action_label({}, "use BINOCULARS") == "use Binoculars"
+    used = {"kind": "equipment-used", "card": "FALSE_REPORT", "param": ["red"], "rule": "SE-6.8"}
+    assert (
+        describe_event(used) == "You use False Report to move the last known area to red (SE-6.8)"
+    )
 
 
 def test_se_6_8_a_choice_of_areas_is_taken_by_its_number_or_its_name() -> None:

@@ -454,7 +454,8 @@ def _second_step(
         p: str(n) for n, p in enumerate(params, start=1) if p[:1].isalpha() and p[1:].isdigit()
     }
     menu = [
-        f"{p if p.isdigit() else n}. {use_words(str(what), p)}" for n, p in enumerate(params, 1)
+        f"{p if p.isdigit() else n}. {use_words(str(what), p).removeprefix('to ')}"
+        for n, p in enumerate(params, 1)
     ]
     menu = [] if len(on_map) == len(params) else menu
     heading = f"{action_label(view, 'use ' + str(what))}: {card_text(str(what))} Where or how?"

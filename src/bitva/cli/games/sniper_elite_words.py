@@ -305,14 +305,14 @@ def action_label(view: Mapping[str, Any], text: str) -> str:
 
 def use_words(card: str, param: str) -> str:
     """What an equipment card's choice does (SE-11.6): "on e5" (a space), "to take 2 recoil
-    from the bag into your health" (Field Dressing), "to make red the last known area"."""
+    from the bag into your health" (Field Dressing), "to move the last known area to red"."""
     if param.isdigit():
         n = int(param)
         if card == "FIELD_DRESSING":
             return f"to take {n} recoil from the bag into your health"
         return f"with {n}"
     if param in AREA_WORDS:
-        return f"to make {AREA_WORDS[param]} the last known area"
+        return f"to move the last known area to {AREA_WORDS[param]}"
     return f"on {param}"
 
 
@@ -418,8 +418,8 @@ def _event_words(kind: str, d: Mapping[str, Any], rules: Rules) -> str | None:
     if kind == "equipment-duplicate":
         return f"A second {card_name(str(d.get('card')))} goes back under the deck"
     if kind == "equipment-used":
-        param = " ".join(map(str, d.get("param") or []))
-        return f"You use {card_name(str(d.get('card')))}" + (f" on {param}" if param else "")
+        card, param = str(d.get("card")), " ".join(map(str, d.get("param") or []))
+        return f"You use {card_name(card)}" + (f" {use_words(card, param)}" if param else "")
     if kind == "objective-completed":
         return f"Objective {d.get('objective')} completed ({d.get('count')} of 2)"
     if kind == "objective-bottomed":
