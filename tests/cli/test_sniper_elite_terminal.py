@@ -552,7 +552,7 @@ def test_se_6_8_an_equipment_choice_says_what_it_does() -> None:
         "use Field Dressing to take 2 recoil from the bag into your health"
     )
     assert action_label({}, "use FALSE_REPORT red") == (
-        "use False Report to make red the last known area"
+        "use False Report to move the last known area to red"
     )
     assert action_label({}, "use THROWN_STONE e5") == "use Thrown Stone on e5"
     assert action_label({}, "use BINOCULARS") == "use Binoculars"
