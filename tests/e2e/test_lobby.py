@@ -29,20 +29,26 @@ SHORT = {"armies": ["orcs", "dwarves"], "units_to_win": 2, "commands_to_win": 1}
 @pytest.fixture(scope="module")
 def games(server: ServerProcess) -> dict[str, Any]:
     """A finished Lords of War game of this browser (Orcs against the AI's Dwarves), one of
-    somebody else ("Bea"), and 13 solo games of the test game: 14 of this browser, 15 on the
-    server."""
+    somebody else ("Bea"), 13 solo games of the test game (14 of this browser) and somebody
+    else's lost Sniper Elite game ("Eva"): 16 on the server."""
     mine = create_game(server, options=SHORT, name="")
     theirs = create_game(server, options=SHORT, name="Bea")
     solos = [
         create_game(server, game="dice-cards", options={"seats": 1}, opponents=[])
         for _ in range(13)
     ]
+    mine_over = play_out(server, mine, seed=2)
+    theirs_over = play_out(server, theirs, seed=3)
+    # somebody's Sniper Elite game, lost (random play never wins it): the newest on the server
+    lost = create_game(server, game="sniper-elite", options={}, opponents=[], name="Eva")
     return {
         "mine": mine,
-        "mine_over": play_out(server, mine, seed=2),
+        "mine_over": mine_over,
         "theirs": theirs,
-        "theirs_over": play_out(server, theirs, seed=3),
+        "theirs_over": theirs_over,
         "solos": solos,
+        "solo_lost": lost,
+        "solo_lost_over": play_out(server, lost, seed=4),
     }
 
 
@@ -107,6 +113,9 @@ def test_the_lobby_says_who_won_with_which_army_and_pages(
     assert "Bea: Orcs · Computer (random): Dwarves" in said, said
     ended = {(1,): "Won by Bea", (2,): "Won by Computer (random)", (): "A draw"}
     assert ended[tuple(winners)] in said, said
+    assert not games["solo_lost_over"]["outcome"]["winners"]
+    said = row(page, recent, games["solo_lost"]["game"]["id"])
+    assert "Eva lost" in said and "Nobody won" not in said, said  # a solo game's one player
     page.click('#recent-pages [data-page="older"]')
     expect(page.locator(f"{recent} .game-row")).to_have_count(
         len(httpx.get(f"{server.url}/api/games?limit=100").json()["games"]) - 12
@@ -117,6 +126,8 @@ def test_the_lobby_says_who_won_with_which_army_and_pages(
     assert "Vy: Orkové · proti počítači (náhodný): Trpaslíci" in said, said
     assert {"win": "Vyhráli jste", "loss": "Prohráli jste", "draw": "Remíza"}[me["result"]] in said
     assert "Orkové proti Trpaslíkům" in said, said
+    page.click('#recent-pages [data-page="newer"]')
+    assert "Prohra: Eva" in row(page, recent, games["solo_lost"]["game"]["id"])
     page.screenshot(path=str(shots / "lobby-lists-czech.png"))
     for lang in ("cs", "en"):
         page.click(f'[data-lang="{lang}"]')

@@ -40,6 +40,7 @@ export const cs = {
   "lobby.lost_you": "Prohráli jste",
   "lobby.draw": "Remíza",
   "lobby.winner": { one: "Vítěz: {list}", few: "Vítězové: {list}", other: "Vítězové: {list}" },
+  "lobby.lost_by": "Prohra: {who}",
   "lobby.nobody": "Nikdo nevyhrál",
   "lobby.newer": "Novější",
   "lobby.older": "Starší",

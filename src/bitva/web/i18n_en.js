@@ -40,6 +40,7 @@ export const en = {
   "lobby.lost_you": "You lost",
   "lobby.draw": "A draw",
   "lobby.winner": { one: "Won by {list}", other: "Won by {list}" },
+  "lobby.lost_by": "{who} lost",
   "lobby.nobody": "Nobody won",
   "lobby.newer": "Newer",
   "lobby.older": "Older",

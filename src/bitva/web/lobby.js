@@ -45,6 +45,8 @@ function outcomeText(game, seat) {
   if (me && me.result) return t(me.result === "win" ? "lobby.won_you" : me.result === "loss" ? "lobby.lost_you" : "lobby.draw");
   if (outcome.result === "draw") return t("lobby.draw");
   const winners = outcome.winners || game.seats.filter((x) => x.result === "win").map((x) => x.seat);
+  // a solo game has nobody else to win it: its one player lost
+  if (!winners.length && game.seats.length === 1) return t("lobby.lost_by", { who: seatLabel(game, null, game.seats[0].seat) });
   if (!winners.length) return t("lobby.nobody");
   return t("lobby.winner", { n: winners.length, list: winners.map((w) => seatLabel(game, null, w)).join(", ") });
 }
