@@ -40,6 +40,7 @@ from bitva.cli.games.sniper_elite_words import (
     challenge_title,
     describe_event,
     question,
+    with_card_ids,
 )
 from bitva.cli.sniper_elite_map import best_odds, map_lines, panel_lines
 from bitva.cli.terminal import HumanTurn, TerminalGame
@@ -601,3 +602,11 @@ def test_se_6_2_a_space_a_move_cannot_take_says_why() -> None:
         "move"
     )
     assert turn.said == [why_not(view, "f2")]
+
+
+def test_se_6_8_an_action_may_name_a_card_as_the_player_reads_it() -> None:
+    """'use Thrown Stone e5' is played as 'use THROWN_STONE e5': the help never asks for an id."""
+    assert with_card_ids("use thrown stone e5") == "use THROWN_STONE e5"
+    assert with_card_ids("use Field Dressing 2") == "use FIELD_DRESSING 2"
+    assert with_card_ids("shoot R1 3") == "shoot R1 3"
+    assert "THROWN_STONE" not in ADAPTER.help and "Thrown Stone" in ADAPTER.help

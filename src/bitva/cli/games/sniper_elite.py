@@ -41,6 +41,7 @@ from bitva.cli.games.sniper_elite_words import (
     returns_chosen,
     summoned_in,
     use_words,
+    with_card_ids,
 )
 from bitva.cli.pretty import lines_of
 from bitva.cli.sniper_elite_map import (
@@ -61,13 +62,14 @@ if TYPE_CHECKING:
 
 HELP = (
     "Type the number of a choice, a space to move there ('d5'), or an action in full: 'move d5',"
-    " 'shoot R1 3' (target and tokens to draw), 'loot', 'complete', 'use THROWN_STONE e5',"
+    " 'shoot R1 3' (target and tokens to draw), 'loot', 'complete', 'use Thrown Stone e5',"
     " 'end'. '? CARD' says what a card does and when ('? grapnel', '? flare'), '? challenge'"
     " what this game's officer challenge changes."
     " On the map @@ is you, R1..Y3 the defenders, ' marks the spaces you can see, digits"
-    " are objective spaces (yours bold), + an iron cross, | _ a door, H a ladder. 'a' shows the"
-    " analysis (your moves and shots with their odds), '?' this help, 'q' leaves the game (it is"
-    " saved, and `bitva play --resume FILE` takes it up again)."
+    " are objective spaces (yours bold), + an iron cross, | _ a door, H a ladder. In your"
+    " health and the bag A is accuracy, N noise, R recoil, S suppressor (it counts as recoil)."
+    " 'a' shows the analysis (your moves and shots with their odds), '?' this help, 'q' leaves"
+    " the game (it is saved, and `bitva play --resume FILE` takes it up again)."
 )
 GAP = 1  # columns between the map and the panel
 PANEL_MIN = 30
@@ -321,7 +323,7 @@ def choose_listed(turn: HumanTurn, heading: str) -> Any | None:
             return actions[int(answer) - 1]
         if not answer or asked_about_card(turn, answer) or not_a_choice(turn, answer, len(menu)):
             continue
-        typed = turn.typed(answer)
+        typed = turn.typed(with_card_ids(answer))
         if typed is not None:
             return typed
 
@@ -348,7 +350,7 @@ def choose_on_map(turn: HumanTurn, heading: str) -> Any | None:
         if answer.lower() in table or answer.upper() in table:
             return table.get(answer.lower(), table.get(answer.upper()))
         if answer and not not_a_choice(turn, answer, len(keys)):
-            typed = turn.typed(answer)
+            typed = turn.typed(with_card_ids(answer))
             if typed is not None:
                 return typed
 
@@ -407,7 +409,7 @@ def choose_turn(turn: HumanTurn, heading: Any) -> Any | None:
             continue
         if not_a_choice(turn, answer, len(picks)):
             continue
-        typed = turn.typed(answer)
+        typed = turn.typed(with_card_ids(answer))
         if typed is not None:
             return typed
 

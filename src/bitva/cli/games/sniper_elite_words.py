@@ -8,6 +8,7 @@ numbers go last, in brackets, so the words come first.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -89,6 +90,14 @@ def find_card(typed: str) -> str | None:
         if wanted in (card_id, name.replace(" ", "_").upper()):
             return card_id
     return None
+
+
+def with_card_ids(typed: str) -> str:
+    """An action typed with a card's name ("use Thrown Stone e5") as the engine reads it, with
+    the card's id ("use THROWN_STONE e5")."""
+    for card_id, name in sorted(_names().items(), key=lambda item: -len(item[1])):
+        typed = re.sub(rf"\b{re.escape(name)}\b", card_id, typed, flags=re.IGNORECASE)
+    return typed
 
 
 def card_help(typed: str, rules: Rules = NO_RULES) -> str:
