@@ -610,3 +610,18 @@ def test_se_6_8_an_action_may_name_a_card_as_the_player_reads_it() -> None:
     assert with_card_ids("use Field Dressing 2") == "use FIELD_DRESSING 2"
     assert with_card_ids("shoot R1 3") == "shoot R1 3"
     assert "THROWN_STONE" not in ADAPTER.help and "Thrown Stone" in ADAPTER.help
+
+
+def test_the_latest_log_lines_sit_just_above_the_question() -> None:
+    """The newest lines of the log are read next to the question; the ones before them beside
+    the map, so that the log reads in order from the side to the bottom."""
+    state = at_turn()
+    log = [f"entry {n:02d} happened" for n in range(40)]
+    screen = Screen(NAMES, log, heading="Your turn", menu=["1. end your turn"])
+    lines = plain(view_frame(state.view(1), screen, (80, 24), "Sniper Elite"))
+    numbers_read = [int(n) for line in lines for n in re.findall(r"entry (\d\d)", line)]
+    assert numbers_read == sorted(numbers_read) and numbers_read[-1] == 39
+    below = lines.index(next(line for line in lines if line.startswith("Your turn")))
+    assert "entry 39" in lines[below - 1]
+    beside_the_map = [line for line in lines if re.match(r"^\s?\d+ ", line) and "entry" in line]
+    assert beside_the_map and "entry 39" not in " ".join(beside_the_map)

@@ -173,9 +173,9 @@ class SniperEliteAdapter(GenericAdapter):
 
 
 def view_frame(view: Mapping[str, Any], screen: Screen, size: Size, status: str) -> list[Text]:
-    """The screen for `size`: the title, the map with the panel and the log's end beside it,
-    the shot in progress, the question and the rest of the log. Wider than `size` when the map
-    does not fit: the play loop then says the window is too small."""
+    """The screen for `size`: the title, the map with the panel (the shot in progress first)
+    and the earlier log lines beside it, the latest log lines, and the question. Wider than
+    `size` when the map does not fit: the play loop then says the window is too small."""
     width, height = size
     title = fitted([status], width, "bold")
     left = map_lines(view, screen.marks)
@@ -186,23 +186,23 @@ def view_frame(view: Mapping[str, Any], screen: Screen, size: Size, status: str)
     if len(panel) > len(left):  # the map's height is the panel's: the last lines give way
         panel = [*panel[: len(left) - 1], Text("…", style="dim")]
     ask = compact_question(screen, width)
-    lower: list[Text] = []
+    # the latest log lines go just above the question, where the eye is; the ones before them
+    # beside the map under the panel (the panel never grows taller than the map)
+    room = max(height - len(title) - len(left) - len(ask), 0)
+    log = log_tail(screen.log, width, room) if room else []
+    shown = entries_fitting(screen.log, width, room) if room else 0
+    earlier = list(screen.log)[: max(len(screen.log) - shown, 0)]
     beside_room = max(len(left) - len(panel) - 1, 0)
-    side_log = log_tail(screen.log, panel_width, beside_room) if beside_room else []
+    side_log = log_tail(earlier, panel_width, beside_room) if beside_room else []
     right = [*panel, *([Text("─" * min(panel_width, 24), style="dim")] if side_log else [])]
     right += side_log
     top = beside(left, right, left_width)
-    room = max(height - len(title) - len(top) - len(lower) - len(ask), 0)
-    shown = entries_fitting(screen.log, panel_width, beside_room) if side_log else 0
-    # the lines the side could not hold go below the map, the latest last
-    earlier = list(screen.log)[: max(len(screen.log) - shown, 0)] if side_log else screen.log
-    log = log_tail(earlier, width, room) if room else []
-    return [*title, *top, *lower, *log, *ask]
+    return [*title, *top, *log, *ask]
 
 
 def entries_fitting(log: Sequence[str], width: int, room: int) -> int:
     """How many of the log's latest entries `log_tail` shows in `room` lines (a long entry takes
-    several), so that the log below the map goes on exactly where the side's ends."""
+    several), so that the log beside the map ends exactly where the one below it goes on."""
     used = count = 0
     for line in reversed(log):
         lines = len(textwrap.wrap(line, max(width, 8), subsequent_indent="  ") or [""])
