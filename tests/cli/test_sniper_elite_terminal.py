@@ -24,6 +24,7 @@ from bitva.cli.games.sniper_elite import (
     _pick,
     choose_listed,
     choose_on_map,
+    log_page,
     move_costs,
     numbers,
     report_pages,
@@ -625,3 +626,23 @@ def test_the_latest_log_lines_sit_just_above_the_question() -> None:
     assert "entry 39" in lines[below - 1]
     beside_the_map = [line for line in lines if re.match(r"^\s?\d+ ", line) and "entry" in line]
     assert beside_the_map and "entry 39" not in " ".join(beside_the_map)
+
+
+def test_l_shows_the_logs_latest_lines_on_a_page_of_their_own() -> None:
+    """The side of the map holds a few log lines: 'l' shows as many of the latest as the window
+    holds (what a first objective's summons did, say), then the question comes back."""
+    log = [f"line {n}" for n in range(60)]
+    page = log_page(log, 80, 24).splitlines()
+    assert page[0] == "The log, the latest last:" and page[1:] == log[-22:]
+    out = io.StringIO()
+    game = TerminalGame(Console(file=out, width=80), get_game("sniper-elite"), {}, {1: "human"}, 3,
+                        live=False)  # fmt: skip
+    while game.state.decision != "entry":
+        if game.state.is_chance:
+            game.match.resolve_chance()
+        else:
+            game.match.play(game.state.legal_actions()[0])
+    assert choose_listed(ScriptedTurn(game, ["l", "1"]), "Where?") == game.state.legal_actions()[0]
+    assert "The log, the latest last:" in out.getvalue()
+    assert "l the log" in plain(view_frame(at_turn().view(1), Screen(NAMES, [], heading="?"),
+                                           (80, 24), "Sniper Elite"))[-1]  # fmt: skip

@@ -68,7 +68,8 @@ HELP = (
     " On the map @@ is you, R1..Y3 the defenders, ' marks the spaces you can see, digits"
     " are objective spaces (yours bold), + an iron cross, | _ a door, H a ladder. In your"
     " health and the bag A is accuracy, N noise, R recoil, S suppressor (it counts as recoil)."
-    " 'a' shows the analysis (your moves and shots with their odds), '?' this help, 'q' leaves"
+    " 'l' shows the log's latest lines on a page, 'a' the analysis (your moves and shots with"
+    " their odds), '?' this help, 'q' leaves"
     " the game (it is saved, and `bitva play --resume FILE` takes it up again)."
 )
 GAP = 1  # columns between the map and the panel
@@ -222,7 +223,7 @@ def compact_question(screen: Screen, width: int) -> list[Text]:
     else:
         lines += wrapped(screen.menu, width)
     if screen.heading or screen.menu:
-        lines += fitted([HINT], width, "dim")
+        lines += fitted([f"{HINT} · l the log"], width, "dim")
     if screen.message:
         lines += lines_of(Text(screen.message, style="red"), width)
     return lines
@@ -260,22 +261,35 @@ def report_the_defenders(turn: HumanTurn) -> None:
         turn.show(Text(page))
 
 
-def report_pages(lines: Sequence[str], width: int, height: int) -> list[str]:
+def page_rows(lines: Sequence[str], width: int) -> list[str]:
+    """Log lines wrapped to `width`, a long one's later rows indented."""
+    rows: list[str] = []
+    for line in lines:
+        rows += textwrap.wrap(line, max(width, 20), subsequent_indent="    ") or [""]
+    return rows
+
+
+def report_pages(
+    lines: Sequence[str], width: int, height: int, title: str = "The defenders' turn, step by step"
+) -> list[str]:
     """The defenders' turn told on pages that each fit the window (a long turn would scroll its
     first lines, the die and the card, out of sight): a title line, the lines wrapped to
     `width`, and a line left for "Press Enter"."""
     room = max(height - 2, 4)
-    rows: list[str] = []
-    for line in lines:
-        rows += textwrap.wrap(line, max(width, 20), subsequent_indent="    ") or [""]
+    rows = page_rows(lines, width)
     chunks = [rows[i : i + room] for i in range(0, len(rows), room)] or [[]]
     pages = []
     for number, chunk in enumerate(chunks, start=1):
-        title = "The defenders' turn, step by step:"
-        if len(chunks) > 1:
-            title = f"The defenders' turn, step by step ({number} of {len(chunks)}):"
-        pages.append("\n".join([title, *chunk]))
+        count = f" ({number} of {len(chunks)})" if len(chunks) > 1 else ""
+        pages.append("\n".join([f"{title}{count}:", *chunk]))
     return pages
+
+
+def log_page(log: Sequence[str], width: int, height: int) -> str:
+    """'l': the log's latest lines on a page of their own, as many as the window holds (the
+    screen beside the map has room for only a few)."""
+    rows = page_rows(log, width)[-max(height - 2, 4) :]
+    return "\n".join(["The log, the latest last:", *rows])
 
 
 def numbers(count: int) -> str:
@@ -291,10 +305,14 @@ def not_a_choice(turn: HumanTurn, answer: str, count: int) -> bool:
     return True
 
 
-def asked_about_card(turn: HumanTurn, answer: str) -> bool:
+def asked_aside(turn: HumanTurn, answer: str) -> bool:
     """'? grapnel' or 'help Flare': the card's text shown; '? challenge': what the game's
-    modifiers change (the plain '?' is the help)."""
+    modifiers change (the plain '?' is the help); 'l': the log's latest lines."""
     lowered = answer.lower()
+    if lowered in ("l", "log"):
+        width, height = turn.game.console.size
+        turn.show(Text(log_page(turn.game.log(turn.seat), width, height)))
+        return True
     for prefix in ("?", "help ", "h "):
         asked = lowered[len(prefix) :].strip()
         if lowered.startswith(prefix) and asked in ("challenge", "modifiers"):
@@ -321,7 +339,7 @@ def choose_listed(turn: HumanTurn, heading: str) -> Any | None:
         )
         if answer.isdigit() and 1 <= int(answer) <= len(actions):
             return actions[int(answer) - 1]
-        if not answer or asked_about_card(turn, answer) or not_a_choice(turn, answer, len(menu)):
+        if not answer or asked_aside(turn, answer) or not_a_choice(turn, answer, len(menu)):
             continue
         typed = turn.typed(with_card_ids(answer))
         if typed is not None:
@@ -349,6 +367,8 @@ def choose_on_map(turn: HumanTurn, heading: str) -> Any | None:
         answer = turn.ask(f"P{turn.seat}: {numbers(len(keys))} or a space:", menu, heading, marks)
         if answer.lower() in table or answer.upper() in table:
             return table.get(answer.lower(), table.get(answer.upper()))
+        if asked_aside(turn, answer):
+            continue
         if answer and not not_a_choice(turn, answer, len(keys)):
             typed = turn.typed(with_card_ids(answer))
             if typed is not None:
@@ -397,7 +417,7 @@ def choose_turn(turn: HumanTurn, heading: Any) -> Any | None:
         answer = turn.ask(
             f"P{turn.seat}: {numbers(len(menu))}, a space, or an action:", numbered, heading()
         )
-        if not answer or asked_about_card(turn, answer):
+        if not answer or asked_aside(turn, answer):
             continue
         if answer.lower() in moves:
             return moves[answer.lower()]
@@ -511,7 +531,7 @@ def _pick(
         answer = turn.ask(f"P{turn.seat}: {span} or a name, 'b' to go back:", menu, heading, marks)
         if answer.lower() in ("b", "back"):
             return None
-        if not answer:
+        if not answer or asked_aside(turn, answer):
             continue
         if answer.isdigit() and 1 <= int(answer) <= len(keys) and numbered:
             return table[keys[int(answer) - 1]]
