@@ -646,3 +646,19 @@ def test_l_shows_the_logs_latest_lines_on_a_page_of_their_own() -> None:
     assert "The log, the latest last:" in out.getvalue()
     assert "l the log" in plain(view_frame(at_turn().view(1), Screen(NAMES, [], heading="?"),
                                            (80, 24), "Sniper Elite"))[-1]  # fmt: skip
+
+
+def test_d_34_a_scout_challenge_hit_says_which_defender_came_close() -> None:
+    """SE-10.1 `scout-close`, D-34: the hit a defender's order move gives by coming onto or next
+    to the sniper is told with that defender and the challenge; elsewhere a hit stays plain."""
+    events: list[dict[str, Any]] = [
+        {"kind": "defender-moved", "defender": "R1", "from": "b6", "to": "c7", "rule": "SE-8.9"},
+        {"kind": "hit", "count": 1, "health": "RRNR", "rule": "SE-8.9"},
+    ]
+    scout = ADAPTER.bound(get_game("sniper-elite").new({"challenge": "scout"}, seed=1))
+    assert scout.describe_events(events)[1] == (
+        "R1 comes onto you or next to you (Scout challenge): you take 1 hit: health RRNR (SE-8.9)"
+    )
+    assert ADAPTER.describe_events(events)[1] == "You take 1 hit: health RRNR (SE-8.9)"
+    noise = [{**events[0], "rule": "SE-6.5"}, {**events[1], "rule": "SE-6.5"}]
+    assert scout.describe_events(noise)[1] == "You take 1 hit: health RRNR (SE-6.5)"

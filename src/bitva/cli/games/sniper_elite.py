@@ -31,6 +31,7 @@ from bitva.cli.games.sniper_elite_words import (
     card_text,
     challenge_help,
     challenge_title,
+    closings_in,
     describe_event,
     describe_outcome,
     in_sight,
@@ -125,7 +126,7 @@ class SniperEliteAdapter(GenericAdapter):
     # -- the log -------------------------------------------------------------------------------
     def describe_events(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
         lines = []
-        for event in summoned_in(returns_chosen(events)):
+        for event in summoned_in(closings_in(returns_chosen(events), self.rules)):
             line = self.describe_event(event)
             if line:
                 lines.append(line)

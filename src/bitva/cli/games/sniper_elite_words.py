@@ -330,6 +330,25 @@ NOISE = "SE-6.5"  # a defender moved by a shot's noise token (SE-6.5(5))
 RETURN = "SE-7.8"
 
 
+def closings_in(events: Sequence[Mapping[str, Any]], rules: Rules) -> list[Mapping[str, Any]]:
+    """Under `scout-close` (SE-10.1, D-34) a defender an order moves onto the sniper or next to
+    him (same type) hits him: the hit that follows such a move is marked with the defender
+    (`closing`), which the engine's events report as a plain hit of the move's rule."""
+    if "scout-close" not in rules:
+        return list(events)
+    out: list[Mapping[str, Any]] = []
+    for event in events:
+        previous = out[-1] if out else {}
+        if (
+            event.get("kind") == "hit"
+            and previous.get("kind") == "defender-moved"
+            and previous.get("rule") in ("SE-8.9", "SE-8.10")
+        ):
+            event = {**event, "closing": previous.get("defender")}
+        out.append(event)
+    return out
+
+
 def returns_chosen(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """The events with a return the player places (SE-7.8: beside an occupied iron cross) told
     once: the engine places the defender for the dispute and takes it off again to ask, which
@@ -467,7 +486,10 @@ def _event_words(kind: str, d: Mapping[str, Any], rules: Rules) -> str | None:
     if kind == "hit":
         count = int(d.get("count", 0))
         health = str(d.get("health", ""))
-        return f"You take {count} hit{'s' if count != 1 else ''}: health {health or 'empty'}"
+        taken = f"you take {count} hit{'s' if count != 1 else ''}: health {health or 'empty'}"
+        if d.get("closing"):  # D-34: told with the defender that came close
+            return f"{d['closing']} comes onto you or next to you (Scout challenge): {taken}"
+        return taken[0].upper() + taken[1:]
     if kind == "wounded":
         return f"You are wounded! Health rebuilt: {d.get('health')}"
     if kind == "ruled-out":
