@@ -662,3 +662,23 @@ def test_d_34_a_scout_challenge_hit_says_which_defender_came_close() -> None:
     assert ADAPTER.describe_events(events)[1] == "You take 1 hit: health RRNR (SE-8.9)"
     noise = [{**events[0], "rule": "SE-6.5"}, {**events[1], "rule": "SE-6.5"}]
     assert scout.describe_events(noise)[1] == "You take 1 hit: health RRNR (SE-6.5)"
+
+
+def test_se_6_5_a_miss_says_why_a_misfire_or_too_few_accuracy() -> None:
+    """SE-6.5(3): a miss is told as a misfire (with the drawn value and the limit: 4 under the
+    Radio Operator challenge) or as too few accuracy tokens for the range."""
+    shot = {"kind": "shot", "target": "R2", "range": 3, "tokens": 6, "rule": "SE-6.5"}
+    misfire = {"kind": "tokens-drawn", "tokens": {"A": 3, "N": 2, "R": 1}, "hit": False}
+    short = {"kind": "tokens-drawn", "tokens": {"A": 2, "N": 1, "R": 1}, "hit": False}
+    assert ADAPTER.describe_events([shot, misfire])[1] == (
+        "Drawn: 3 accuracy, 2 noise, 1 recoil: missed: a misfire (noise and recoil worth 5, 5"
+        " misfires)"
+    )
+    assert ADAPTER.describe_events([shot, short])[1] == (
+        "Drawn: 2 accuracy, 1 noise, 1 recoil: missed: 2 accuracy, 3 needed at range 3"
+    )
+    radio = ADAPTER.bound(get_game("sniper-elite").new({"challenge": "radio"}, seed=1))
+    assert "misfire" not in radio.describe_events([shot, short])[1]  # worth 3 of 4
+    assert radio.describe_events([shot, {**short, "tokens": {"A": 2, "N": 1, "S": 2}}])[1].endswith(
+        "missed: a misfire (noise and recoil worth 4, 4 misfires)"
+    )

@@ -39,6 +39,7 @@ from bitva.cli.games.sniper_elite_words import (
     percent,
     place_words,
     question,
+    ranged_draws,
     returns_chosen,
     summoned_in,
     use_words,
@@ -126,7 +127,8 @@ class SniperEliteAdapter(GenericAdapter):
     # -- the log -------------------------------------------------------------------------------
     def describe_events(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
         lines = []
-        for event in summoned_in(closings_in(returns_chosen(events), self.rules)):
+        told = ranged_draws(closings_in(returns_chosen(events), self.rules))
+        for event in summoned_in(told):
             line = self.describe_event(event)
             if line:
                 lines.append(line)

@@ -16,8 +16,10 @@ from typing import Any
 from bitva.core.outcome import Outcome
 from bitva.games.sniper_elite.board import depot
 from bitva.games.sniper_elite.catalogue import StepData, shipped_content
+from bitva.games.sniper_elite.model import MISFIRE_VALUE, TOKENS
 from bitva.games.sniper_elite.options import CHALLENGES
 from bitva.games.sniper_elite.orders import recon_range
+from bitva.games.sniper_elite.sniper_turn import misfire_threshold, misfires
 
 Rules = frozenset[str]  # the modifiers in force (SE-10), as the state keeps them
 NO_RULES: Rules = frozenset()
@@ -349,6 +351,33 @@ def closings_in(events: Sequence[Mapping[str, Any]], rules: Rules) -> list[Mappi
     return out
 
 
+def why_missed(drawn: Mapping[str, Any], rules: Rules) -> str:
+    """SE-6.5(3): "missed: a misfire (noise and recoil worth 6, 5 misfires)" or "missed: 2
+    accuracy, 3 needed at range 3" (the range as `ranged_draws` adds it)."""
+    tokens = drawn.get("tokens") or {}
+    counts = (tokens.get("A", 0), tokens.get("N", 0), tokens.get("R", 0), tokens.get("S", 0))
+    if misfires(counts, rules):
+        worth = sum(n * MISFIRE_VALUE[t] for t, n in zip(TOKENS, counts, strict=True))
+        limit = misfire_threshold(rules)
+        return f"missed: a misfire (noise and recoil worth {worth}, {limit} misfires)"
+    if "range" in drawn:
+        return f"missed: {counts[0]} accuracy, {drawn['range']} needed at range {drawn['range']}"
+    return "missed"
+
+
+def ranged_draws(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The events with each draw carrying its shot's range (SE-6.5(3): the accuracy needed)."""
+    out: list[Mapping[str, Any]] = []
+    reach = None
+    for event in events:
+        if event.get("kind") == "shot":
+            reach = event.get("range")
+        elif event.get("kind") == "tokens-drawn" and reach is not None:
+            event = {**event, "range": reach}
+        out.append(event)
+    return out
+
+
 def returns_chosen(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """The events with a return the player places (SE-7.8: beside an occupied iron cross) told
     once: the engine places the defender for the dispute and takes it off again to ask, which
@@ -431,8 +460,8 @@ def _event_words(kind: str, d: Mapping[str, Any], rules: Rules) -> str | None:
             f"token{'s' if k != 1 else ''}"
         )
     if kind == "tokens-drawn":
-        hit = "hit!" if d.get("hit") else "missed"
-        return f"Drawn: {tokens_text(d.get('tokens') or {})}: {hit}"
+        drawn = d.get("tokens") or {}
+        return f"Drawn: {tokens_text(drawn)}: {'hit!' if d.get('hit') else why_missed(d, rules)}"
     if kind == "reward":
         return f"Reward: {reward_words(str(d.get('reward')))}"
     if kind == "loot":
