@@ -6,7 +6,8 @@ and it goes on where it stopped. Game i of a row is game i of
 
     bitva simulate sniper-elite --p1 AGENT --challenge CHALLENGE --seed 0 -n N
 
-(the same seeds, so the same games). `--table` prints the Markdown table of FILE instead.
+(the same seeds, so the same games). `--table` prints the Markdown table of FILE instead, and
+`--compare A B` how two agents did over the same deals.
 
     .venv/bin/python scripts/sniper_elite_difficulty.py docs/data/sniper-elite-difficulty.jsonl \
         --rows hard@none,hard@medic,hard@radio,hard@scout,hard@dog,hard@marksman,hard@sniper \
@@ -89,6 +90,49 @@ def run(path: Path, rows: list[str], games: int, workers: int) -> None:
                     pending.add(pool.submit(play, *following))
 
 
+def row_order(row: str) -> tuple[int, str, int]:
+    """`hard` first, then the other agents by name; a row's challenges as CHALLENGES lists them."""
+    agent, challenge = row.split("@")
+    return (agent != "hard", agent, list(CHALLENGES).index(challenge))
+
+
+def games_of(path: Path) -> dict[tuple[str, int], dict[str, Any]]:
+    """FILE's games by (row, index)."""
+    games = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines())
+    return {(game["row"], game["index"]): game for game in games}
+
+
+def compare(path: Path, first: str, second: str) -> str:
+    """Two agents over the same deals, a Markdown row per challenge that both played: games,
+    the wins of each, and the deals only one of them won (a sign test's discordant pairs)."""
+    games = games_of(path)
+    lines = [
+        f"| challenge | deals | {first} wins | {second} wins | won only by {first} / only by"
+        f" {second} |",
+        "|---|---:|---:|---:|---|",
+    ]
+    totals = [0, 0, 0, 0, 0]
+    for challenge, label in CHALLENGES.items():
+        ones = {i: g["win"] for (row, i), g in games.items() if row == f"{first}@{challenge}"}
+        twos = {i: g["win"] for (row, i), g in games.items() if row == f"{second}@{challenge}"}
+        deals = sorted(ones.keys() & twos.keys())
+        if not deals:
+            continue
+        counts = [
+            len(deals),
+            sum(ones[i] for i in deals),
+            sum(twos[i] for i in deals),
+            sum(ones[i] and not twos[i] for i in deals),
+            sum(twos[i] and not ones[i] for i in deals),
+        ]
+        totals = [t + c for t, c in zip(totals, counts, strict=True)]
+        n, a, b, only_a, only_b = counts
+        lines.append(f"| {label} | {n} | {a} | {b} | {only_a} / {only_b} |")
+    n, a, b, only_a, only_b = totals
+    lines.append(f"| all | {n} | {a} | {b} | {only_a} / {only_b} |")
+    return "\n".join(lines)
+
+
 def table(path: Path) -> str:
     """The Markdown table of FILE's games, a row per agent and challenge."""
     from bitva.arena.benchmark import wilson
@@ -102,8 +146,7 @@ def table(path: Path) -> str:
         " | sniper turns of a win (mean) | s/move (longest) |",
         "|---|---|---:|---:|---|---|---:|---:|",
     ]
-    order = [f"{agent}@{c}" for agent in ("hard", "greedy") for c in CHALLENGES]
-    for row in [r for r in order if r in rows]:
+    for row in sorted(rows, key=row_order):
         played = rows[row]
         agent, challenge = row.split("@")
         n = len(played)
@@ -130,9 +173,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500, help="games a row")
     parser.add_argument("--workers", type=int, default=2, help="processes")
     parser.add_argument("--table", action="store_true", help="print the Markdown table only")
+    parser.add_argument(
+        "--compare", nargs=2, metavar="AGENT", help="print two agents' wins over the same deals"
+    )
     args = parser.parse_args()
     if args.table:
         print(table(args.file))
+        return
+    if args.compare:
+        print(compare(args.file, *args.compare))
         return
     rows = [r.strip() for r in args.rows.split(",") if r.strip()]
     for row in rows:

@@ -49,3 +49,20 @@ def test_the_table_has_a_row_per_agent_and_challenge_with_wilson_intervals(tmp_p
     assert len(table) == 3
     assert table[2].startswith("| hard | Dog Handler (medium) | 4 | 3 | **75.0%** [")
     assert "| 0 / 1 | 11.0 | 0.10 (0.20) |" in table[2]
+
+
+def test_two_agents_are_compared_over_the_deals_both_played(tmp_path: Path) -> None:
+    out = tmp_path / "table.jsonl"
+    wins = {("hard", 0): True, ("hard", 1): False, ("hard", 2): True, ("greedy", 0): False,
+            ("greedy", 1): True, ("greedy", 2): True, ("greedy", 3): True}  # fmt: skip
+    lines = [
+        {"row": f"{agent}@dog", "index": i, "win": won, "reason": "objectives" if won else "killed",
+         "turn": 21, "moves": 30, "seconds": 3.0, "max": 0.2, "wall": 3.0}
+        for (agent, i), won in wins.items()
+    ]  # fmt: skip
+    out.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    table = script().compare(out, "hard", "greedy").splitlines()
+    assert table[2] == "| Dog Handler (medium) | 3 | 2 | 2 | 1 / 1 |"  # deal 3: greedy's only
+    assert table[3] == "| all | 3 | 2 | 2 | 1 / 1 |" and len(table) == 4
+    rows = script().table(out).splitlines()
+    assert rows[2].startswith("| hard |") and rows[3].startswith("| greedy |")
