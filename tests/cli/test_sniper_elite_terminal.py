@@ -439,8 +439,8 @@ def test_se_7_8_a_return_beside_an_occupied_cross_names_the_defender() -> None:
         "map": {"crosses": {"yellow": "f13"}},
     }
     assert question(view) == (
-        "Y1 comes back, but a figure stands on its iron cross f13: choose the space beside it"
-        " where it stands (SE-7.8)"
+        "Y1 comes back, but a figure stands on its iron cross f13: choose the space next to the"
+        " cross for Y1 (SE-7.8)"
     )
 
 

@@ -254,7 +254,7 @@ def place_question(view: Mapping[str, Any]) -> str:
         return f"{text} ({rule})"
     return (
         f"{defender} comes back, but a figure stands on its iron cross {cross}: choose the"
-        " space beside it where it stands (SE-7.8)"
+        f" space next to the cross for {defender} (SE-7.8)"
     )
 
 
