@@ -521,9 +521,10 @@ class ScriptedTurn(HumanTurn):
 
     def __init__(self, game: TerminalGame, answers: list[str]) -> None:
         super().__init__(game, 1)
-        self.answers, self.said = answers, list[str]()
+        self.answers, self.said, self.menus = answers, list[str](), list[list[str]]()
 
-    def ask(self, prompt: str, *_: Any, **__: Any) -> str:
+    def ask(self, prompt: str, menu: list[str] | None = None, *_: Any, **__: Any) -> str:
+        self.menus.append(list(menu or []))
         if self.message:
             self.said.append(self.message)
             self.message = None
@@ -682,3 +683,20 @@ def test_se_6_5_a_miss_says_why_a_misfire_or_too_few_accuracy() -> None:
     assert radio.describe_events([shot, {**short, "tokens": {"A": 2, "N": 1, "S": 2}}])[1].endswith(
         "missed: a misfire (noise and recoil worth 4, 4 misfires)"
     )
+
+
+def test_se_6_1_a_turn_of_few_choices_is_asked_as_every_turn_is() -> None:
+    """SE-6.1: the sniper's turn is always what to do, then where: with few moves "1" still
+    means "move", never a move to the first space at once."""
+    game = TerminalGame(Console(file=io.StringIO()), get_game("sniper-elite"), {}, {1: "human"}, 1,
+                        live=False)  # fmt: skip
+    while game.state.decision != "turn":
+        if game.state.is_chance:
+            game.match.resolve_chance()
+        else:
+            game.match.play(game.state.legal_actions()[0])
+    moves = [a for a in game.state.legal_actions() if game.state.action_text(a).startswith("move")]
+    turn = ScriptedTurn(game, ["1", "1"])
+    assert len(game.state.legal_actions()) <= 8
+    assert ADAPTER.choose(turn) == moves[0]
+    assert turn.menus[0][0] == f"1. move ({len(moves)} spaces)" and turn.menus[1] == []

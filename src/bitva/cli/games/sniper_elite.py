@@ -76,7 +76,6 @@ HELP = (
 )
 GAP = 1  # columns between the map and the panel
 PANEL_MIN = 30
-SHORT_LIST = 8  # a list this long is shown whole
 # how far each live game's log has been told as a report of the defenders' turn
 REPORTED: weakref.WeakKeyDictionary[TerminalGame, int] = weakref.WeakKeyDictionary()
 
@@ -159,7 +158,7 @@ class SniperEliteAdapter(GenericAdapter):
         report_the_defenders(turn)
         if state.decision in ("entry", "place"):
             return choose_on_map(turn, self.heading(state, turn.seat) or "")
-        if state.decision != "turn" or len(state.legal_actions()) <= SHORT_LIST:
+        if state.decision != "turn":  # the turn always asks alike: "1" never moves at once
             return choose_listed(turn, self.heading(state, turn.seat) or "")
         return choose_turn(turn, lambda: self.heading(state, turn.seat))
 
@@ -328,7 +327,7 @@ def asked_aside(turn: HumanTurn, answer: str) -> bool:
 
 
 def choose_listed(turn: HumanTurn, heading: str) -> Any | None:
-    """The legal actions numbered (a short turn, a reward, the loot pick, the objective to
+    """The legal actions numbered (a reward, the loot pick, the objective to put at the
     bottom); a number, an action in full, or '? CARD' for what a card does."""
     state = turn.state
     actions = state.legal_actions()
