@@ -522,9 +522,11 @@ class ScriptedTurn(HumanTurn):
     def __init__(self, game: TerminalGame, answers: list[str]) -> None:
         super().__init__(game, 1)
         self.answers, self.said, self.menus = answers, list[str](), list[list[str]]()
+        self.prompts = list[str]()
 
     def ask(self, prompt: str, menu: list[str] | None = None, *_: Any, **__: Any) -> str:
         self.menus.append(list(menu or []))
+        self.prompts.append(prompt)
         if self.message:
             self.said.append(self.message)
             self.message = None
@@ -700,3 +702,11 @@ def test_se_6_1_a_turn_of_few_choices_is_asked_as_every_turn_is() -> None:
     assert len(game.state.legal_actions()) <= 8
     assert ADAPTER.choose(turn) == moves[0]
     assert turn.menus[0][0] == f"1. move ({len(moves)} spaces)" and turn.menus[1] == []
+
+
+def test_se_6_8_a_single_number_of_recoil_is_asked_as_1_not_1_to_1() -> None:
+    game = TerminalGame(Console(file=io.StringIO()), get_game("sniper-elite"), {}, {1: "human"}, 3,
+                        live=False)  # fmt: skip
+    turn = ScriptedTurn(game, ["1"])
+    assert _pick(turn, "?", ["1. take 1 recoil"], ["1"], {"1": "one"}, {}) == "one"
+    assert turn.prompts == ["P1: 1 or a name, 'b' to go back:"]

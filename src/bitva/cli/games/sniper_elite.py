@@ -482,7 +482,8 @@ def _second_step(
         for n, p in enumerate(params, 1)
     ]
     menu = [] if len(on_map) == len(params) else menu
-    heading = f"{action_label(view, 'use ' + str(what))}: {card_text(str(what))} Where or how?"
+    asked = "How many?" if params[0].isdigit() else "Where?" if on_map else "Which?"
+    heading = f"{action_label(view, 'use ' + str(what))}: {card_text(str(what))} {asked}"
     return _pick(turn, heading, menu, params, dict(choices), on_map)
 
 
@@ -529,7 +530,7 @@ def _pick(
     (spaces, areas) also by their place in the list."""
     numbered = not any(key.isdigit() for key in keys)
     while True:
-        span = f"1-{len(keys)}" if numbered else f"{keys[0]}-{keys[-1]}"
+        span = numbers(len(keys)) if numbered else "-".join(dict.fromkeys([keys[0], keys[-1]]))
         answer = turn.ask(f"P{turn.seat}: {span} or a name, 'b' to go back:", menu, heading, marks)
         if answer.lower() in ("b", "back"):
             return None
