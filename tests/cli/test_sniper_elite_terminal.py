@@ -710,3 +710,17 @@ def test_se_6_8_a_single_number_of_recoil_is_asked_as_1_not_1_to_1() -> None:
     turn = ScriptedTurn(game, ["1"])
     assert _pick(turn, "?", ["1. take 1 recoil"], ["1"], {"1": "one"}, {}) == "one"
     assert turn.prompts == ["P1: 1 or a name, 'b' to go back:"]
+
+
+def test_se_6_9_the_end_of_turn_hit_says_why_and_d_33_the_marksman_double() -> None:
+    """SE-6.9: the hit at the end of the sniper's turn says a defender is on or next to him;
+    `marksman-double` (D-33) says why it is 2."""
+    hit = {"kind": "hit", "count": 2, "health": "RRR", "rule": "SE-6.9"}
+    marksman = ADAPTER.bound(get_game("sniper-elite").new({"challenge": "marksman"}, seed=1))
+    assert marksman.describe_events([hit]) == [
+        "A defender is on you or next to you as your turn ends (Marksman challenge: 2 hits): you"
+        " take 2 hits: health RRR (SE-6.9)"
+    ]
+    assert ADAPTER.describe_events([{**hit, "count": 1}]) == [
+        "A defender is on you or next to you as your turn ends: you take 1 hit: health RRR (SE-6.9)"
+    ]

@@ -518,6 +518,9 @@ def _event_words(kind: str, d: Mapping[str, Any], rules: Rules) -> str | None:
         taken = f"you take {count} hit{'s' if count != 1 else ''}: health {health or 'empty'}"
         if d.get("closing"):  # D-34: told with the defender that came close
             return f"{d['closing']} comes onto you or next to you (Scout challenge): {taken}"
+        if d.get("rule") == "SE-6.9":  # the end of the sniper's turn; D-33: 2 under Marksman
+            double = " (Marksman challenge: 2 hits)" if "marksman-double" in rules else ""
+            return f"A defender is on you or next to you as your turn ends{double}: {taken}"
         return taken[0].upper() + taken[1:]
     if kind == "wounded":
         return f"You are wounded! Health rebuilt: {d.get('health')}"
