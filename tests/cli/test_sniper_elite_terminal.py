@@ -24,6 +24,7 @@ from bitva.cli.games.sniper_elite import (
     _pick,
     choose_listed,
     choose_on_map,
+    defenders_turn_in,
     log_page,
     move_costs,
     numbers,
@@ -45,6 +46,7 @@ from bitva.cli.games.sniper_elite_words import (
 )
 from bitva.cli.sniper_elite_map import best_odds, map_lines, panel_lines
 from bitva.cli.terminal import HumanTurn, TerminalGame
+from bitva.core.events import Event
 from bitva.core.outcome import Outcome
 from bitva.core.registry import get_game
 from bitva.core.rng import Rng
@@ -724,3 +726,19 @@ def test_se_6_9_the_end_of_turn_hit_says_why_and_d_33_the_marksman_double() -> N
     assert ADAPTER.describe_events([{**hit, "count": 1}]) == [
         "A defender is on you or next to you as your turn ends: you take 1 hit: health RRR (SE-6.9)"
     ]
+
+
+def test_se_6_9_the_defenders_page_opens_with_the_end_of_the_sniper_turn() -> None:
+    """The page of the defenders' turn starts with the end of the sniper's turn (SE-6.9: the
+    hit of a defender beside him), which the map's log would hide behind the page."""
+    events = [
+        Event("shot", {"target": "K2", "range": 1, "tokens": 3, "rule": "SE-6.5"}),
+        Event("hit", {"count": 2, "health": "NRR", "rule": "SE-6.9"}),
+        Event("sniper-turn-end", {"rule": "SE-6.9"}),
+        Event("defenders-turn", {"turn": 20, "rule": "SE-7"}),
+        Event("order-die", {"chevrons": 1, "rule": "SE-7.2"}),
+    ]
+    assert [e.kind for e in defenders_turn_in(events)] == [
+        "hit", "sniper-turn-end", "defenders-turn", "order-die"
+    ]  # fmt: skip
+    assert defenders_turn_in(events[:3]) == []

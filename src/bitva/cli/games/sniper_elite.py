@@ -55,6 +55,7 @@ from bitva.cli.sniper_elite_map import (
 )
 from bitva.cli.terminal_screen import LiveDisplay, beside, cut_line
 from bitva.core.chance import CHANCE
+from bitva.core.events import Event
 from bitva.core.game import Analysis
 from bitva.core.outcome import Outcome
 from bitva.core.state import State
@@ -75,6 +76,7 @@ HELP = (
     " the game (it is saved, and `bitva play --resume FILE` takes it up again)."
 )
 GAP = 1  # columns between the map and the panel
+END_OF_TURN = "SE-6.9"
 PANEL_MIN = 30
 # how far each live game's log has been told as a report of the defenders' turn
 REPORTED: weakref.WeakKeyDictionary[TerminalGame, int] = weakref.WeakKeyDictionary()
@@ -254,13 +256,25 @@ def report_the_defenders(turn: HumanTurn) -> None:
     start = REPORTED.get(game, 0)
     REPORTED[game] = len(game.moves)
     events = [event for move in game.moves[start:] for event in move.events]
+    told = defenders_turn_in(events)
+    if not told:
+        return
+    lines = game.lines(Move(CHANCE, "", told), turn.seat)
+    width, height = game.console.size
+    for page in report_pages(lines, width, height):
+        turn.show(Text(page))
+
+
+def defenders_turn_in(events: Sequence[Event]) -> list[Event]:
+    """The last defenders' turn among `events`, with the end of the sniper's turn before it
+    (the hit a defender beside him gives, SE-6.9): what its page tells; none if there is none."""
     begun = [i for i, event in enumerate(events) if event.kind == "defenders-turn"]
     if not begun:
-        return
-    told = Move(CHANCE, "", events[begun[-1] :])
-    width, height = game.console.size
-    for page in report_pages(game.lines(told, turn.seat), width, height):
-        turn.show(Text(page))
+        return []
+    start = begun[-1]
+    while start and events[start - 1].data.get("rule") == END_OF_TURN:
+        start -= 1
+    return list(events[start:])
 
 
 def page_rows(lines: Sequence[str], width: int) -> list[str]:
