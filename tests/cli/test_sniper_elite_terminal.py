@@ -742,3 +742,17 @@ def test_se_6_9_the_defenders_page_opens_with_the_end_of_the_sniper_turn() -> No
         "hit", "sniper-turn-end", "defenders-turn", "order-die"
     ]  # fmt: skip
     assert defenders_turn_in(events[:3]) == []
+
+
+def test_se_6_4_a_noticed_move_says_why_and_the_sniper_challenge_loud_move() -> None:
+    """SE-6.4: a move's hit says it was noticed inside the last known area; under
+    `sniper-loud` (SE-10.1) a 3-step move that moved the area hits too, told as loud."""
+    moved = {"kind": "sniper-moved", "from": "j13", "to": "j10", "steps": 3, "rule": "SE-6.2"}
+    lka = {"kind": "lka", "area": "white", "was": "red", "rule": "SE-6.4"}
+    hit = {"kind": "hit", "count": 1, "health": "RRNRR", "rule": "SE-6.4"}
+    assert ADAPTER.describe_events([moved, lka, hit])[2] == (
+        "A 3-step move is always heard (Sniper challenge): you take 1 hit: health RRNRR (SE-6.4)"
+    )
+    assert ADAPTER.describe_events([moved, hit])[1] == (
+        "Your move is noticed inside the last known area: you take 1 hit: health RRNRR (SE-6.4)"
+    )

@@ -35,6 +35,7 @@ from bitva.cli.games.sniper_elite_words import (
     describe_event,
     describe_outcome,
     in_sight,
+    loud_moves_in,
     outcome_reason,
     percent,
     place_words,
@@ -128,7 +129,7 @@ class SniperEliteAdapter(GenericAdapter):
     # -- the log -------------------------------------------------------------------------------
     def describe_events(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
         lines = []
-        told = ranged_draws(closings_in(returns_chosen(events), self.rules))
+        told = ranged_draws(loud_moves_in(closings_in(returns_chosen(events), self.rules)))
         for event in summoned_in(told):
             line = self.describe_event(event)
             if line:

@@ -332,6 +332,26 @@ NOISE = "SE-6.5"  # a defender moved by a shot's noise token (SE-6.5(5))
 RETURN = "SE-7.8"
 
 
+MOVE_NOTICED = "SE-6.4"
+
+
+def loud_moves_in(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """A move's hit that follows its update of the last known area can only be `sniper-loud`'s
+    (SE-10.1: a 3-step move hits even outside it): marked `loud`."""
+    out: list[Mapping[str, Any]] = []
+    for event in events:
+        previous = out[-1] if out else {}
+        if (
+            event.get("kind") == "hit"
+            and event.get("rule") == MOVE_NOTICED
+            and previous.get("kind") == "lka"
+            and previous.get("rule") == MOVE_NOTICED
+        ):
+            event = {**event, "loud": True}
+        out.append(event)
+    return out
+
+
 def closings_in(events: Sequence[Mapping[str, Any]], rules: Rules) -> list[Mapping[str, Any]]:
     """Under `scout-close` (SE-10.1, D-34) a defender an order moves onto the sniper or next to
     him (same type) hits him: the hit that follows such a move is marked with the defender
@@ -518,6 +538,10 @@ def _event_words(kind: str, d: Mapping[str, Any], rules: Rules) -> str | None:
         taken = f"you take {count} hit{'s' if count != 1 else ''}: health {health or 'empty'}"
         if d.get("closing"):  # D-34: told with the defender that came close
             return f"{d['closing']} comes onto you or next to you (Scout challenge): {taken}"
+        if d.get("rule") == MOVE_NOTICED and d.get("loud"):  # `sniper-loud` (SE-10.1)
+            return f"A 3-step move is always heard (Sniper challenge): {taken}"
+        if d.get("rule") == MOVE_NOTICED:
+            return f"Your move is noticed inside the last known area: {taken}"
         if d.get("rule") == "SE-6.9":  # the end of the sniper's turn; D-33: 2 under Marksman
             double = " (Marksman challenge: 2 hits)" if "marksman-double" in rules else ""
             return f"A defender is on you or next to you as your turn ends{double}: {taken}"
