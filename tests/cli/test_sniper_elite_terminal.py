@@ -676,8 +676,8 @@ def test_se_6_5_a_miss_says_why_a_misfire_or_too_few_accuracy() -> None:
     misfire = {"kind": "tokens-drawn", "tokens": {"A": 3, "N": 2, "R": 1}, "hit": False}
     short = {"kind": "tokens-drawn", "tokens": {"A": 2, "N": 1, "R": 1}, "hit": False}
     assert ADAPTER.describe_events([shot, misfire])[1] == (
-        "Drawn: 3 accuracy, 2 noise, 1 recoil: missed: a misfire (noise and recoil worth 5, 5"
-        " misfires)"
+        "Drawn: 3 accuracy, 2 noise, 1 recoil: missed: a misfire (noise and recoil add up to 5; 5"
+        " or more misfires)"
     )
     assert ADAPTER.describe_events([shot, short])[1] == (
         "Drawn: 2 accuracy, 1 noise, 1 recoil: missed: 2 accuracy, 3 needed at range 3"
@@ -685,7 +685,7 @@ def test_se_6_5_a_miss_says_why_a_misfire_or_too_few_accuracy() -> None:
     radio = ADAPTER.bound(get_game("sniper-elite").new({"challenge": "radio"}, seed=1))
     assert "misfire" not in radio.describe_events([shot, short])[1]  # worth 3 of 4
     assert radio.describe_events([shot, {**short, "tokens": {"A": 2, "N": 1, "S": 2}}])[1].endswith(
-        "missed: a misfire (noise and recoil worth 4, 4 misfires)"
+        "missed: a misfire (noise and recoil add up to 4; 4 or more misfires)"
     )
 
 

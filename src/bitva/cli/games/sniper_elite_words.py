@@ -372,14 +372,14 @@ def closings_in(events: Sequence[Mapping[str, Any]], rules: Rules) -> list[Mappi
 
 
 def why_missed(drawn: Mapping[str, Any], rules: Rules) -> str:
-    """SE-6.5(3): "missed: a misfire (noise and recoil worth 6, 5 misfires)" or "missed: 2
-    accuracy, 3 needed at range 3" (the range as `ranged_draws` adds it)."""
+    """SE-6.5(3): "missed: a misfire (noise and recoil add up to 6; 5 or more misfires)" or
+    "missed: 2 accuracy, 3 needed at range 3" (the range as `ranged_draws` adds it)."""
     tokens = drawn.get("tokens") or {}
     counts = (tokens.get("A", 0), tokens.get("N", 0), tokens.get("R", 0), tokens.get("S", 0))
     if misfires(counts, rules):
         worth = sum(n * MISFIRE_VALUE[t] for t, n in zip(TOKENS, counts, strict=True))
         limit = misfire_threshold(rules)
-        return f"missed: a misfire (noise and recoil worth {worth}, {limit} misfires)"
+        return f"missed: a misfire (noise and recoil add up to {worth}; {limit} or more misfires)"
     if "range" in drawn:
         return f"missed: {counts[0]} accuracy, {drawn['range']} needed at range {drawn['range']}"
     return "missed"
