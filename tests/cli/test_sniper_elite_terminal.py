@@ -756,3 +756,16 @@ def test_se_6_4_a_noticed_move_says_why_and_the_sniper_challenge_loud_move() -> 
     assert ADAPTER.describe_events([moved, hit])[1] == (
         "Your move is noticed inside the last known area: you take 1 hit: health RRNRR (SE-6.4)"
     )
+
+
+def test_se_5_3_a_wounding_hit_says_the_health_runs_out_then_the_wound_rebuilds_it() -> None:
+    """SE-5.3: the hit that empties the health is told as such (not with the rebuilt health),
+    then the wound with the new health."""
+    events: list[dict[str, Any]] = [
+        {"kind": "hit", "count": 2, "health": "RRR", "rule": "SE-8.5"},
+        {"kind": "wounded", "health": "RRR", "rule": "SE-5.3"},
+    ]
+    assert ADAPTER.describe_events(events) == [
+        "You take 2 hits: your health runs out (SE-8.5)",
+        "You are wounded! Health rebuilt: RRR (SE-5.3)",
+    ]

@@ -45,6 +45,7 @@ from bitva.cli.games.sniper_elite_words import (
     summoned_in,
     use_words,
     with_card_ids,
+    wounds_in,
 )
 from bitva.cli.pretty import lines_of
 from bitva.cli.sniper_elite_map import (
@@ -129,7 +130,8 @@ class SniperEliteAdapter(GenericAdapter):
     # -- the log -------------------------------------------------------------------------------
     def describe_events(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
         lines = []
-        told = ranged_draws(loud_moves_in(closings_in(returns_chosen(events), self.rules)))
+        told = closings_in(wounds_in(returns_chosen(events)), self.rules)
+        told = ranged_draws(loud_moves_in(told))
         for event in summoned_in(told):
             line = self.describe_event(event)
             if line:

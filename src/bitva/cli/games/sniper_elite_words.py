@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from functools import cache
+from itertools import pairwise
 from typing import Any
 
 from bitva.core.outcome import Outcome
@@ -335,6 +336,16 @@ RETURN = "SE-7.8"
 MOVE_NOTICED = "SE-6.4"
 
 
+def wounds_in(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """A hit that wounds (SE-5.3) reports the health already rebuilt: marked `wounding`, it
+    says the health runs out, and the wound's line gives the new health."""
+    out = [dict(event) for event in events]
+    for event, after in pairwise(out):
+        if event.get("kind") == "hit" and after.get("kind") == "wounded":
+            event["wounding"] = True
+    return list(out)
+
+
 def loud_moves_in(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """A move's hit that follows its update of the last known area can only be `sniper-loud`'s
     (SE-10.1: a 3-step move hits even outside it): marked `loud`."""
@@ -535,7 +546,8 @@ def _event_words(kind: str, d: Mapping[str, Any], rules: Rules) -> str | None:
     if kind == "hit":
         count = int(d.get("count", 0))
         health = str(d.get("health", ""))
-        taken = f"you take {count} hit{'s' if count != 1 else ''}: health {health or 'empty'}"
+        left = "your health runs out" if d.get("wounding") else f"health {health or 'empty'}"
+        taken = f"you take {count} hit{'s' if count != 1 else ''}: {left}"
         if d.get("closing"):  # D-34: told with the defender that came close
             return f"{d['closing']} comes onto you or next to you (Scout challenge): {taken}"
         if d.get("rule") == MOVE_NOTICED and d.get("loud"):  # `sniper-loud` (SE-10.1)
