@@ -24,14 +24,12 @@ from bitva.cli.games.sniper_elite import (
     _pick,
     choose_listed,
     choose_on_map,
-    defenders_turn_in,
-    log_page,
     move_costs,
     numbers,
-    report_pages,
     view_frame,
     why_not,
 )
+from bitva.cli.games.sniper_elite_pages import defenders_turn_in, log_page, report_pages
 from bitva.cli.games.sniper_elite_words import (
     CHALLENGE_NAMES,
     MODIFIER_WORDS,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import textwrap
-import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +22,8 @@ from rich.text import Text
 
 from bitva.cli.games import Screen, Size
 from bitva.cli.games.generic import HINT, GenericAdapter, fitted, log_tail, wrapped
+from bitva.cli.games.sniper_elite_events import prepared
+from bitva.cli.games.sniper_elite_pages import log_page, report_the_defenders
 from bitva.cli.games.sniper_elite_words import (
     NO_RULES,
     Rules,
@@ -31,21 +32,15 @@ from bitva.cli.games.sniper_elite_words import (
     card_text,
     challenge_help,
     challenge_title,
-    closings_in,
     describe_event,
     describe_outcome,
     in_sight,
-    loud_moves_in,
     outcome_reason,
     percent,
     place_words,
     question,
-    ranged_draws,
-    returns_chosen,
-    summoned_in,
     use_words,
     with_card_ids,
-    wounds_in,
 )
 from bitva.cli.pretty import lines_of
 from bitva.cli.sniper_elite_map import (
@@ -55,15 +50,13 @@ from bitva.cli.sniper_elite_map import (
     panel_lines,
     shot_lines,
 )
-from bitva.cli.terminal_screen import LiveDisplay, beside, cut_line
-from bitva.core.chance import CHANCE
-from bitva.core.events import Event
+from bitva.cli.terminal_screen import beside, cut_line
 from bitva.core.game import Analysis
 from bitva.core.outcome import Outcome
 from bitva.core.state import State
 
 if TYPE_CHECKING:
-    from bitva.cli.terminal import HumanTurn, TerminalGame
+    from bitva.cli.terminal import HumanTurn
 
 HELP = (
     "Type the number of a choice, a space to move there ('d5'), or an action in full: 'move d5',"
@@ -78,10 +71,7 @@ HELP = (
     " the game (it is saved, and `bitva play --resume FILE` takes it up again)."
 )
 GAP = 1  # columns between the map and the panel
-END_OF_TURN = "SE-6.9"
 PANEL_MIN = 30
-# how far each live game's log has been told as a report of the defenders' turn
-REPORTED: weakref.WeakKeyDictionary[TerminalGame, int] = weakref.WeakKeyDictionary()
 
 
 class SniperEliteAdapter(GenericAdapter):
@@ -130,9 +120,7 @@ class SniperEliteAdapter(GenericAdapter):
     # -- the log -------------------------------------------------------------------------------
     def describe_events(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
         lines = []
-        told = closings_in(wounds_in(returns_chosen(events)), self.rules)
-        told = ranged_draws(loud_moves_in(told))
-        for event in summoned_in(told):
+        for event in prepared(events, self.rules):
             line = self.describe_event(event)
             if line:
                 lines.append(line)
@@ -245,70 +233,6 @@ def round_of(turn: int) -> int:
     """The round a turn belongs to: the sniper's turn and the defenders' turn after it are two
     turns of the engine (SE-5.2) but one round for the player."""
     return (turn + 1) // 2
-
-
-def report_the_defenders(turn: HumanTurn) -> None:
-    """On a live screen, the defenders' turn that just ran told whole, step by step, on a page
-    of its own (the map's side has room for only its last lines): the die, the card, each step,
-    each figure moving, each hit."""
-    from bitva.cli.terminal import Move  # the terminal imports the adapters
-
-    game = turn.game
-    if not isinstance(game.display, LiveDisplay):
-        return  # a printed game prints every line as it happens
-    start = REPORTED.get(game, 0)
-    REPORTED[game] = len(game.moves)
-    events = [event for move in game.moves[start:] for event in move.events]
-    told = defenders_turn_in(events)
-    if not told:
-        return
-    lines = game.lines(Move(CHANCE, "", told), turn.seat)
-    width, height = game.console.size
-    for page in report_pages(lines, width, height):
-        turn.show(Text(page))
-
-
-def defenders_turn_in(events: Sequence[Event]) -> list[Event]:
-    """The last defenders' turn among `events`, with the end of the sniper's turn before it
-    (the hit a defender beside him gives, SE-6.9): what its page tells; none if there is none."""
-    begun = [i for i, event in enumerate(events) if event.kind == "defenders-turn"]
-    if not begun:
-        return []
-    start = begun[-1]
-    while start and events[start - 1].data.get("rule") == END_OF_TURN:
-        start -= 1
-    return list(events[start:])
-
-
-def page_rows(lines: Sequence[str], width: int) -> list[str]:
-    """Log lines wrapped to `width`, a long one's later rows indented."""
-    rows: list[str] = []
-    for line in lines:
-        rows += textwrap.wrap(line, max(width, 20), subsequent_indent="    ") or [""]
-    return rows
-
-
-def report_pages(
-    lines: Sequence[str], width: int, height: int, title: str = "The defenders' turn, step by step"
-) -> list[str]:
-    """The defenders' turn told on pages that each fit the window (a long turn would scroll its
-    first lines, the die and the card, out of sight): a title line, the lines wrapped to
-    `width`, and a line left for "Press Enter"."""
-    room = max(height - 2, 4)
-    rows = page_rows(lines, width)
-    chunks = [rows[i : i + room] for i in range(0, len(rows), room)] or [[]]
-    pages = []
-    for number, chunk in enumerate(chunks, start=1):
-        count = f" ({number} of {len(chunks)})" if len(chunks) > 1 else ""
-        pages.append("\n".join([f"{title}{count}:", *chunk]))
-    return pages
-
-
-def log_page(log: Sequence[str], width: int, height: int) -> str:
-    """'l': the log's latest lines on a page of their own, as many as the window holds (the
-    screen beside the map has room for only a few)."""
-    rows = page_rows(log, width)[-max(height - 2, 4) :]
-    return "\n".join(["The log, the latest last:", *rows])
 
 
 def numbers(count: int) -> str:
