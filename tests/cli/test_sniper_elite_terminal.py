@@ -25,30 +25,21 @@ from bitva.cli.games.sniper_elite import (
     choose_listed,
     choose_on_map,
     move_costs,
-    numbers,
     view_frame,
     why_not,
 )
-from bitva.cli.games.sniper_elite_pages import defenders_turn_in, log_page, report_pages
+from bitva.cli.games.sniper_elite_pages import log_page
 from bitva.cli.games.sniper_elite_words import (
-    CHALLENGE_NAMES,
-    MODIFIER_WORDS,
     action_label,
-    card_help,
     card_steps,
-    challenge_help,
-    challenge_title,
     describe_event,
     question,
-    with_card_ids,
 )
 from bitva.cli.sniper_elite_map import best_odds, map_lines, panel_lines
 from bitva.cli.terminal import HumanTurn, TerminalGame
-from bitva.core.events import Event
 from bitva.core.outcome import Outcome
 from bitva.core.registry import get_game
 from bitva.core.rng import Rng
-from bitva.games.sniper_elite.options import CHALLENGES
 from tests.cli.helpers import run
 from tests.cli.terminal_session import TerminalSession
 from tests.sniper_elite.test_sniper_turn import EX_3
@@ -382,77 +373,6 @@ def test_se_4_10_before_the_entry_there_is_no_last_known_area_yet() -> None:
     assert "Last known area black" in playing
 
 
-def recon_step(card_id: str) -> dict[str, Any]:
-    """The event of an order card's first recon step."""
-    steps = get_game("sniper-elite").new({}).content.order(card_id).steps
-    index = next(i for i, step in enumerate(steps) if step.op == "recon")
-    return {"kind": "order-step", "card": card_id, "step": index, "op": "recon", "rule": "SE-8"}
-
-
-def test_se_8_6_a_recon_step_says_the_reach_of_this_game() -> None:
-    """SE-8.6, SE-10.1 `sniper-recon`: a recon's reach is 2, 3 under the Sniper challenge; the
-    log, the defenders' page and `? CARD` say the reach of the game being played, never both."""
-    sniper = frozenset({"sniper+", "sniper-loud", "sniper-recon"})
-    assert card_steps("FLARE") == ["every defender: look out for you within 2 spaces"]
-    assert card_steps("FLARE", sniper) == ["every defender: look out for you within 3 spaces"]
-    event = recon_step("FLARE")
-    assert ADAPTER.describe_events([event]) == [
-        "  step 1: every defender: look out for you within 2 spaces (SE-8)"
-    ]
-    bound = ADAPTER.bound(get_game("sniper-elite").new({"challenge": "sniper"}, seed=1))
-    assert bound.describe_events([event]) == [
-        "  step 1: every defender: look out for you within 3 spaces (SE-8)"
-    ]
-    assert "within 3 spaces" in card_help("flare", sniper).splitlines()[-1]
-    assert "Sniper challenge" not in card_help("flare", sniper)
-    assert card_help("flare").splitlines()[1:] == [
-        "Step by step, in this game:",
-        "1. every defender: look out for you within 2 spaces",
-    ]
-
-
-def test_se_8_6_a_game_in_the_terminal_tells_its_own_reach() -> None:
-    """The play loop binds the adapter to its game: a game under the Sniper challenge words
-    every recon step with reach 3, a standard game with 2."""
-    game = get_game("sniper-elite")
-    console = Console(file=io.StringIO(), width=80)
-    for options, reach in (({"challenge": "sniper"}, 3), ({}, 2)):
-        played = TerminalGame(console, game, options, {1: "human"}, 5, live=False)
-        (line,) = played.adapter.describe_events([recon_step("LOOKOUT")])
-        assert f"within {reach} spaces" in line, line
-
-
-def test_se_7_8_a_return_beside_an_occupied_cross_names_the_defender() -> None:
-    """SE-7.8: the engine places the defender for the dispute and takes it off to ask; the log
-    says once that it comes back to a taken cross, and the question names it and the cross."""
-    events: list[dict[str, Any]] = [
-        {"kind": "defender-placed", "defender": "Y1", "to": "f12", "rule": "SE-7.8"},
-        {"kind": "defender-removed", "defender": "Y1", "from": "f12", "rule": "SE-7.8"},
-    ]
-    assert ADAPTER.describe_events(events) == [
-        "Y1 comes back, but a figure stands on its iron cross (SE-7.8)"
-    ]
-    assert ADAPTER.describe_events(events[:1]) == ["Y1 comes back on f12 (SE-7.8)"]
-    view = {
-        "decision": "place",
-        "pending": {"kind": "place", "defender": "Y1", "spaces": ["f12", "e13"]},
-        "map": {"crosses": {"yellow": "f13"}},
-    }
-    assert question(view) == (
-        "Y1 comes back, but a figure stands on its iron cross f13: choose the space next to the"
-        " cross for Y1 (SE-7.8)"
-    )
-
-
-def test_se_6_5_a_defender_moved_by_the_shots_noise_hears_it() -> None:
-    """SE-6.5(5): a noise token drawn moves the nearest defender a step; the log says why."""
-    moved = {"kind": "defender-moved", "defender": "Y3", "from": "j10", "to": "j11"}
-    assert describe_event({**moved, "rule": "SE-6.5"}) == (
-        "Y3 hears the shot and moves j10 → j11 (SE-6.5)"
-    )
-    assert describe_event({**moved, "rule": "SE-8.9"}) == "Y3 moves j10 → j11 (SE-8.9)"
-
-
 def test_se_6_4_the_move_question_says_which_moves_cost_a_hit() -> None:
     """SE-6.3, SE-6.4: from the entry (its area the last known one) a 1-step move goes
     unnoticed and 2 or 3 steps cost a hit; the question numbers them as the map does."""
@@ -462,58 +382,6 @@ def test_se_6_4_the_move_question_says_which_moves_cost_a_hit() -> None:
     costly = " ".join(str(n) for n, k in enumerate(steps, start=1) if k > 1)
     assert costly and move_costs(state, moves) == f". A hit: {costly} (SE-6.4)"
     assert state.view(1)["hits_this_turn"] == 0  # measured on copies
-
-
-def test_a_single_choice_is_asked_as_1_not_1_to_1() -> None:
-    assert numbers(1) == "1" and numbers(4) == "1-4"
-
-
-def test_se_9_1_the_end_says_the_round() -> None:
-    """The end line says in which round the game ended (turn 19: the sniper's 10th)."""
-    won = Outcome.solo(True, "objectives", rule="SE-9.1", score=2, params={"turn": 19})
-    assert ADAPTER.describe_outcome(won) == (
-        "You win — You completed both objectives in round 10 (SE-9.1)"
-    )
-
-
-def test_se_7_a_long_defenders_turn_is_told_on_pages_that_fit_the_window() -> None:
-    """SE-7: a turn of many moves is split into pages of at most 24 lines with the Enter
-    prompt, every line kept in order, so the die and the card never scroll out of sight."""
-    lines = ["The order die shows 1: the left card (SE-7.2)", "Order: Encirclement (SE-7.4)"]
-    lines += [f"K{n % 3 + 1} moves l7 → l8 (SE-8.9)" + " and on" * (n % 12) for n in range(30)]
-    pages = report_pages(lines, 80, 24)
-    assert len(pages) > 1 and pages[0].startswith(
-        f"The defenders' turn, step by step (1 of {len(pages)}):"
-    )
-    rows = [row for page in pages for row in page.splitlines()[1:]]
-    assert all(len(page.splitlines()) <= 23 for page in pages)
-    assert max(len(row) for row in rows) <= 80
-    assert " ".join(" ".join(rows).split()) == " ".join(" ".join(lines).split())
-    (short,) = report_pages(lines[:3], 80, 24)
-    assert short.splitlines() == ["The defenders' turn, step by step:", *lines[:3]]
-
-
-def test_se_10_1_the_challenge_is_named_and_explained_not_given_as_ids() -> None:
-    """SE-10.1: the status line names the officer challenge ("Medic challenge"), never the
-    modifier ids; `? challenge` says what each modifier changes, its id last."""
-    state = get_game("sniper-elite").new({"challenge": "medic"}, seed=1)
-    status = ADAPTER.status(state, 1, Screen(NAMES))
-    assert "Medic challenge" in status and "medic-" not in status and "+" not in status
-    medic = frozenset({"medic+", "medic-noise", "medic-early"})
-    assert challenge_help(medic).splitlines() == [
-        "This game: the Medic challenge (SE-10.1):",
-        "- you start with 3 equipment cards (medic+)",
-        "- 1 more noise token in the bag (medic-noise)",
-        "- a defender off the board comes back at the start of the defenders' turn, before the"
-        " order (medic-early)",
-    ]
-    assert challenge_title(medic | {"dog-deck"}) == "Medic challenge and 1 more modifier"
-    assert challenge_title(frozenset({"sniper+", "dog-deck"})) == "2 modifiers"
-    assert challenge_title(frozenset()) == "" and "standard game" in challenge_help(frozenset())
-    for challenge, trio in CHALLENGES.items():
-        words = challenge_help(frozenset(trio))
-        assert CHALLENGE_NAMES[challenge] in words and "_" not in words
-        assert all(f"({m})" in words and m in MODIFIER_WORDS for m in trio)
 
 
 class ScriptedTurn(HumanTurn):
@@ -550,23 +418,6 @@ def test_a_number_outside_the_menu_is_refused_in_plain_words() -> None:
         assert turn.said == [f"9 is not one of the choices: type 1-{len(actions)}, or an action"]
 
 
-def test_se_6_8_an_equipment_choice_says_what_it_does() -> None:
-    """SE-6.8, 11.6: "use Field Dressing on 1" read as a number of what; an area and a space
-    as what they change."""
-    assert action_label({}, "use FIELD_DRESSING 2") == (
-        "use Field Dressing to take 2 recoil from the bag into your health"
-    )
-    assert action_label({}, "use FALSE_REPORT red") == (
-        "use False Report to move the last known area to red"
-    )
-    assert action_label({}, "use THROWN_STONE e5") == "use Thrown Stone on e5"
-    assert action_label({}, "use BINOCULARS") == "use Binoculars"
-    used = {"kind": "equipment-used", "card": "FALSE_REPORT", "param": ["red"], "rule": "SE-6.8"}
-    assert (
-        describe_event(used) == "You use False Report to move the last known area to red (SE-6.8)"
-    )
-
-
 def test_se_6_8_a_choice_of_areas_is_taken_by_its_number_or_its_name() -> None:
     """The second question of a card with a choice: an area by its number in the list or by
     name; a number of recoil tokens as it is typed."""
@@ -580,15 +431,6 @@ def test_se_6_8_a_choice_of_areas_is_taken_by_its_number_or_its_name() -> None:
     assert _pick(ScriptedTurn(game, ["2"]), "?", ["1. x", "2. y"], list(recoil), recoil, {}) == (
         "two"
     )
-
-
-def test_se_8_10_a_step_for_each_probable_objective_moves_toward_its_own_access() -> None:
-    """SE-8.10: "for each probable objective, the nearest defender" moves toward *its* access
-    space, not toward "each probable objective's" again."""
-    assert card_steps("SECURE_ENTRANCES") == [
-        "for each probable objective, the nearest defender: move 3 toward its access space"
-    ]
-    assert card_steps("ROOFTOP_WATCH")[0].endswith("move 3 toward its elevated access space")
 
 
 def test_se_6_2_a_space_a_move_cannot_take_says_why() -> None:
@@ -606,14 +448,6 @@ def test_se_6_2_a_space_a_move_cannot_take_says_why() -> None:
         "move"
     )
     assert turn.said == [why_not(view, "f2")]
-
-
-def test_se_6_8_an_action_may_name_a_card_as_the_player_reads_it() -> None:
-    """'use Thrown Stone e5' is played as 'use THROWN_STONE e5': the help never asks for an id."""
-    assert with_card_ids("use thrown stone e5") == "use THROWN_STONE e5"
-    assert with_card_ids("use Field Dressing 2") == "use FIELD_DRESSING 2"
-    assert with_card_ids("shoot R1 3") == "shoot R1 3"
-    assert "THROWN_STONE" not in ADAPTER.help and "Thrown Stone" in ADAPTER.help
 
 
 def test_the_latest_log_lines_sit_just_above_the_question() -> None:
@@ -651,42 +485,6 @@ def test_l_shows_the_logs_latest_lines_on_a_page_of_their_own() -> None:
                                            (80, 24), "Sniper Elite"))[-1]  # fmt: skip
 
 
-def test_d_34_a_scout_challenge_hit_says_which_defender_came_close() -> None:
-    """SE-10.1 `scout-close`, D-34: the hit a defender's order move gives by coming onto or next
-    to the sniper is told with that defender and the challenge; elsewhere a hit stays plain."""
-    events: list[dict[str, Any]] = [
-        {"kind": "defender-moved", "defender": "R1", "from": "b6", "to": "c7", "rule": "SE-8.9"},
-        {"kind": "hit", "count": 1, "health": "RRNR", "rule": "SE-8.9"},
-    ]
-    scout = ADAPTER.bound(get_game("sniper-elite").new({"challenge": "scout"}, seed=1))
-    assert scout.describe_events(events)[1] == (
-        "R1 comes onto you or next to you (Scout challenge): you take 1 hit: health RRNR (SE-8.9)"
-    )
-    assert ADAPTER.describe_events(events)[1] == "You take 1 hit: health RRNR (SE-8.9)"
-    noise = [{**events[0], "rule": "SE-6.5"}, {**events[1], "rule": "SE-6.5"}]
-    assert scout.describe_events(noise)[1] == "You take 1 hit: health RRNR (SE-6.5)"
-
-
-def test_se_6_5_a_miss_says_why_a_misfire_or_too_few_accuracy() -> None:
-    """SE-6.5(3): a miss is told as a misfire (with the drawn value and the limit: 4 under the
-    Radio Operator challenge) or as too few accuracy tokens for the range."""
-    shot = {"kind": "shot", "target": "R2", "range": 3, "tokens": 6, "rule": "SE-6.5"}
-    misfire = {"kind": "tokens-drawn", "tokens": {"A": 3, "N": 2, "R": 1}, "hit": False}
-    short = {"kind": "tokens-drawn", "tokens": {"A": 2, "N": 1, "R": 1}, "hit": False}
-    assert ADAPTER.describe_events([shot, misfire])[1] == (
-        "Drawn: 3 accuracy, 2 noise, 1 recoil: missed: a misfire (noise and recoil add up to 5; 5"
-        " or more misfires)"
-    )
-    assert ADAPTER.describe_events([shot, short])[1] == (
-        "Drawn: 2 accuracy, 1 noise, 1 recoil: missed: 2 accuracy, 3 needed at range 3"
-    )
-    radio = ADAPTER.bound(get_game("sniper-elite").new({"challenge": "radio"}, seed=1))
-    assert "misfire" not in radio.describe_events([shot, short])[1]  # worth 3 of 4
-    assert radio.describe_events([shot, {**short, "tokens": {"A": 2, "N": 1, "S": 2}}])[1].endswith(
-        "missed: a misfire (noise and recoil add up to 4; 4 or more misfires)"
-    )
-
-
 def test_se_6_1_a_turn_of_few_choices_is_asked_as_every_turn_is() -> None:
     """SE-6.1: the sniper's turn is always what to do, then where: with few moves "1" still
     means "move", never a move to the first space at once."""
@@ -710,60 +508,3 @@ def test_se_6_8_a_single_number_of_recoil_is_asked_as_1_not_1_to_1() -> None:
     turn = ScriptedTurn(game, ["1"])
     assert _pick(turn, "?", ["1. take 1 recoil"], ["1"], {"1": "one"}, {}) == "one"
     assert turn.prompts == ["P1: 1 or a name, 'b' to go back:"]
-
-
-def test_se_6_9_the_end_of_turn_hit_says_why_and_d_33_the_marksman_double() -> None:
-    """SE-6.9: the hit at the end of the sniper's turn says a defender is on or next to him;
-    `marksman-double` (D-33) says why it is 2."""
-    hit = {"kind": "hit", "count": 2, "health": "RRR", "rule": "SE-6.9"}
-    marksman = ADAPTER.bound(get_game("sniper-elite").new({"challenge": "marksman"}, seed=1))
-    assert marksman.describe_events([hit]) == [
-        "A defender is on you or next to you as your turn ends (Marksman challenge: 2 hits): you"
-        " take 2 hits: health RRR (SE-6.9)"
-    ]
-    assert ADAPTER.describe_events([{**hit, "count": 1}]) == [
-        "A defender is on you or next to you as your turn ends: you take 1 hit: health RRR (SE-6.9)"
-    ]
-
-
-def test_se_6_9_the_defenders_page_opens_with_the_end_of_the_sniper_turn() -> None:
-    """The page of the defenders' turn starts with the end of the sniper's turn (SE-6.9: the
-    hit of a defender beside him), which the map's log would hide behind the page."""
-    events = [
-        Event("shot", {"target": "K2", "range": 1, "tokens": 3, "rule": "SE-6.5"}),
-        Event("hit", {"count": 2, "health": "NRR", "rule": "SE-6.9"}),
-        Event("sniper-turn-end", {"rule": "SE-6.9"}),
-        Event("defenders-turn", {"turn": 20, "rule": "SE-7"}),
-        Event("order-die", {"chevrons": 1, "rule": "SE-7.2"}),
-    ]
-    assert [e.kind for e in defenders_turn_in(events)] == [
-        "hit", "sniper-turn-end", "defenders-turn", "order-die"
-    ]  # fmt: skip
-    assert defenders_turn_in(events[:3]) == []
-
-
-def test_se_6_4_a_noticed_move_says_why_and_the_sniper_challenge_loud_move() -> None:
-    """SE-6.4: a move's hit says it was noticed inside the last known area; under
-    `sniper-loud` (SE-10.1) a 3-step move that moved the area hits too, told as loud."""
-    moved = {"kind": "sniper-moved", "from": "j13", "to": "j10", "steps": 3, "rule": "SE-6.2"}
-    lka = {"kind": "lka", "area": "white", "was": "red", "rule": "SE-6.4"}
-    hit = {"kind": "hit", "count": 1, "health": "RRNRR", "rule": "SE-6.4"}
-    assert ADAPTER.describe_events([moved, lka, hit])[2] == (
-        "A 3-step move is always heard (Sniper challenge): you take 1 hit: health RRNRR (SE-6.4)"
-    )
-    assert ADAPTER.describe_events([moved, hit])[1] == (
-        "Your move is noticed inside the last known area: you take 1 hit: health RRNRR (SE-6.4)"
-    )
-
-
-def test_se_5_3_a_wounding_hit_says_the_health_runs_out_then_the_wound_rebuilds_it() -> None:
-    """SE-5.3: the hit that empties the health is told as such (not with the rebuilt health),
-    then the wound with the new health."""
-    events: list[dict[str, Any]] = [
-        {"kind": "hit", "count": 2, "health": "RRR", "rule": "SE-8.5"},
-        {"kind": "wounded", "health": "RRR", "rule": "SE-5.3"},
-    ]
-    assert ADAPTER.describe_events(events) == [
-        "You take 2 hits: your health runs out (SE-8.5)",
-        "You are wounded! Health rebuilt: RRR (SE-5.3)",
-    ]
