@@ -508,3 +508,20 @@ def test_se_6_8_a_single_number_of_recoil_is_asked_as_1_not_1_to_1() -> None:
     turn = ScriptedTurn(game, ["1"])
     assert _pick(turn, "?", ["1. take 1 recoil"], ["1"], {"1": "one"}, {}) == "one"
     assert turn.prompts == ["P1: 1 or a name, 'b' to go back:"]
+
+
+def test_se_6_5_many_defenders_in_sight_all_keep_their_odds_in_the_panel() -> None:
+    """SE-6.5: with more defenders in sight than the panel has lines, they go several to a
+    line with their best chance, rather than the last ones being cut off."""
+    state = at_turn()
+    view = dict(state.view(1))
+    hit = [0.1, 0.5, 0.9, 0.4]
+    view["in_sight"] = [
+        {"defender": d, "range": 2, "hit": hit, "space": "a1"}
+        for d in ("R1", "R2", "R3", "K1", "K2", "K3", "Y1", "Y2")
+    ]
+    lines = plain(view_frame(view, Screen(NAMES, [], heading="?"), (80, 24), "Sniper Elite"))
+    text = "\n".join(lines)
+    assert all(f"{d} 3:90%" in text for d in ("R1", "K2", "Y2")), text
+    assert "…" not in text and max(len(line) for line in lines) <= 80
+    assert panel_lines(view, 48)[-1].plain == " Y2 range 2: 1:10% 2:50% 3:90% 4:40%"  # room enough

@@ -129,8 +129,10 @@ def _order_slot(slot: Mapping[str, Any] | None) -> str:
     return card_name(str(slot.get("card")))
 
 
-def panel_lines(view: Mapping[str, Any], width: int) -> list[Text]:
-    """The side panel: health, bag, areas, objectives, order board, equipment, shots."""
+def panel_lines(view: Mapping[str, Any], width: int, room: int | None = None) -> list[Text]:
+    """The side panel: health, bag, areas, objectives, order board, equipment, shots. In
+    `room` lines, many defenders in sight take several to a line with the best odds only, so
+    that none is cut off."""
     health = str(view.get("health") or "")
     bag = view.get("bag") or {}
     wounded = "wounded" if view.get("wounded") else "unwounded"
@@ -173,12 +175,32 @@ def panel_lines(view: Mapping[str, Any], width: int) -> list[Text]:
     sight = view.get("in_sight") or []
     if sight:
         lines.append(Text("In sight: % to hit by tokens drawn", style="bold"))
+    if room is not None and len(lines) + len(sight) > room:
+        lines += [Text(line) for line in sight_pairs(sight, width)]
+        sight = []
     for entry in sight:
         hit = [float(p) for p in entry.get("hit") or []]
         lines.append(Text(f" {entry['defender']} range {entry['range']}: {best_odds(hit)}"))
     for line in lines:
         line.truncate(width, overflow="ellipsis")
     return lines
+
+
+def sight_pairs(sight: Sequence[Mapping[str, Any]], width: int) -> list[str]:
+    """Defenders in sight several to a line, each with its best chance ("Y1 6:56%": 6 tokens
+    drawn, 56%), where one a line does not fit the panel."""
+    cells = []
+    for entry in sight:
+        hit = [float(p) for p in entry.get("hit") or []]
+        k = max(range(len(hit)), key=lambda i: hit[i]) if hit else 0
+        best = f"{k + 1}:{percent(hit[k])}" if hit and hit[k] > 0 else "no chance"
+        cells.append(f"{entry['defender']} {best}")
+    cell = max(len(c) for c in cells) + 1
+    per_line = max(1, (width - 1) // cell)
+    return [
+        " " + "".join(f"{c:<{cell}}" for c in cells[i : i + per_line]).rstrip()
+        for i in range(0, len(cells), per_line)
+    ]
 
 
 def shot_lines(view: Mapping[str, Any]) -> list[Text]:

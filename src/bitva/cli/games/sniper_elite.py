@@ -178,7 +178,7 @@ def view_frame(view: Mapping[str, Any], screen: Screen, size: Size, status: str)
     left_width = map_width(view) + GAP
     panel_width = max(width - left_width, PANEL_MIN)
     shots = [cut_line(line, panel_width) for line in shot_lines(view)]
-    panel = shots + panel_lines(view, panel_width)
+    panel = shots + panel_lines(view, panel_width, len(left) - len(shots))
     if len(panel) > len(left):  # the map's height is the panel's: the last lines give way
         panel = [*panel[: len(left) - 1], Text("…", style="dim")]
     ask = compact_question(screen, width)
