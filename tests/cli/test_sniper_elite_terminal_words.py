@@ -283,3 +283,10 @@ def test_se_8_6_a_game_in_the_terminal_tells_its_own_reach() -> None:
         played = TerminalGame(console, game, options, {1: "human"}, 5, live=False)
         (line,) = played.adapter.describe_events([recon_step("LOOKOUT")])
         assert f"within {reach} spaces" in line, line
+
+
+def test_se_4_9_the_objective_to_put_at_the_bottom_names_its_space() -> None:
+    """SE-4.9: both objectives of one colour: each choice says where that objective is."""
+    view = {"map": {"objectives": {"1": "a3", "2": "f2"}}}
+    assert action_label(view, "bottom 2") == "put objective 2 (f2) at the bottom"
+    assert action_label({}, "bottom 2") == "put objective 2 at the bottom"

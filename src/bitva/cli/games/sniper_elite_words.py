@@ -299,7 +299,8 @@ def action_label(view: Mapping[str, Any], text: str) -> str:
         _, space = entries.get(rest[0], ("?", "?"))
         return f"come in at {entry_words(rest[0])}, onto {space}"
     if verb == "bottom" and rest:
-        return f"put objective {rest[0]} at the bottom"
+        space = ((view.get("map") or {}).get("objectives") or {}).get(rest[0])
+        return f"put objective {rest[0]}{f' ({space})' if space else ''} at the bottom"
     if verb == "reward" and rest:
         return reward_words(" ".join(rest))
     if verb == "keep" and rest:
