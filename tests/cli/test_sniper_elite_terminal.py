@@ -525,3 +525,13 @@ def test_se_6_5_many_defenders_in_sight_all_keep_their_odds_in_the_panel() -> No
     assert all(f"{d} 3:90%" in text for d in ("R1", "K2", "Y2")), text
     assert "…" not in text and max(len(line) for line in lines) <= 80
     assert panel_lines(view, 48)[-1].plain == " Y2 range 2: 1:10% 2:50% 3:90% 4:40%"  # room enough
+
+
+def test_a_latest_log_line_too_long_for_the_room_shows_its_start() -> None:
+    """Where the room below the map is one line and the latest log line needs two, its start
+    is shown cut rather than nothing."""
+    long = "A defender on or beside you as your turn ends (Marksman challenge: 2 hits): " * 2
+    screen = Screen(NAMES, ["earlier", long], heading="?")
+    lines = plain(view_frame(at_turn().view(1), screen, (80, 19), "Sniper Elite"))
+    assert len(lines) == 19 and lines[-3].startswith("A defender on or beside you")
+    assert lines[-3].endswith("…") and len(lines[-3]) <= 80

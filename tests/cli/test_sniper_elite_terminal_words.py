@@ -190,7 +190,7 @@ def test_d_34_a_scout_challenge_hit_says_which_defender_came_close() -> None:
     ]
     scout = ADAPTER.bound(get_game("sniper-elite").new({"challenge": "scout"}, seed=1))
     assert scout.describe_events(events)[1] == (
-        "R1 comes onto you or next to you (Scout challenge): you take 1 hit: health RRNR (SE-8.9)"
+        "R1 comes on or beside you (Scout challenge): you take 1 hit: health RRNR (SE-8.9)"
     )
     assert ADAPTER.describe_events(events)[1] == "You take 1 hit: health RRNR (SE-8.9)"
     noise = [{**events[0], "rule": "SE-6.5"}, {**events[1], "rule": "SE-6.5"}]
@@ -223,11 +223,11 @@ def test_se_6_9_the_end_of_turn_hit_says_why_and_d_33_the_marksman_double() -> N
     hit = {"kind": "hit", "count": 2, "health": "RRR", "rule": "SE-6.9"}
     marksman = ADAPTER.bound(get_game("sniper-elite").new({"challenge": "marksman"}, seed=1))
     assert marksman.describe_events([hit]) == [
-        "A defender is on you or next to you as your turn ends (Marksman challenge: 2 hits): you"
-        " take 2 hits: health RRR (SE-6.9)"
+        "A defender on or beside you as your turn ends (Marksman challenge: 2 hits): you take 2"
+        " hits: health RRR (SE-6.9)"
     ]
     assert ADAPTER.describe_events([{**hit, "count": 1}]) == [
-        "A defender is on you or next to you as your turn ends: you take 1 hit: health RRR (SE-6.9)"
+        "A defender on or beside you as your turn ends: you take 1 hit: health RRR (SE-6.9)"
     ]
 
 
@@ -254,10 +254,10 @@ def test_se_6_4_a_noticed_move_says_why_and_the_sniper_challenge_loud_move() -> 
     lka = {"kind": "lka", "area": "white", "was": "red", "rule": "SE-6.4"}
     hit = {"kind": "hit", "count": 1, "health": "RRNRR", "rule": "SE-6.4"}
     assert ADAPTER.describe_events([moved, lka, hit])[2] == (
-        "A 3-step move is always heard (Sniper challenge): you take 1 hit: health RRNRR (SE-6.4)"
+        "Heard: a 3-step move (Sniper challenge): you take 1 hit: health RRNRR (SE-6.4)"
     )
     assert ADAPTER.describe_events([moved, hit])[1] == (
-        "Your move is noticed inside the last known area: you take 1 hit: health RRNRR (SE-6.4)"
+        "Seen moving in the last known area: you take 1 hit: health RRNRR (SE-6.4)"
     )
 
 

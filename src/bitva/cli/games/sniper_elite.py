@@ -187,6 +187,8 @@ def view_frame(view: Mapping[str, Any], screen: Screen, size: Size, status: str)
     room = max(height - len(title) - len(left) - len(ask), 0)
     log = log_tail(screen.log, width, room) if room else []
     shown = entries_fitting(screen.log, width, room) if room else 0
+    if room and screen.log and not log:  # the latest line is longer than the room: its start
+        log, shown = [cut_line(Text(screen.log[-1]), width)], 1
     earlier = list(screen.log)[: max(len(screen.log) - shown, 0)]
     beside_room = max(len(left) - len(panel) - 1, 0)
     side_log = log_tail(earlier, panel_width, beside_room) if beside_room else []

@@ -444,14 +444,14 @@ def _event_words(kind: str, d: Mapping[str, Any], rules: Rules) -> str | None:
         left = "your health runs out" if d.get("wounding") else f"health {health or 'empty'}"
         taken = f"you take {count} hit{'s' if count != 1 else ''}: {left}"
         if d.get("closing"):  # D-34: told with the defender that came close
-            return f"{d['closing']} comes onto you or next to you (Scout challenge): {taken}"
+            return f"{d['closing']} comes on or beside you (Scout challenge): {taken}"
         if d.get("rule") == MOVE_NOTICED and d.get("loud"):  # `sniper-loud` (SE-10.1)
-            return f"A 3-step move is always heard (Sniper challenge): {taken}"
+            return f"Heard: a 3-step move (Sniper challenge): {taken}"
         if d.get("rule") == MOVE_NOTICED:
-            return f"Your move is noticed inside the last known area: {taken}"
+            return f"Seen moving in the last known area: {taken}"
         if d.get("rule") == "SE-6.9":  # the end of the sniper's turn; D-33: 2 under Marksman
             double = " (Marksman challenge: 2 hits)" if "marksman-double" in rules else ""
-            return f"A defender is on you or next to you as your turn ends{double}: {taken}"
+            return f"A defender on or beside you as your turn ends{double}: {taken}"
         return taken[0].upper() + taken[1:]
     if kind == "wounded":
         return f"You are wounded! Health rebuilt: {d.get('health')}"
