@@ -309,6 +309,30 @@ def test_11_6_scope_adjustment_and_grapnel() -> None:
     state.apply("use SCOPE_ADJUSTMENT")
     state.apply("shoot R1 1")
     assert state.shot is not None and state.shot["range"] == 1
+
+
+def test_11_6_scope_adjustment_shows_the_shorter_range_and_its_odds_before_the_shot() -> None:
+    """The view and the analysis give the range the shot will count (SE-6.5(1)), so the odds
+    shown before drawing are the shot's own."""
+    from bitva.games.sniper_elite.analysis import options_analysis
+    from bitva.games.sniper_elite.sniper_turn import hit_chance
+    from bitva.games.sniper_elite.views import view
+
+    state = scenario(EX_4)
+    before = {s["defender"]: s for s in view(state, 1)["in_sight"]}
+    assert before["R1"]["range"] == 2 and before["R1"]["hit"][0] == 0  # one A never hits at 2
+    state.available = ["SCOPE_ADJUSTMENT"]
+    state.apply("use SCOPE_ADJUSTMENT")
+    after = {s["defender"]: s for s in view(state, 1)["in_sight"]}
+    assert after["R1"]["range"] == 1
+    assert after["R1"]["hit"][0] == float(hit_chance(state.core.bag, 1, 1, state.rules)) > 0
+    shots = {s["target"]: s for s in options_analysis(state, 1)["shots"]}
+    assert shots["R1"]["range"] == 1 and shots["R1"]["hit"]["1"] == after["R1"]["hit"][0]
+    state.apply("shoot R1 1")
+    assert state.shot is not None and state.shot["range"] == 1
+
+
+def test_11_6_grapnel() -> None:
     state = scenario('sniper = "e2"\nobjectives = [3, 9]\n[defenders]\nY3 = "j10"\n')
     assert sp("f2") not in state.moves()
     state.available = ["GRAPNEL"]

@@ -26,7 +26,7 @@ def options_analysis(state: SniperEliteState, seat: int | None) -> dict[str, Any
                 continue
             space = core.defenders[defender]
             assert space is not None
-            reach = geo.shot_range(core.sniper, space)
+            reach = state.shot_reach(defender)
             odds = {
                 str(k): float(hit_chance(core.bag, k, reach, state.rules))
                 for k in range(1, size + 1)

@@ -82,6 +82,14 @@ class SniperTurn(Flow):
             if (s := self.core.defenders[d]) is not None and sees(self.geo, here, s, self.smoke)
         ]
 
+    def shot_reach(self, target: str) -> int:
+        """SE-6.5(1): the range a shot at `target` counts (SE-2.8), one less (at least 1) with
+        Scope Adjustment in use (11.6)."""
+        space = self.core.defenders[target]
+        assert space is not None
+        reach = self.geo.shot_range(self.core.sniper, space)
+        return max(1, reach - 1) if "SCOPE_ADJUSTMENT" in self.effects else reach
+
     def bag_size(self) -> int:
         return sum(self.core.bag.values())
 
@@ -236,11 +244,7 @@ class SniperTurn(Flow):
     def do_shoot(self, words: tuple[str, ...], events: list[Event]) -> None:
         """SE-6.5(1), (2): target and tokens; the draw is chance."""
         target, k = words[0], int(words[1])
-        space = self.core.defenders[target]
-        assert space is not None
-        reach = self.geo.shot_range(self.core.sniper, space)
-        if "SCOPE_ADJUSTMENT" in self.effects:
-            reach = max(1, reach - 1)
+        reach = self.shot_reach(target)
         self.extra = True
         self.shot = {"target": target, "range": reach, "silent": "SILENT_ROUNDS" in self.effects}
         self.effects = [e for e in self.effects if e not in BEFORE_SHOT]

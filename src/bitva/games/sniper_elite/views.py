@@ -79,9 +79,7 @@ def view(state: SniperEliteState, seat: int | None) -> dict[str, Any]:
     sight = []
     if core.sniper != OFF:
         for d in state.targets():
-            space = core.defenders[d]
-            assert space is not None
-            reach = geo.shot_range(core.sniper, space)
+            reach = state.shot_reach(d)
             odds = [
                 float(hit_chance(core.bag, k, reach, state.rules))
                 for k in range(1, sum(core.bag.values()) + 1)
