@@ -148,3 +148,27 @@ def test_a_record_s_seat_that_no_agent_plays_here_asks_for_one(tmp_path: Path) -
     taken_over = run("play", "--resume", str(save), "--p2", "random", input=ROLL_AND_HOLD)
     assert taken_over.exit_code == 0, taken_over.output
     assert GameRecord.load(save).players == {"1": "human", "2": "random"}
+
+
+def test_a_save_cut_short_leaves_the_last_whole_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing is lost: a game killed while it saves keeps the save before (the record goes to a
+    file beside it and replaces it in one step), and no half-written file is left behind."""
+    save = tmp_path / "game.json"
+    first = GameRecord(game="dice-cards", seed=5, actions=["roll"])
+    first.save(save)
+    longer = first.model_copy(update={"actions": ["roll", "hold"]})
+
+    def killed(source: object, target: object) -> None:
+        raise OSError("killed while saving")
+
+    monkeypatch.setattr("bitva.core.record.os.replace", killed)
+    with pytest.raises(OSError):
+        longer.save(save)
+    assert GameRecord.load(save).actions == ["roll"]
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+    monkeypatch.undo()
+    longer.save(save)
+    assert GameRecord.load(save).actions == ["roll", "hold"]
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]

@@ -9,6 +9,7 @@ replays whatever the RNG does; `Match` samples them from the state's seeded RNG 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,7 +42,18 @@ class GameRecord(BaseModel):
     bitva: str = __version__
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.model_dump(), indent=1) + "\n", encoding="utf-8")
+        """Write the record whole or not at all: a game killed while saving keeps its last save
+        (the text goes to a file beside it, then replaces it in one step)."""
+        target = Path(path)
+        partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
+        try:
+            with partial.open("w", encoding="utf-8") as out:
+                out.write(json.dumps(self.model_dump(), indent=1) + "\n")
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(partial, target)
+        finally:
+            partial.unlink(missing_ok=True)
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
