@@ -7,10 +7,12 @@ the defenders' turn on pages that fit the window."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
+from bitva.arena.simulation import play_game
 from bitva.cli.games import Screen
 from bitva.cli.games.sniper_elite import ADAPTER, numbers
 from bitva.cli.games.sniper_elite_pages import defenders_turn_in, report_pages
@@ -31,6 +33,7 @@ from bitva.core.events import Event
 from bitva.core.outcome import Outcome
 from bitva.core.registry import get_game
 from bitva.games.sniper_elite.options import CHALLENGES
+from tests.cli.helpers import run
 
 NAMES = {1: "Ann"}
 
@@ -290,3 +293,14 @@ def test_se_4_9_the_objective_to_put_at_the_bottom_names_its_space() -> None:
     view = {"map": {"objectives": {"1": "a3", "2": "f2"}}}
     assert action_label(view, "bottom 2") == "put objective 2 (f2) at the bottom"
     assert action_label({}, "bottom 2") == "put objective 2 at the bottom"
+
+
+def test_se_10_1_a_replay_tells_the_recon_reach_of_its_own_game(tmp_path: Path) -> None:
+    """`bitva replay` binds the words to the record's game as play does: a recon step of a
+    Sniper challenge game reaches 3 (SE-8.6, `sniper-recon`)."""
+    record = tmp_path / "sniper.json"
+    play_game("sniper-elite", {"challenge": "sniper"}, 3, 0, {1: "random"}).save(record)
+    result = run("replay", str(record), "--no-step")
+    assert result.exit_code == 0, result.output
+    recon = [line for line in result.stdout.splitlines() if "look out for you within" in line]
+    assert recon and all("within 3" in line for line in recon), recon

@@ -75,8 +75,11 @@ def replay_command(
     log: list[str] = []
     state = None
     recent: list[dict[str, object]] = []
+    bound = getattr(adapter, "bound", None)  # words that depend on this game's options
     for item in replay(record):
         state = item.state
+        if callable(bound):
+            adapter, bound = bound(state), None
         recent = [event.for_seat(None) for event in item.events]
         lines = adapter.describe_events(recent)
         log.extend(lines)
