@@ -50,6 +50,10 @@ class Abuser:
     def running(self) -> bool:
         return time.monotonic() < self.until
 
+    def left(self) -> float:
+        """Seconds of abuse left (a little at least, so that a wait can still start)."""
+        return max(0.05, self.until - time.monotonic())
+
     async def paced(self, attack: str, per_second: float, work: Any) -> None:
         """`work()` again and again, at most `per_second` times a second; it returns what the
         server answered."""
@@ -105,10 +109,14 @@ class Abuser:
                     uri, local_addr=(SOURCE, 0), open_timeout=10, max_size=2**20
                 ) as socket:
                     await socket.send(json.dumps({"type": "hello", "token": None}))
-                    first = json.loads(await socket.recv())
+                    first = json.loads(await asyncio.wait_for(socket.recv(), timeout=10))
                     self.count("spectators", str(first.get("type")))
-                    async for _ in socket:
-                        if not self.running():
+                    # read until the abuse ends, not until the next message: a game that no
+                    # longer moves sends nothing, and the run must stop on time all the same
+                    while self.running():
+                        try:
+                            await asyncio.wait_for(socket.recv(), timeout=self.left())
+                        except TimeoutError:
                             return
             except websockets.ConnectionClosed as closed:
                 code = closed.rcvd.code if closed.rcvd else "no close frame"
