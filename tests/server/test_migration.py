@@ -32,6 +32,12 @@ from tests.server.helpers import LW, TestClient, auth, make_client, read
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 OLD = json.loads((FIXTURES / "bitva-0.1.json").read_text(encoding="utf-8"))
 SERVER_TABLES = ("server_games", "server_seats", "server_actions")  # in the order of their keys
+# The fixture's games were written on 2026-11-25 and stay unplayed: the server must not expire
+# them as abandoned (docs/server.md, "Security and limits") while the test looks at the migration.
+NO_EXPIRY = {
+    "expire_waiting_after": 100 * 365 * 86400.0,
+    "expire_unfinished_after": 100 * 365 * 86400.0,
+}
 
 
 @pytest.fixture
@@ -92,7 +98,7 @@ def same_view(old: dict[str, Any], new: dict[str, Any]) -> None:
 
 def test_an_old_database_is_upgraded_and_every_game_resumes(old_sqlite: Path, old_db: str) -> None:
     before = {name: old_actions(old_sqlite, game["id"]) for name, game in OLD.items()}
-    with make_client(old_db, ai_delay=0.0) as client:
+    with make_client(old_db, ai_delay=0.0, **NO_EXPIRY) as client:
         store = GameStore(make_engine(old_db))
         for name, game in OLD.items():
             stored = store.load(game["id"])
@@ -143,7 +149,9 @@ def test_an_old_database_is_upgraded_and_every_game_resumes(old_sqlite: Path, ol
             game["id"]: client.app.state.service._games[game["id"]].state.to_json()  # type: ignore[attr-defined]
             for game in OLD.values()
         }
-    with make_client(old_db, ai_delay=3600.0) as again:  # a second start: nothing to migrate
+    with make_client(
+        old_db, ai_delay=3600.0, **NO_EXPIRY
+    ) as again:  # a second start: nothing to migrate
         service = again.app.state.service  # type: ignore[attr-defined]
         formats = {g.name: g.record_format for g in [get_game(LW)]}
         assert service.store.games_behind(formats) == []
