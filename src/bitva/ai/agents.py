@@ -105,6 +105,12 @@ DESCRIPTIONS: dict[str, str] = {
 
 LEVELS = ("easy", "medium", "hard")
 
+
+def _count_or_none(value: str) -> int | None:
+    """A search guide's count (`width=8`), or `none` to turn a game's default off."""
+    return None if value.strip().lower() == "none" else int(value)
+
+
 # parameters an agent name may carry: "ismcts:iterations=800,c=0.4"
 _PARAMS: dict[str, Callable[[str], Any]] = {
     "iterations": int,
@@ -115,6 +121,9 @@ _PARAMS: dict[str, Callable[[str], Any]] = {
     "workers": int,
     "nodes": int,
     "expand": lambda v: {"all": True, "one": False}[v.strip().lower()],
+    "horizon": _count_or_none,
+    "width": _count_or_none,
+    "prior": _count_or_none,
 }
 _ACCEPTS: dict[str, tuple[str, ...]] = {
     "random": (),

@@ -92,18 +92,31 @@ class GreedyAgent:
             return self._action(state, self.rng.choice(choices))
         base = state.determinize(seat, self.rng)
         values = evaluator(state.game, self.heuristic)
-        share = self.nodes_for(state.game) / len(choices)
+        scores = self.action_values(base, seat, choices, self.nodes_for(state.game), values)
         best: list[Any] = []
         best_value = float("-inf")
-        for choice in choices:
-            child = base.clone()
-            self._step(child, choice)
-            value = self._value(child, state.turn, values, share)[seat - 1]
+        for choice, value in zip(choices, scores, strict=True):
             if value > best_value + TIE:
                 best, best_value = [choice], value
             elif abs(value - best_value) <= TIE:
                 best.append(choice)
         return self._action(state, self.rng.choice(best))
+
+    def action_values(
+        self, base: State[Any], seat: int, choices: list[Any], nodes: float, values: Evaluate
+    ) -> list[float]:
+        """The value for `seat` of each of `choices` at `base` (a determinization, never the
+        real state): the position where the turn ends, looked at with `nodes` shared out.
+        Choices are integer codes where the game has them, else action objects. The tree
+        searches use this to rank a root's actions (`SearchConfig.prior_nodes`)."""
+        self._coded = has_codes(base)
+        share = nodes / len(choices)
+        scores = []
+        for choice in choices:
+            child = base.clone()
+            self._step(child, choice)
+            scores.append(self._value(child, base.turn, values, share)[seat - 1])
+        return scores
 
     def nodes_for(self, game: Game[Any, Any]) -> int:
         """The look-ahead budget in `game`: the agent's own, else the game's default."""

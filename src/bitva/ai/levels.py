@@ -31,7 +31,9 @@ EASY_BLUNDER = 0.3  # the chance that `easy` plays a random legal action
 
 def configure(config: SearchConfig, params: dict[str, Any]) -> SearchConfig:
     """`config` with the parameters of an agent name: `iterations`, `evaluations`, `seconds`
-    (giving only `seconds` makes a pure time budget), `c`, `rollout`, `expand`, `workers`."""
+    (giving only `seconds` makes a pure time budget), `c`, `rollout`, `expand`, `workers`,
+    `horizon` (turns), `width` (actions a node searches), `prior` (greedy's nodes ranking the
+    root's actions)."""
     budget = config.budget
     if params.keys() & {"iterations", "evaluations", "seconds"}:
         if params.keys() & {"iterations", "evaluations"}:
@@ -50,6 +52,9 @@ def configure(config: SearchConfig, params: dict[str, Any]) -> SearchConfig:
         max_rollout_actions=config.max_rollout_actions,
         workers=max(1, params.get("workers", config.workers)),
         expand_all=params.get("expand", config.expand_all),
+        horizon=params.get("horizon", config.horizon),
+        width=params.get("width", config.width),
+        prior_nodes=params.get("prior", config.prior_nodes),
     )
 
 

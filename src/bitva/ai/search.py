@@ -55,6 +55,10 @@ class SearchConfig:
     max_rollout_actions: int = 1000
     workers: int = 1  # root-parallel processes
     expand_all: bool = False  # score every child of a new node at once (a greedy look at leaves)
+    # Guidance for games whose turns hold many small decisions (see "Narrow and shallow" above):
+    horizon: int | None = None  # turns ahead of the root where the tree stops growing
+    width: int | None = None  # a node searches only its `width` best actions (with expand_all)
+    prior_nodes: int | None = None  # the root's actions ranked by greedy's look with these nodes
 
     def with_budget(self, budget: Budget) -> SearchConfig:
         return replace(self, budget=budget)
@@ -66,11 +70,12 @@ class Node:
     how often it was available (ISMCTS), the decisions below it by action code and, where a
     chance node follows, the outcomes below it by outcome code."""
 
-    __slots__ = ("avail", "chance", "children", "n", "w")
+    __slots__ = ("allowed", "avail", "chance", "children", "n", "w")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[int, Node] = {}
         self.chance: dict[int, Node] | None = None
+        self.allowed: frozenset[int] | None = None  # the actions searched here (`width`)
         self.n = 0
         self.w = [0.0] * seats
         self.avail = 1
@@ -113,6 +118,11 @@ def run_search(
     limit = budget.iterations
     evaluations = budget.evaluations
     done = spent = 0
+    stop = None if config.horizon is None else base.turn + config.horizon
+    # the prior has its own budget (`prior_nodes`): its evaluations are reported, not spent
+    ranked = 0
+    if config.prior_nodes is not None and config.width is not None:
+        ranked = _rank_root(root, base, seat, config, rng, values)
     while (limit is None or done < limit) and (evaluations is None or spent < evaluations):
         if deadline is not None and time.perf_counter() >= deadline:
             break
@@ -122,7 +132,7 @@ def run_search(
             state = base.clone()
             # a fresh RNG each iteration: no future can repeat, even through a state's own RNG
             state.rng = Rng(rng.next_u64())
-        spent += _iterate(root, state, seats, rng, config, values)
+        spent += _iterate(root, state, seats, rng, config, values, stop)
         done += 1
         if deadline is None and done % 8 == 0:
             # each iteration visits one root action once and costs at least one evaluation
@@ -134,7 +144,7 @@ def run_search(
                 break
     index = seat - 1
     stats = {code: (child.n, child.w[index]) for code, child in root.children.items()}
-    return SearchResult(stats, done, time.perf_counter() - started, spent)
+    return SearchResult(stats, done, time.perf_counter() - started, spent + ranked)
 
 
 def _decided(root: Node, remaining: float) -> bool:
@@ -149,6 +159,31 @@ def _decided(root: Node, remaining: float) -> bool:
     return first - second > remaining
 
 
+def _rank_root(
+    root: Node, base: State[Any], seat: int, config: SearchConfig, rng: Rng, values: Evaluate
+) -> int:
+    """`prior_nodes`: greedy's look to the end of the turn ranks the root's actions, and only
+    the `width` best are searched. Returns the evaluations it made."""
+    from bitva.ai.greedy import GreedyAgent
+
+    codes = base.legal_codes()
+    assert config.width is not None and config.prior_nodes is not None
+    if len(codes) <= config.width:
+        return 0
+    made = 0
+
+    def counted(state: State[Any]) -> Values:
+        nonlocal made
+        made += 1
+        return values(state)
+
+    look = GreedyAgent(rng.next_u64())
+    scores = look.action_values(base.clone(), seat, codes, config.prior_nodes, counted)
+    ranked = sorted(range(len(codes)), key=lambda i: -scores[i])  # stable: ties in code order
+    root.allowed = frozenset(codes[i] for i in ranked[: config.width])
+    return made
+
+
 def _iterate(
     root: Node,
     state: State[Any],
@@ -156,17 +191,19 @@ def _iterate(
     rng: Rng,
     config: SearchConfig,
     values: Evaluate,
+    stop: int | None = None,
 ) -> int:
     """One iteration: select with UCB1 (availability counts) at decisions and by sampling at
     chance nodes, expand one untried action (or all, with `expand_all`), evaluate, back the
-    value vector up. Returns the leaf evaluations made."""
+    value vector up. A decision at turn `stop` or later is a leaf (`horizon`). Returns the leaf
+    evaluations made."""
     c = config.exploration
     log, sqrt = math.log, math.sqrt
     node = root
     path: list[Node] = []
     while True:
         mover = state.current_player
-        if mover is None:
+        if mover is None or (stop is not None and state.turn >= stop):
             break
         if mover == CHANCE:
             # chance is drawn afresh with the search's own RNG, never the state's
@@ -178,6 +215,10 @@ def _iterate(
         codes = state.legal_codes()
         if not codes:
             break
+        if node.allowed is not None:
+            # `width`: the node's best actions only (all of them if a determinization makes
+            # none of those legal)
+            codes = [code for code in codes if code in node.allowed] or codes
         index = mover - 1
         children = node.children
         untried: list[int] = []
@@ -196,7 +237,7 @@ def _iterate(
             if score > best_score:
                 best, best_code, best_score = child, code, score
         if untried and config.expand_all:
-            value = _expand_all(state, children, codes, untried, index, rng, config, values)
+            value = _expand_all(state, node, codes, untried, index, rng, config, values, stop)
             _backup(path, value)
             return len(untried)
         if untried:
@@ -209,7 +250,7 @@ def _iterate(
         state.apply_code(best_code)
         path.append(best)
         node = best
-    _backup(path, _leaf_value(state, rng, config, values))
+    _backup(path, _leaf_value(state, rng, config, values, stop))
     return 1
 
 
@@ -225,31 +266,39 @@ def _backup(path: list[Node], value: Values) -> None:
 
 def _expand_all(
     state: State[Any],
-    children: dict[int, Node],
+    node: Node,
     codes: list[int],
     untried: list[int],
     index: int,
     rng: Rng,
     config: SearchConfig,
     values: Evaluate,
+    stop: int | None = None,
 ) -> Values:
     """Add every untried action at once, each scored by its leaf value (one visit), and return
-    the node's value vector: the mean of the action best for the seat to move (entry `index`)."""
+    the node's value vector: the mean of the action best for the seat to move (entry `index`).
+    With `width`, a node met for the first time keeps only its `width` best actions."""
+    children = node.children
     for code in untried:
         after = state.clone()
         after.apply_code(code)
         child = Node(0)
         child.n = 1
-        child.w = list(_leaf_value(after, rng, config, values))
+        child.w = list(_leaf_value(after, rng, config, values, stop))
         children[code] = child
-    best = max((children[code] for code in codes), key=lambda node: node.w[index] / node.n)
+    ranked = sorted(codes, key=lambda code: -children[code].w[index] / children[code].n)
+    if config.width is not None and node.allowed is None and len(ranked) > config.width:
+        node.allowed = frozenset(ranked[: config.width])
+    best = children[ranked[0]]
     return tuple(total / best.n for total in best.w)
 
 
-def _leaf_value(state: State[Any], rng: Rng, config: SearchConfig, values: Evaluate) -> Values:
+def _leaf_value(
+    state: State[Any], rng: Rng, config: SearchConfig, values: Evaluate, last: int | None = None
+) -> Values:
     """The value vector of a new leaf: the heuristic, after random play if configured. Chance
     still pending at the leaf is sampled first (with the search's RNG), so the heuristic scores
-    a seat's decision, as in play."""
+    a seat's decision, as in play; never into turn `last` (the horizon's)."""
     turns = config.rollout_turns
     if turns != 0 and state.current_player is not None:
         stop = None if turns is None else state.turn + turns
@@ -264,7 +313,7 @@ def _leaf_value(state: State[Any], rng: Rng, config: SearchConfig, values: Evalu
                 state.apply_code(codes[rng.below(len(codes))] if len(codes) > 1 else codes[0])
             steps -= 1
     steps = config.max_rollout_actions
-    while state.is_chance and steps > 0:
+    while state.is_chance and steps > 0 and (last is None or state.turn < last):
         state.apply_code(state.sample_chance_code(rng))
         steps -= 1
     return values(state)
