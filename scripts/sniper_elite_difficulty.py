@@ -42,7 +42,7 @@ def play(row: str, index: int) -> dict[str, Any]:
     from bitva.arena.simulation import play_timed
 
     agent, challenge = row.split("@")
-    started = time.time()
+    started, cpu = time.time(), time.process_time()
     record, times = play_timed("sniper-elite", {"challenge": challenge}, 0, index, {1: agent})
     moves, seconds, longest = times[1]
     outcome = record.outcome
@@ -57,6 +57,7 @@ def play(row: str, index: int) -> dict[str, Any]:
         "seconds": seconds,
         "max": longest,
         "wall": time.time() - started,
+        "cpu": time.process_time() - cpu,  # this process's CPU: what a free core would take
     }
 
 
@@ -143,8 +144,8 @@ def table(path: Path) -> str:
         rows[game["row"]].append(game)
     lines = [
         "| agent | challenge | games | wins | win rate [Wilson 95%] | losses: deck empty / killed"
-        " | sniper turns of a win (mean) | s/move (longest) |",
-        "|---|---|---:|---:|---|---|---:|---:|",
+        " | sniper turns of a win (mean) | s/move (longest) | CPU s/move |",
+        "|---|---|---:|---:|---|---|---:|---:|---:|",
     ]
     for row in sorted(rows, key=row_order):
         played = rows[row]
@@ -157,11 +158,17 @@ def table(path: Path) -> str:
         moves = sum(g["moves"] for g in played)
         seconds = sum(g["seconds"] for g in played)
         longest = max(g["max"] for g in played)
+        timed = [g for g in played if "cpu" in g]  # rows played before it was recorded have none
+        cpu = (
+            f"{sum(g['cpu'] for g in timed) / max(sum(g['moves'] for g in timed), 1):.2f}"
+            if timed
+            else "—"
+        )
         lines.append(
             f"| {agent} | {CHALLENGES[challenge]} | {n} | {wins} | **{100 * wins / n:.1f}%**"
             f" [{100 * low:.1f}, {100 * high:.1f}] | {reasons.get('deck-empty', 0)} /"
             f" {reasons.get('killed', 0)} | {sum(turns) / max(len(turns), 1):.1f} |"
-            f" {seconds / max(moves, 1):.2f} ({longest:.2f}) |"
+            f" {seconds / max(moves, 1):.2f} ({longest:.2f}) | {cpu} |"
         )
     return "\n".join(lines)
 

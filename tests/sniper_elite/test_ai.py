@@ -13,8 +13,9 @@ from bitva.arena.simulation import play_game
 from bitva.games.sniper_elite import GAME
 from bitva.games.sniper_elite.ai_settings import (
     GREEDY_NODES,
-    HARD_EVALUATIONS,
+    HARD,
     MEDIUM_EVALUATIONS,
+    SEARCH_EVALUATIONS,
 )
 from bitva.games.sniper_elite.heuristics import CLIP, WEIGHTS, evaluate, finders, remaining_walk
 from tests.sniper_elite.helpers import GEO, scenario, sp
@@ -42,7 +43,18 @@ def value(text: str) -> float:
 def test_agent_defaults_give_this_games_budgets() -> None:
     hard = make_agent("hard", 0)
     assert isinstance(hard, SearchAgent)
-    assert hard.config_for(GAME).budget.evaluations == HARD_EVALUATIONS
+    config = hard.config_for(GAME)
+    assert config.budget.iterations == HARD["iterations"]
+    assert config.budget.evaluations == HARD["evaluations"]
+    # guided (docs/ai.md "Narrow and shallow"): through the defenders' turn (SE-7), greedy's
+    # best few actions of the sniper's turn (SE-6)
+    assert (config.horizon, config.width, config.prior_nodes) == (2, HARD["width"], HARD["prior"])
+    assert config.exploration == HARD["c"]
+    for raw in ("ismcts", "mcts"):
+        agent = make_agent(raw, 0)
+        assert isinstance(agent, SearchAgent)
+        plain = agent.config_for(GAME)
+        assert plain.budget.evaluations == SEARCH_EVALUATIONS and plain.horizon is None
     medium = make_agent("medium", 0)
     assert isinstance(medium, SearchAgent)
     assert medium.config_for(GAME).budget.evaluations == MEDIUM_EVALUATIONS
@@ -52,11 +64,12 @@ def test_agent_defaults_give_this_games_budgets() -> None:
 
 
 def test_agent_defaults_yield_to_the_players_parameters() -> None:
-    hard = make_agent("hard:evaluations=3000,c=0.5", 0)
+    hard = make_agent("hard:evaluations=3000,c=0.5,width=none", 0)
     assert isinstance(hard, SearchAgent)
     config = hard.config_for(GAME)
     assert config.budget.evaluations == 3000
     assert config.exploration == 0.5
+    assert config.width is None and config.horizon == 2
 
 
 # -- the evaluation ---------------------------------------------------------------------------
@@ -142,7 +155,7 @@ def test_se_6_5_accuracy_tokens_in_the_bag_help_him_shoot() -> None:
 # -- the agents play ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("agent", ["hard:evaluations=60", "greedy:nodes=60"])
+@pytest.mark.parametrize("agent", ["hard:iterations=20,prior=60", "greedy:nodes=60"])
 def test_se_9_1_an_agent_completes_the_winning_objective(agent: str) -> None:
     state = scenario(position(sniper="j10", extra="completed = [3]"))
     choice = make_agent(agent, 1).choose(state)
@@ -150,7 +163,8 @@ def test_se_9_1_an_agent_completes_the_winning_objective(agent: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "agent", ["random", "greedy:nodes=40", "hard:evaluations=40", "medium:evaluations=40"]
+    "agent",
+    ["random", "greedy:nodes=40", "hard:iterations=8,prior=40", "medium:evaluations=40"],
 )
 def test_se_9_agents_play_whole_games_to_an_outcome(agent: str) -> None:
     record = play_game("sniper-elite", {"challenge": "marksman"}, 0, 0, {1: agent})

@@ -48,7 +48,10 @@ def test_the_table_has_a_row_per_agent_and_challenge_with_wilson_intervals(tmp_p
     table = script().table(out).splitlines()
     assert len(table) == 3
     assert table[2].startswith("| hard | Dog Handler (medium) | 4 | 3 | **75.0%** [")
-    assert "| 0 / 1 | 11.0 | 0.10 (0.20) |" in table[2]
+    assert table[2].endswith("| 0 / 1 | 11.0 | 0.10 (0.20) | — |")  # no CPU time recorded
+    timed = [dict(line, cpu=1.5) for line in lines]
+    out.write_text("".join(json.dumps(line) + "\n" for line in timed))
+    assert script().table(out).splitlines()[2].endswith("| 0.10 (0.20) | 0.05 |")
 
 
 def test_two_agents_are_compared_over_the_deals_both_played(tmp_path: Path) -> None:
