@@ -6,7 +6,8 @@ and it goes on where it stopped. Game i of a row is game i of
 
     bitva simulate sniper-elite --p1 AGENT --challenge CHALLENGE --seed 0 -n N
 
-(the same seeds, so the same games). `--table` prints the Markdown table of FILE instead, and
+(the same seeds, so the same games; the row `AGENT@gauntlet` plays `--modifiers` GAUNTLET
+instead of a challenge, for comparing agents). `--table` prints the Markdown table of FILE instead, and
 `--compare A B` how two agents did over the same deals.
 
     .venv/bin/python scripts/sniper_elite_difficulty.py docs/data/sniper-elite-difficulty.jsonl \
@@ -34,7 +35,16 @@ CHALLENGES = {
     "dog": "Dog Handler (medium)",
     "marksman": "Marksman (hard)",
     "sniper": "Sniper (hard)",
+    "gauntlet": "Gauntlet (5 penalties)",
 }
+# Not a challenge: five of SE-10.1's penalties at once, where a good agent wins about 6 games in
+# 10, so that two agents' strengths differ by more than at 9 in 10 (docs/sniper-elite.md)
+GAUNTLET = ["dog-deck", "marksman-double", "radio-misfire", "sniper-loud", "scout-close"]
+
+
+def options_of(challenge: str) -> dict[str, Any]:
+    """The game options of a row's challenge (the gauntlet is a set of modifiers)."""
+    return {"modifiers": GAUNTLET} if challenge == "gauntlet" else {"challenge": challenge}
 
 
 def play(row: str, index: int) -> dict[str, Any]:
@@ -43,7 +53,7 @@ def play(row: str, index: int) -> dict[str, Any]:
 
     agent, challenge = row.split("@")
     started, cpu = time.time(), time.process_time()
-    record, times = play_timed("sniper-elite", {"challenge": challenge}, 0, index, {1: agent})
+    record, times = play_timed("sniper-elite", options_of(challenge), 0, index, {1: agent})
     moves, seconds, longest = times[1]
     outcome = record.outcome
     assert outcome is not None
@@ -176,7 +186,9 @@ def table(path: Path) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("file", type=Path, help="JSON lines, one game each (appended to)")
-    parser.add_argument("--rows", default=",".join(f"hard@{c}" for c in CHALLENGES))
+    parser.add_argument(
+        "--rows", default=",".join(f"hard@{c}" for c in CHALLENGES if c != "gauntlet")
+    )
     parser.add_argument("--games", type=int, default=500, help="games a row")
     parser.add_argument("--workers", type=int, default=2, help="processes")
     parser.add_argument("--table", action="store_true", help="print the Markdown table only")

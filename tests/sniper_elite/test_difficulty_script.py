@@ -69,3 +69,16 @@ def test_two_agents_are_compared_over_the_deals_both_played(tmp_path: Path) -> N
     assert table[3] == "| all | 3 | 2 | 2 | 1 / 1 |" and len(table) == 4
     rows = script().table(out).splitlines()
     assert rows[2].startswith("| hard |") and rows[3].startswith("| greedy |")
+
+
+def test_the_gauntlet_row_plays_five_penalties_at_once(tmp_path: Path) -> None:
+    runner = script()
+    assert runner.options_of("gauntlet") == {"modifiers": runner.GAUNTLET}
+    assert runner.options_of("dog") == {"challenge": "dog"}
+    out = tmp_path / "gauntlet.jsonl"
+    runner.run(out, ["random@gauntlet"], 1, 1)
+    game = json.loads(out.read_text())
+    record, _ = play_timed("sniper-elite", {"modifiers": runner.GAUNTLET}, 0, 0, {1: "random"})
+    assert sorted(record.options["modifiers"]) == sorted(runner.GAUNTLET)  # type: ignore[index]
+    assert game["reason"] == record.outcome["reason"]  # type: ignore[index]
+    assert game["turn"] == record.outcome["params"]["turn"]  # type: ignore[index]
