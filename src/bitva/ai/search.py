@@ -22,6 +22,10 @@ heuristic at once (`rollout_turns=0`), or random play for some turns (or to the 
 Values are vectors with one entry per seat (`bitva.ai.values`): each edge is scored for the seat
 that took it, so any number of seats, solo games and general-sum returns need nothing special,
 and the backup never flips a sign.
+
+Three optional guides narrow the tree for games whose turn is a chain of small decisions: a
+`horizon` of turns where it stops growing, a `width` of actions each node searches, and a `prior`
+(greedy's look to the end of the turn) that picks the root's actions worth searching.
 """
 
 from __future__ import annotations
@@ -55,7 +59,7 @@ class SearchConfig:
     max_rollout_actions: int = 1000
     workers: int = 1  # root-parallel processes
     expand_all: bool = False  # score every child of a new node at once (a greedy look at leaves)
-    # Guidance for games whose turns hold many small decisions (see "Narrow and shallow" above):
+    # guides for turns of many small decisions (docs/ai.md, "Narrow and shallow"):
     horizon: int | None = None  # turns ahead of the root where the tree stops growing
     width: int | None = None  # a node searches only its `width` best actions (with expand_all)
     prior_nodes: int | None = None  # the root's actions ranked by greedy's look with these nodes
