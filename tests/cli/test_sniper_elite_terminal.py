@@ -198,6 +198,8 @@ def test_outcomes_are_told_from_their_codes() -> None:
     assert ADAPTER.outcome_reason(lost, 1) == (
         "The order deck ran out; objectives completed: 1 (SE-7.1)"
     )
+    # a person watching an agent play the sniper (no human seat): said of the sniper
+    assert ADAPTER.outcome_reason(won, None) == ("The sniper completed both objectives (SE-9.1)")
 
 
 @pytest.mark.parametrize(

@@ -134,7 +134,7 @@ class SniperEliteAdapter(GenericAdapter):
         return describe_outcome(outcome)
 
     def outcome_reason(self, outcome: Outcome, viewer: int | None) -> str:
-        return outcome_reason(outcome)
+        return outcome_reason(outcome, watched=viewer is None)
 
     # -- a human's decisions --------------------------------------------------------------------
     def heading(self, state: State[Any], seat: int) -> str | None:

@@ -483,8 +483,18 @@ REASONS = {
 }
 
 
-def outcome_reason(outcome: Outcome) -> str:
+# the same, said of an agent that a person watches play the sniper
+WATCHED = {
+    "objectives": "The sniper completed both objectives",
+    "killed": "The sniper was wounded a second time",
+}
+
+
+def outcome_reason(outcome: Outcome, watched: bool = False) -> str:
+    """Why the game ended, for the player (`watched`: for a person watching an agent play)."""
     text, rule = REASONS.get(outcome.reason, (outcome.reason.replace("-", " "), outcome.rule))
+    if watched:
+        text = WATCHED.get(outcome.reason, text)
     turn = (outcome.params or {}).get("turn")
     if isinstance(turn, int) and turn > 0:
         text += f" in round {(turn + 1) // 2}"
