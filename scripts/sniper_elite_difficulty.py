@@ -7,8 +7,8 @@ and it goes on where it stopped. Game i of a row is game i of
     bitva simulate sniper-elite --p1 AGENT --challenge CHALLENGE --seed 0 -n N
 
 (the same seeds, so the same games; the row `AGENT@gauntlet` plays `--modifiers` GAUNTLET
-instead of a challenge, for comparing agents). `--table` prints the Markdown table of FILE instead, and
-`--compare A B` how two agents did over the same deals.
+instead of a challenge, for comparing agents). `--table` prints the Markdown table of FILE
+instead, and `--compare A B` how two agents did over the same deals.
 
     .venv/bin/python scripts/sniper_elite_difficulty.py docs/data/sniper-elite-difficulty.jsonl \
         --rows hard@none,hard@medic,hard@radio,hard@scout,hard@dog,hard@marksman,hard@sniper \
