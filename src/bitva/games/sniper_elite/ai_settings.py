@@ -9,7 +9,7 @@ look to the end of the turn won more often than it did. So `hard` is guided (doc
 "Narrow and shallow"): greedy's look (1,000 nodes) ranks the sniper's actions, the 6 best are
 searched, and 300 iterations play each through the defenders' turn (the die, the face-down card,
 the disputes, drawn afresh every time) to the start of his next turn (horizon 2), where the
-evaluation scores it. The values differ by a few hundredths, hence c = 0.05. That is about 0.15 s
+evaluation scores it. The values differ by a few hundredths, hence c = 0.05. That is about 0.12 s
 of CPU a decision. `medium` is the plain search at 300 evaluations; the raw `ismcts` and `mcts`
 keep the plain search at 1,000; greedy's one-turn look shares 2,000 nodes. A player's own
 parameters (`hard:iterations=1000`, `hard:width=none`) win over these.
