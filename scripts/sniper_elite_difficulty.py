@@ -101,10 +101,15 @@ def run(path: Path, rows: list[str], games: int, workers: int) -> None:
                     pending.add(pool.submit(play, *following))
 
 
+LEVELS = ("hard", "greedy", "medium", "easy", "random")
+
+
 def row_order(row: str) -> tuple[int, str, int]:
-    """`hard` first, then the other agents by name; a row's challenges as CHALLENGES lists them."""
+    """The levels strongest first, then the other agents by name; a row's challenges as
+    CHALLENGES lists them."""
     agent, challenge = row.split("@")
-    return (agent != "hard", agent, list(CHALLENGES).index(challenge))
+    level = LEVELS.index(agent) if agent in LEVELS else len(LEVELS)
+    return (level, agent, list(CHALLENGES).index(challenge))
 
 
 def games_of(path: Path) -> dict[tuple[str, int], dict[str, Any]]:

@@ -71,6 +71,13 @@ def test_two_agents_are_compared_over_the_deals_both_played(tmp_path: Path) -> N
     assert rows[2].startswith("| hard |") and rows[3].startswith("| greedy |")
 
 
+def test_the_table_lists_the_levels_strongest_first_then_the_other_agents() -> None:
+    rows = ["ismcts@none", "easy@none", "medium@none", "greedy@none", "hard@dog", "hard@none"]
+    assert sorted(rows, key=script().row_order) == [
+        "hard@none", "hard@dog", "greedy@none", "medium@none", "easy@none", "ismcts@none"
+    ]  # fmt: skip
+
+
 def test_the_gauntlet_row_plays_five_penalties_at_once(tmp_path: Path) -> None:
     runner = script()
     assert runner.options_of("gauntlet") == {"modifiers": runner.GAUNTLET}
