@@ -68,16 +68,17 @@ def test_se_8_6_a_recon_step_says_the_reach_of_this_game() -> None:
 
 
 def test_se_7_8_a_return_beside_an_occupied_cross_names_the_defender() -> None:
-    """SE-7.8: the engine places the defender for the dispute and takes it off to ask; the log
-    says once that it comes back to a taken cross, and the question names it and the cross."""
+    """SE-7.8, issue 21 point 9: the log says that the defender comes back to a taken cross
+    (the engine tells no trial placement), the question names it and the cross, and the
+    player's placement says where it lands."""
     events: list[dict[str, Any]] = [
+        {"kind": "defender-returns", "defender": "Y1", "cross": "f13", "rule": "SE-7.8"},
         {"kind": "defender-placed", "defender": "Y1", "to": "f12", "rule": "SE-7.8"},
-        {"kind": "defender-removed", "defender": "Y1", "from": "f12", "rule": "SE-7.8"},
     ]
     assert ADAPTER.describe_events(events) == [
-        "Y1 comes back, but a figure stands on its iron cross (SE-7.8)"
+        "Y1 comes back, but a figure stands on its iron cross f13 (SE-7.8)",
+        "Y1 comes back on f12 (SE-7.8)",
     ]
-    assert ADAPTER.describe_events(events[:1]) == ["Y1 comes back on f12 (SE-7.8)"]
     view = {
         "decision": "place",
         "pending": {"kind": "place", "defender": "Y1", "spaces": ["f12", "e13"]},

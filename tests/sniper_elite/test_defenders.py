@@ -207,3 +207,37 @@ def test_se_7_8_beside_an_occupied_cross_the_player_chooses() -> None:
     ]
     state.apply("place c6")
     assert where(state)["R1"] == "c6" and state.decision == "turn"
+
+
+OCCUPIED_RED_CROSS = (
+    'sniper = "b6"\nlka = "red"\nobjectives = [6, 8]\n[defenders]\n'
+    'K1 = "k5"\nK2 = "i2"\nK3 = "n5"\nY1 = "e10"\nY2 = "c13"\nY3 = "j10"\nR3 = "a3"\n'
+)
+
+
+def test_se_7_8_issue_21_9_a_return_beside_an_occupied_cross_tells_only_what_happens() -> None:
+    """Issue 21 point 9: the dispute's trial placement of a defender the player places is never
+    told (no `defender-placed` then `defender-removed`); the return is told as the defender
+    coming back beside its occupied cross, and the player's placement as where it lands."""
+    state, events = defenders_turn(OCCUPIED_RED_CROSS + 'R2 = "f2"\n', "STAND_TO")
+    assert state.decision == "place" and state.pending is not None
+    assert state.pending["defender"] == "R1"
+    moved = [e for e in events if e.data.get("defender") == "R1"]
+    assert [e.kind for e in moved] == ["defender-returns"]
+    assert moved[0].data == {"defender": "R1", "cross": "b6", "rule": "SE-7.8"}
+    placed = state.apply("place c6")
+    assert data(placed, "defender-placed") == [{"defender": "R1", "to": "c6", "rule": "SE-7.8"}]
+    assert "defender-removed" not in kinds(placed)
+
+
+def test_se_7_8_issue_21_9_a_tie_between_returns_the_player_places_tells_no_trial() -> None:
+    """Issue 21 point 9, SE-5.9: R1 and R2 both off the board, their cross occupied: chance picks
+    which returns (a tie), and still no trial placement is told, only the return."""
+    state, events = defenders_turn(OCCUPIED_RED_CROSS, "STAND_TO")
+    assert "tie" in kinds(events)
+    assert state.decision == "place" and state.pending is not None
+    defender = state.pending["defender"]
+    told = [e.kind for e in events if e.data.get("defender") in ("R1", "R2")]
+    assert told == ["defender-returns"]
+    assert data(events, "defender-returns")[0]["defender"] == defender
+    assert state.core.defenders[defender] is None

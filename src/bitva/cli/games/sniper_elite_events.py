@@ -12,7 +12,6 @@ from typing import Any
 
 SUMMONS = ("SE-6.7", "SE-8.8", "SE-8.12")  # a defender taken off and placed, not walked
 NOISE = "SE-6.5"  # a defender moved by a shot's noise token (SE-6.5(5))
-RETURN = "SE-7.8"  # a defender coming back (beside a taken iron cross: the player's choice)
 MOVE_NOTICED = "SE-6.4"  # the sniper's move of 2 or 3 steps
 
 
@@ -77,26 +76,6 @@ def ranged_draws(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]
     return out
 
 
-def returns_chosen(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """The events with a return the player places (SE-7.8: beside an occupied iron cross) told
-    once: the engine places the defender for the dispute and takes it off again to ask, which
-    its events report as a return and a removal."""
-    out: list[Mapping[str, Any]] = []
-    for event in events:
-        previous = out[-1] if out else {}
-        if (
-            event.get("kind") == "defender-removed"
-            and event.get("rule") == RETURN
-            and previous.get("kind") == "defender-placed"
-            and previous.get("rule") == RETURN
-            and previous.get("defender") == event.get("defender")
-        ):
-            out[-1] = {"kind": "return-chosen", "defender": event.get("defender"), "rule": RETURN}
-            continue
-        out.append(event)
-    return out
-
-
 def summoned_in(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """The events with each summoned defender marked (`summoned`): a summon or regroup step
     of an order card (SE-8.8, SE-8.12) or a first objective (SE-6.7) places a defender, which
@@ -118,5 +97,5 @@ def summoned_in(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 
 def prepared(events: Sequence[Mapping[str, Any]], rules: frozenset[str]) -> list[Mapping[str, Any]]:
     """Every mark above on the events of one move, in a game of `rules`."""
-    told = closings_in(wounds_in(returns_chosen(events)), rules)
+    told = closings_in(wounds_in(events), rules)
     return summoned_in(ranged_draws(loud_moves_in(told)))

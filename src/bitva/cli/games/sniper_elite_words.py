@@ -434,8 +434,9 @@ def _event_words(kind: str, d: Mapping[str, Any], rules: Rules) -> str | None:
         return f"{d.get('defender')} fires at your space"
     if kind in ("defender-moved", "defender-placed", "defender-removed"):
         return _defender_step(d)
-    if kind == "return-chosen":
-        return f"{d.get('defender')} comes back, but a figure stands on its iron cross"
+    if kind == "defender-returns":  # SE-7.8: beside its occupied cross, where the player says
+        cross = f" {d['cross']}" if d.get("cross") else ""
+        return f"{d.get('defender')} comes back, but a figure stands on its iron cross{cross}"
     if kind == "lka":
         return f"Last known area: {d.get('area')}"
     if kind == "hit":

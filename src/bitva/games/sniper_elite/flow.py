@@ -17,7 +17,7 @@ from bitva.core.outcome import Outcome
 from bitva.games.sniper_elite.board import Geometry
 from bitva.games.sniper_elite.catalogue import Content, StepData
 from bitva.games.sniper_elite.hits import Ruling, dispute, harm, rule_out, update_lka
-from bitva.games.sniper_elite.model import OFF, Core
+from bitva.games.sniper_elite.model import OFF, Core, squad_of
 from bitva.games.sniper_elite.orders import (
     attack,
     first_summon_alternatives,
@@ -76,6 +76,7 @@ class Flow:
             task = self.queue.pop(0)
             before = self.core.copy()
             getattr(self, "task_" + task[0])(task, events)
+            self.ask_return_place(events)
             self.narrate(before, events, self.rule_of(task))
             self.check_lost(events)
 
@@ -381,12 +382,24 @@ class Flow:
         alternative(result)
         return harm(self.core, result, self.geo, self.open_spaces())
 
+    def ask_return_place(self, events: list[Event]) -> None:
+        """SE-7.8: a return the player places is asked in the same step as the return (or as
+        the tie that picks it), before anything is told: the dispute's trial placement
+        (`task_return`) never reaches the events (issue 21)."""
+        if self.pending is None and self.queue and self.queue[0][0] == "return_check":
+            self.task_return_check(self.queue.pop(0), events)
+
     def task_return_check(self, task: Task, events: list[Event]) -> None:
+        """SE-7.8: the defender the dispute brought back beside its occupied cross is taken
+        off again and the player asked where it stands (`defender-returns` tells which)."""
         choices: dict[str, list[int]] = task[1]
         for defender in task[2]:
             if self.core.defenders[defender] is not None and defender in choices:
                 self.core.defenders[defender] = None
                 self.pending = {"kind": "place", "defender": defender, "spaces": choices[defender]}
+                cross = self.geo.name_of(self.geo.crosses[squad_of(defender)])
+                data = {"defender": defender, "cross": cross, "rule": "SE-7.8"}
+                events.append(Event("defender-returns", data))
                 return
 
     def task_sniper_turn(self, task: Task, events: list[Event]) -> None:

@@ -46,6 +46,37 @@ def sniper_moves(
     return {space: tuple(sorted(counts)) for space, counts in out.items()}
 
 
+def fewest_steps(
+    geo: Geometry,
+    start: int,
+    blocked: Collection[int],
+    entry: str | None = None,
+    grapnel: bool = False,
+) -> dict[int, int]:
+    """SE-6.2, SE-2.6: the fewest steps to each space the sniper could walk to, however far,
+    never entering a defender's space (`blocked`) and with the allowance not counted: how far
+    a space out of this move's reach is. From an entry point its target is the first step."""
+    steps = geo.grapnel_steps if grapnel else geo.steps
+    if entry is not None:
+        first = geo.entries[entry][1]
+        if first in blocked:
+            return {}
+        out, frontier = {first: 1}, [first]
+    elif start != OFF:
+        out, frontier = {start: 0}, [start]
+    else:
+        return {}
+    while frontier:
+        later = []
+        for here in frontier:
+            for there in steps[here]:
+                if there not in out and there not in blocked:
+                    out[there] = out[here] + 1
+                    later.append(there)
+        frontier = later
+    return out
+
+
 def move_ends(
     geo: Geometry,
     start: int,

@@ -35,6 +35,18 @@ def move_noise(core: Core, geo: Geometry, rules: frozenset[str], steps: int, mas
         hit(core, rules)
 
 
+def move_cost(
+    core: Core, geo: Geometry, rules: frozenset[str], end: int, steps: int, masked: bool
+) -> tuple[int, bool]:
+    """What a move of `steps` ending on `end` would give away (SE-6.3, SE-6.4, with the
+    challenge's `sniper+` and `sniper-loud` and Noise Masking), played on a copy: the hits it
+    costs (the turn's cap counted, SE-5.2) and whether the last known area moves."""
+    trial = core.copy()
+    trial.sniper = end
+    move_noise(trial, geo, rules, steps, masked)
+    return trial.hits_taken - core.hits_taken, trial.lka != core.lka
+
+
 def misfire_threshold(rules: frozenset[str]) -> int:
     """SE-6.5(3): a misfire at a drawn value of 5 or more; 4 with `radio-misfire`."""
     return 4 if "radio-misfire" in rules else 5

@@ -200,6 +200,7 @@ class SniperEliteState(SniperTurn, Flow, State[Act]):
                 before = self.core.copy()
                 self.core = Core.from_json(pending["results"][int(word)])
                 events.append(Event("tie", {"pick": int(word), "rule": "SE-5.9"}))
+                self.ask_return_place(events)
                 self.narrate(before, events, str(pending["why"]))
                 self.check_lost(events)
             case "order":

@@ -15,13 +15,14 @@ from bitva.games.sniper_elite.catalogue import AREAS
 from bitva.games.sniper_elite.flow import Flow
 from bitva.games.sniper_elite.hits import rule_out
 from bitva.games.sniper_elite.model import DEFENDER_IDS, OFF, TOKENS
-from bitva.games.sniper_elite.movement import sniper_moves
+from bitva.games.sniper_elite.movement import fewest_steps, sniper_moves
 from bitva.games.sniper_elite.orders import sees
 from bitva.games.sniper_elite.setup import entries_allowed, first_probable
 from bitva.games.sniper_elite.sniper_turn import (
     apply_reward,
     end_of_turn,
     loot_allowed,
+    move_cost,
     move_noise,
     open_objective_here,
     recoil_in,
@@ -70,6 +71,49 @@ class SniperTurn(Flow):
             self.entry,
             grapnel="GRAPNEL" in self.effects,
         )
+
+    def move_costs(self) -> list[dict[str, Any]]:
+        """SE-6.3, SE-6.4: every legal move (space and steps) with what it would give away, the
+        hits it costs and whether the last known area moves, so that a front end marks such
+        spaces before the player chooses (issue 21)."""
+        masked = "NOISE_MASKING" in self.effects
+        out = []
+        for space, counts in sorted(self.moves().items()):
+            for steps in counts:
+                hits, lka = move_cost(self.core, self.geo, self.rules, space, steps, masked)
+                out.append(
+                    {"to": self.geo.name_of(space), "steps": steps, "hits": hits, "lka": lka}
+                )
+        return out
+
+    def move_refusal(self, words: tuple[str, ...]) -> Violation:
+        """Why a move to a space is not legal now, in the player's terms (SE-6.1, SE-6.2,
+        SE-2.5, SE-2.7): "i7 is 5 steps away; you can move 3"."""
+        if self.moved:
+            return Violation("one move a turn", "SE-6.1")
+        geo, core, name = self.geo, self.core, words[0]
+        space = geo.space(name)
+        holders = [d for d, at in sorted(core.defenders.items()) if at == space]
+        if holders:
+            return Violation(f"{holders[0]} stands on {name}: you may not enter a defender's space",
+                             "SE-6.2")  # fmt: skip
+        if space == core.sniper:
+            return Violation(f"you are on {name} already: a move leaves your space", "SE-6.2")
+        if not geo.standable(space):
+            return Violation(f"nobody can stand on {name}", "SE-2.5")
+        counts = self.moves().get(space)
+        if counts:
+            said = " or ".join(map(str, counts))
+            return Violation(f"{name} is reached in {said} step{'s' if counts != (1,) else ''},"
+                             f" not {words[1]}", "SE-6.2")  # fmt: skip
+        grapnel = "GRAPNEL" in self.effects
+        far = fewest_steps(geo, core.sniper, core.occupied(), self.entry, grapnel).get(space)
+        if far is None:
+            return Violation(f"no way leads to {name}: defenders or walls block it", "SE-6.2")
+        if far > 3:
+            return Violation(f"{name} is {far} steps away; you can move 3", "SE-6.2")
+        return Violation(f"{name} is {far} steps away, but difficult ground on every way there"
+                         " ends your move sooner", "SE-2.7")  # fmt: skip
 
     def targets(self) -> list[str]:
         """SE-6.5(1): on-board defenders in LOS, the sniper's own space included."""
@@ -170,9 +214,7 @@ class SniperTurn(Flow):
         if self.entry is not None and verb != "move":
             return Violation("the first turn begins with the move from the entry point", "D-10")
         if verb == "move":
-            if self.moved:
-                return Violation("one move a turn", "SE-6.1")
-            return Violation("no move of that many steps ends there", "SE-6.2")
+            return self.move_refusal(action.words)
         if verb in ("shoot", "loot", "complete") and self.extra:
             return Violation("one extra action a turn", "SE-6.1")
         if verb == "shoot":

@@ -96,6 +96,7 @@ def view(state: SniperEliteState, seat: int | None) -> dict[str, Any]:
         "probable": list(core.probable),
         "defenders": {d: (None if s is None else name(s)) for d, s in core.defenders.items()},
         "in_sight": sight,
+        "moves": state.move_costs() if state.decision == "turn" else [],
         "visible": visible_spaces(state),
         "health": "".join(core.health),
         "bag": dict(core.bag),
