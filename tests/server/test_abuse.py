@@ -263,3 +263,94 @@ def test_an_idle_socket_that_never_says_hello_counts(tmp_path: Path) -> None:
             # two sockets that never said hello, and a little room for seat holders: the
             # fourth is over even that
             assert closed(fourth).code == 4429
+
+
+# -- issue 21, point 17: the smaller holes ------------------------------------------------------
+
+
+def test_point_17_a_websocket_origin_of_another_scheme_is_refused(client: TestClient) -> None:
+    """The Origin must match scheme, host and port: an https page is another origin than the
+    http server it connects to (a ws:// socket), even on the same host and port."""
+    game = friend_game(client, DC)
+    path = f"/api/games/{game.id}/ws"
+    for origin in ("https://testserver", "https://testserver:80", "ftp://testserver"):
+        with (
+            pytest.raises(WebSocketDisconnect),
+            client.websocket_connect(path, headers={"origin": origin}) as ws,
+        ):
+            ws.receive_text()
+    with client.websocket_connect(path, headers={"origin": "http://testserver:80"}) as ws:
+        assert hello(ws, game.tokens[1])["seat"] == 1
+
+
+def test_point_17_checking_join_codes_is_rate_limited(tmp_path: Path) -> None:
+    """`POST /invitation` answers whether a code opens a seat: without a limit it is an oracle
+    to guess join codes against (429 with Retry-After beyond the rate)."""
+    from bitva.server.config import Rate
+
+    with addressed_client(tmp_path / "db.sqlite3", invitation_rate=Rate(3, 1)) as client:
+        game = create(client, DC, opponents=[{"kind": "friend"}])
+        path = f"/api/games/{game['game']['id']}/invitation"
+        answers = [
+            client.post(path, json={"code": f"guess{n}"}, headers=at("10.2.0.1")) for n in range(4)
+        ]
+        assert [a.status_code for a in answers] == [200, 200, 200, 429]
+        assert int(answers[3].headers["retry-after"]) >= 1
+        assert "join codes" in answers[3].json()["error"]
+        other = client.post(path, json={"code": "guess"}, headers=at("10.2.0.2"))
+        assert other.status_code == 200  # another address is not held up
+
+
+def test_point_17_errors_never_echo_the_action_or_version(client: TestClient) -> None:
+    game = friend_game(client, DC)
+    path, headers = f"/api/games/{game.id}/actions", auth(game.tokens[1])
+    huge = 10**40
+    answer = client.post(path, json={"action": "roll", "version": huge}, headers=headers)
+    assert answer.status_code == 422, answer.text
+    assert str(huge) not in answer.text and "version" in answer.json()["error"]
+    stale = client.post(path, json={"action": "roll", "version": 3}, headers=headers)
+    assert stale.status_code == 409 and "3" not in stale.json()["error"].replace(
+        f"version {read_version(client, game.id)}", ""
+    ), stale.text
+    # text with control characters: refused as it is validated, never repeated
+    sneaky = "ro\x01ll\x1b[31mEVIL"
+    answer = client.post(path, json={"action": sneaky}, headers=headers)
+    assert answer.status_code == 422, answer.text
+    assert "EVIL" not in answer.text and "\\u001b" not in answer.text
+    assert "control characters" in answer.json()["error"]
+    # printable text that is no action: 400 with the game's hint, without the text
+    answer = client.post(path, json={"action": "launch EVILMARKER"}, headers=headers)
+    assert answer.status_code == 400, answer.text
+    assert "EVILMARKER" not in answer.text and "roll" in answer.json()["error"]
+
+
+def read_version(client: TestClient, game_id: str) -> int:
+    version: int = client.get(f"/api/games/{game_id}").json()["game"]["version"]
+    return version
+
+
+def test_point_17_a_deeply_nested_or_overlong_body_is_422(client: TestClient) -> None:
+    game = friend_game(client, DC)
+    path = f"/api/games/{game.id}/actions"
+    headers = {**auth(game.tokens[1]), "content-type": "application/json"}
+    bodies = [
+        '{"action": ' + "[" * 20_000 + "]" * 20_000 + "}",  # deeper than the parser goes
+        '{"action": "roll", "version": ' + "9" * 5000 + "}",  # over Python's digit limit
+    ]
+    for body in bodies:
+        answer = client.post(path, content=body, headers=headers)
+        assert answer.status_code == 422, answer.text[:200]
+        assert answer.json()["error"].startswith("invalid request: body:"), answer.text[:200]
+        assert "99999" not in answer.text
+
+
+def test_point_17_an_empty_first_message_is_no_hello(client: TestClient) -> None:
+    """`{}` names no type: it is refused (4400) with the error saying what a hello is, not
+    taken as a spectator's hello."""
+    game = friend_game(client, DC)
+    for first in ("{}", '{"token": null}', '{"type": "ping"}'):
+        with client.websocket_connect(f"/api/games/{game.id}/ws") as ws:
+            ws.send_text(first)
+            refused = json.loads(ws.receive_text())
+            assert refused["type"] == "error" and '"type": "hello"' in refused["error"], first
+            assert closed(ws).code == 4400

@@ -41,7 +41,10 @@ class ServerConfig:
     # -- per-client rates (429 with Retry-After beyond them) --
     create_rate: Rate = Rate(burst=30, per_minute=30)  # new games, seats joined, new links
     ai_move_rate: Rate = Rate(burst=60, per_minute=60)  # actions in games with an AI seat
-    replay_rate: Rate = Rate(burst=10, per_minute=20)
+    replay_rate: Rate = Rate(burst=10, per_minute=20)  # replay pages (a page: 200 steps)
+    invitation_rate: Rate = Rate(
+        burst=20, per_minute=20
+    )  # join codes checked (POST .../invitation)
     analysis_rate: Rate = Rate(burst=60, per_minute=120)
     heavy_reads_at_once: int = 2  # replays and analyses computed at the same time, server-wide
 

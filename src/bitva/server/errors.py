@@ -54,6 +54,8 @@ def invalid(loc: list[str], message: str) -> ApiError:
     return ApiError(422, f"invalid request: {'.'.join(loc)}: {message}")
 
 
+BODY_TOO_DEEP = "not valid JSON (nested too deep, or a number too long)"
+
 # a part of an error's location that is the API's own (a field name, an index), not the client's
 FIELD_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,39}$|^[0-9]{1,3}$")
 
@@ -77,6 +79,23 @@ def without_input(item: Mapping[str, Any]) -> tuple[list[str], str]:
         if len(value) >= 8:  # long enough not to be a word of the message itself
             msg = msg.replace(value, "the value given")
     return loc, msg
+
+
+# a quoted part of a message: 'text' or "text" (with backslash escapes, as repr writes them)
+_QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
+
+
+def without_text(message: str, text: str, instead: str = "(the text sent)") -> str:
+    """An engine's message about the action `text` without the text: every quoted part of it
+    that comes from `text` (as typed, or as `repr` escapes it) says `instead`. The engine's own
+    examples (`write e.g. 'shoot e4'`) stay."""
+    forms = (text, repr(text)[1:-1])
+
+    def swap(found: re.Match[str]) -> str:
+        inner = found.group(1) if found.group(1) is not None else found.group(2)
+        return instead if inner and any(inner in form for form in forms) else found.group(0)
+
+    return _QUOTED.sub(swap, message)
 
 
 def _strings(value: Any, found: list[str] | None = None) -> list[str]:
@@ -121,6 +140,12 @@ def install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and isinstance(exc.__cause__, RecursionError | ValueError):
+            # FastAPI's "error parsing the body": JSON nested deeper than the parser goes, or a
+            # number of more digits than Python reads; malformed JSON like any other (422)
+            return JSONResponse(
+                {"error": f"invalid request: body: {BODY_TOO_DEEP}", "rule": None}, 422
+            )
         return JSONResponse(
             {"error": str(exc.detail), "rule": None},
             status_code=exc.status_code,

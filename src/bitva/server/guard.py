@@ -71,16 +71,22 @@ def parse_host(value: str | None) -> tuple[str, int | None] | None:
     return (name, int(port) if port else None) if name else None
 
 
-def same_origin(origin: str, host: str) -> bool:
-    """Whether a WebSocket's Origin is the origin of a page of this Host."""
+# the scheme of the page that may open a socket of each WebSocket scheme, and its default port
+PAGE_SCHEMES = {"ws": ("http", 80), "wss": ("https", 443)}
+
+
+def same_origin(origin: str, host: str, scheme: str = "ws") -> bool:
+    """Whether a WebSocket's Origin is the origin of a page of this Host: the same scheme
+    (an `http` page for a `ws` socket, `https` for `wss`: behind a TLS proxy uvicorn takes the
+    scheme from X-Forwarded-Proto), host and port (issue 21, point 17)."""
     try:
         parts = urlsplit(origin)
         origin_name, origin_port = (parts.hostname or "").lower(), parts.port
     except ValueError:
         return False
-    default = {"http": 80, "https": 443}.get(parts.scheme)
+    page_scheme, default = PAGE_SCHEMES.get(scheme, ("", 0))
     parsed = parse_host(host)
-    if default is None or parsed is None:
+    if parts.scheme.lower() != page_scheme or parsed is None:
         return False
     name, port = parsed
     return origin_name == name and (origin_port or default) == (port or default)
@@ -154,7 +160,8 @@ class Guard:
         if kind == "websocket":
             origin = _header(scope, b"origin")
             if not self._host_allowed(host) or (
-                origin is not None and not same_origin(origin, host or "")
+                origin is not None
+                and not same_origin(origin, host or "", str(scope.get("scheme", "ws")))
             ):
                 await receive()  # websocket.connect; closing before accepting answers 403
                 await send({"type": "websocket.close", "code": 1008})

@@ -37,6 +37,7 @@ RATE_WORDS = {
     "create": "too many new games or seats",
     "ai_move": "too many moves against the AI",
     "replay": "too many replays",
+    "invitation": "too many join codes checked",
     "analysis": "too many analyses",
 }
 PRUNE_EVERY = 1000  # charges between two sweeps of the idle buckets
@@ -250,6 +251,7 @@ class Limits:
                 "create": config.create_rate,
                 "ai_move": config.ai_move_rate,
                 "replay": config.replay_rate,
+                "invitation": config.invitation_rate,
                 "analysis": config.analysis_rate,
             },
             config.unlimited_clients,

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 NAME_LENGTH = 40
 ACTION_LENGTH = 200
+MAX_VERSION = 2**31 - 1  # far beyond any game's steps: a bigger number is refused, not echoed
 MAX_SEATS = 16
 
 
@@ -110,17 +111,27 @@ class ActionIn(Strict):
     version: int | None = Field(
         default=None,
         ge=0,
+        le=MAX_VERSION,
         description="the game version the action was chosen at; a stale one is refused (409)",
     )
 
+    @field_validator("action")
+    @classmethod
+    def _printable(cls, value: str) -> str:
+        """Action text is printable: control characters (a terminal's escape codes among them)
+        are refused as the body is validated (422), so that no error or log carries them."""
+        if not value.isprintable():
+            raise ValueError("control characters are not allowed in an action")
+        return value
+
 
 class WsHello(Strict):
-    type: Literal["hello"] = "hello"
+    type: Literal["hello"]  # required: `{}` is no hello (issue 21, point 17)
     token: str | None = Field(default=None, max_length=128)
 
 
 class WsPing(Strict):
-    type: Literal["ping"] = "ping"
+    type: Literal["ping"]
 
 
 # -- responses -----------------------------------------------------------------------------

@@ -210,11 +210,15 @@ async def join_game(game_id: GameId, body: JoinIn, games: Service, request: Requ
 @router.post(
     "/games/{game_id}/invitation", response_model=InvitationOut, responses=ERRORS, tags=["games"]
 )
-async def check_invitation(game_id: GameId, body: InvitationIn, games: Service) -> InvitationOut:
+async def check_invitation(
+    game_id: GameId, body: InvitationIn, games: Service, request: Request
+) -> InvitationOut:
     """Whether a join code still opens a seat, and which (read only: nothing changes). A code
     that opens none was used, or replaced by a newer link: the join page says the seat is
     taken at once instead of showing a form that cannot work. The code travels in the body,
-    never in a URL that a log could keep."""
+    never in a URL that a log could keep. Limited per client (`invitation_rate`), so that it is
+    no oracle to guess codes against."""
+    charge(request, "invitation")
     runtime = await games.runtime(game_id)
     seat = next(
         (

@@ -27,7 +27,7 @@ from bitva.core.registry import all_games, get_game
 from bitva.server import ai
 from bitva.server.auth import hash_secret, matches, new_code, new_game_id, new_token
 from bitva.server.config import ServerConfig
-from bitva.server.errors import ApiError, invalid, not_found, without_input
+from bitva.server.errors import ApiError, invalid, not_found, without_input, without_text
 from bitva.server.games import adapter_for
 from bitva.server.hub import Hub
 from bitva.server.migration import behind, migrate
@@ -365,10 +365,10 @@ class GameService:
             if runtime.status == "waiting":
                 raise ApiError(409, "waiting for the other players to join")
             if version is not None and version != runtime.version:
-                raise ApiError(
+                raise ApiError(  # the version sent is not repeated: no error echoes input
                     409,
                     f"the game has moved on: it is at version {runtime.version}, the action "
-                    f"was chosen at {version}",
+                    "was chosen at another",
                 )
             mover = state.current_player
             if seat != mover:  # before the engine reads the action: names resolve per seat
@@ -379,11 +379,12 @@ class GameService:
                 action = child.parse_action(text)
                 step, row = play_step(child, index, action)
             except UnreadableAction as exc:
-                raise ApiError(400, engine_message(exc)) from exc
+                raise ApiError(400, without_text(engine_message(exc), text)) from exc
             except IllegalAction as exc:
                 raise ApiError(409, engine_message(exc), exc.rule) from exc
             except BitvaError as exc:
-                raise ApiError(400, engine_message(exc), getattr(exc, "rule", None)) from exc
+                message = without_text(engine_message(exc), text)
+                raise ApiError(400, message, getattr(exc, "rule", None)) from exc
             chance, chance_rows = resolve_chance(child, index + 1)
             steps, rows = [step, *chance], [row, *chance_rows]
             progress = runtime.progress_of(child)
