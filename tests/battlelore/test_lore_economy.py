@@ -1,5 +1,5 @@
 """The Lore economy (BL-12, D-18, D-19, D-33), casting (BL-13.5, BL-14.4), the play limits
-and phases (BL-13.3, BL-13.6, BL-13.7), the refill (BL-15.2, BL-15.3, D-35, D-46) and the hand
+and phases (BL-13.3, BL-13.6, BL-13.7), the refill (BL-15.2, D-35, D-46) and the hand
 limit (BL-14.5), with T-27, T-28, T-29, T-33, T-36 and T-37."""
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from bitva.games.battlelore.lore import (
     in_force,
     lore_faces,
     new_bank,
-    no_refill_after,
     replaces_command,
     start_refill,
 )
@@ -244,16 +243,16 @@ def test_bl_13_7_later_cards_beat_earlier_and_stopped_cards_drop_out() -> None:
 
 
 def test_bl_15_2_the_three_refill_options() -> None:
-    a, b, c = (start_refill(o, no_refill=False) for o in "abc")
+    a, b, c = (start_refill(o) for o in "abc")
     assert isinstance(a, Refill) and (a.to_draw, a.keep, a.tokens) == (2, 1, 0)
     assert isinstance(b, Refill) and (b.to_draw, b.keep, b.tokens) == (1, 1, 1)
     assert isinstance(c, Refill) and (c.to_draw, c.keep, c.tokens) == (0, 0, 2)
-    bad = start_refill("d", no_refill=False)
+    bad = start_refill("d")
     assert not isinstance(bad, Refill) and bad.rule == "BL-15.2"
 
 
 def test_t_33_option_a_keeps_one_of_two_and_may_not_switch_after_a_card_is_seen() -> None:
-    refill = start_refill("a", no_refill=False)
+    refill = start_refill("a")
     assert isinstance(refill, Refill)
     refill = refill.draw("WZ02")
     switched = refill.switch("c")  # seeing WZ02, the player would rather take tokens
@@ -268,7 +267,7 @@ def test_t_33_option_a_keeps_one_of_two_and_may_not_switch_after_a_card_is_seen(
     assert refill.check_discard("CL01") is not None
     # Wizard 1 holding 2 and keeping 1 of the 2 drawn: 3 cards, 1 over the limit of 2
     assert excess_cards(2 + refill.keep, {"wizard": 1}) == 1
-    option_b = start_refill("b", no_refill=False)
+    option_b = start_refill("b")
     assert isinstance(option_b, Refill) and option_b.check_discard("WZ02") is not None
 
 
@@ -276,19 +275,6 @@ def test_bl_14_5_discard_excess_at_once() -> None:
     assert excess_cards(3, {"wizard": 2}) == 0
     assert excess_cards(5, {"wizard": 2}) == 2
     assert excess_cards(2, {"commander": 3}) == 1  # D-36: 1 card without a Lore master
-
-
-def test_bl_15_3_no_refill_after_playing_in_the_opponent_turn() -> None:
-    flag = no_refill_after(played_in_opponent_turn=True, flag=False, own_turn_ended=False)
-    assert flag
-    refused = start_refill("c", no_refill=flag)
-    assert not isinstance(refused, Refill) and refused.rule == "BL-15.3"
-    # the flag lasts until the end of his own next turn
-    flag = no_refill_after(played_in_opponent_turn=False, flag=flag, own_turn_ended=False)
-    assert flag
-    assert not no_refill_after(played_in_opponent_turn=False, flag=flag, own_turn_ended=True)
-    # a reaction card played in your own turn costs no refill
-    assert not no_refill_after(played_in_opponent_turn=False, flag=False, own_turn_ended=True)
 
 
 def test_d_35_an_empty_lore_deck_is_rebuilt_from_its_discards() -> None:
@@ -302,7 +288,7 @@ def test_t_37_and_d_46_a_card_instead_skips_only_the_command_draw() -> None:
     assert not replaces_command(BLESSING.phase)
     steps = end_of_turn_steps(played_instead=replaces_command(FIRE_BOLT.phase), lore_adventure=True)
     assert steps == ("refill", "cleanup")  # no Command draw; the Lore refill still happens
-    assert isinstance(start_refill("b", no_refill=False), Refill)
+    assert isinstance(start_refill("b"), Refill)
 
 
 def test_d_34_end_of_turn_is_command_draw_then_lore_refill_then_cleanup() -> None:

@@ -264,7 +264,7 @@ def test_bl_6_1_sanctuary_and_hold_the_line_give_bold_in_the_opponents_turn() ->
         play(state, "play PATROL_C")
         assert state.window is not None and state.window.window == "CMD_REACT"
         play(state, next(t for t in texts(state) if t.startswith(f"lore {card}")))
-        assert state.lore_effects and state.no_refill == [False, True]
+        assert state.lore_effects
 
 
 def test_bl_2_1_misdirection_takes_an_order_away() -> None:

@@ -77,11 +77,26 @@ def test_bl_15_2_refill_b_and_c_take_tokens() -> None:
     assert other.bank.goblets == (1, 0) and other.lore_hands[1] == ["CL01"]
 
 
-def test_bl_15_3_a_card_played_in_the_opponents_turn_costs_the_next_refill() -> None:
-    state = refill_scene()
-    state.no_refill[0] = True
-    play(state, "done", "deal PATROL_C")
-    assert state.decision == "command" and state.no_refill == [False, False]
+def test_bl_15_3_a_card_in_the_opponents_turn_still_refills_at_the_end_of_the_own_next() -> None:
+    """BL-15.3 (issue 21.2; the seed: "nedostane možnost k doplnění … až do konce svého
+    následujícího kola"): North plays Mass Defense (CL03) in South's turn; South refills at the
+    end of that turn, North gets no refill before the end of his own next turn, and then he
+    refills as usual."""
+    state = scene(
+        ("h_bf_sword", "F4", 1), ("h_bf_sword", "F5", 2), ("h_bf_sword", "A9", 2),
+        lore=True, phase="battle", hands=(["PATROL_C"], ["PATROL_C"]), goblets=(0, 3),
+    )  # fmt: skip
+    state.councils = [{"wizard": 1}, {"cleric": 1}]
+    state.lore_hands = {1: [], 2: ["CL03"]}
+    play(state, "battle F4 F5", "pass", "roll G G G")
+    assert state.decision == "react" and "lore CL03 F5" in texts(state)
+    play(state, "lore CL03 F5", "deal SCOUT_L")
+    assert state.decision == "refill" and state.current_player == 1  # South's own refill
+    play(state, "refill c", "play PATROL_C", "done", "deal SCOUT_C")
+    assert state.active == 2 and state.decision == "refill"  # the end of North's next turn
+    assert texts(state) == ["refill a", "refill b", "refill c"]
+    play(state, "refill c")
+    assert state.active == 1 and state.decision == "command" and state.bank.goblets[1] == 2
 
 
 def test_d_35_an_empty_lore_deck_is_rebuilt_from_its_discards() -> None:

@@ -98,11 +98,11 @@ def test_d_43_roll_before_opens_for_the_target_by_public_criteria(registered: No
     assert poor.decision == "roll"  # the goblet cannot pay for any ROLL_BEFORE card
 
 
-def test_bl_15_3_a_card_in_the_opponents_turn_and_lore_react(registered: None) -> None:
+def test_bl_13_5_a_card_in_the_opponents_turn_and_lore_react(registered: None) -> None:
     state = lore_scene((2, 2))
     state.lore_hands = {1: ["WZ02"], 2: ["CL04"]}
     play(state, "battle F4 F5", "lore CL04")
-    assert state.no_refill == [False, True] and state.bank.goblets == (2, 1)
+    assert state.bank.goblets == (2, 1)
     assert state.decision == "roll"  # South's WZ02 is no LORE_REACT card: no window
 
 

@@ -255,7 +255,6 @@ _EVENT_WORDS: dict[str, Words] = {
         f"{side} places the {str(e.get('landmark', '')).replace('_', ' ')} on {e.get('hex')}"
     ),
     "refill": lambda e, side: f"{side} refills: {REFILL_WORDS.get(str(e.get('option')), '')}",
-    "no-refill": lambda e, side: f"{side} takes no Lore refill this turn",
     "ability": lambda e, side: f"{side}: the Giant Spider uses its {e.get('ability')}",
     "stored": lambda e, side: f"the spider on {e.get('beside')} stores {e.get('count')} Lore",
     "critical": lambda e, side: f"critical hit: the creature on {e.get('hex')} falls",

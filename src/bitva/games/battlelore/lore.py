@@ -387,13 +387,11 @@ class Refill:
         return None
 
 
-def start_refill(option: str, *, no_refill: bool) -> Refill | Violation:
-    """BL-15.2, BL-15.3: the active player announces option a, b or c, unless he played a
-    Lore card in the opponent's turn (`no_refill`, until the end of his own next turn)."""
-    if no_refill:
-        return Violation(
-            "no Lore refill this turn: you played a Lore card in your opponent's turn", "BL-15.3"
-        )
+def start_refill(option: str) -> Refill | Violation:
+    """BL-15.2: the active player announces option a, b or c at the end of his own turn.
+    BL-15.3 (our reading, docs/battlelore.md): a player who played a Lore card in the
+    opponent's turn gets no refill *until* the end of his own next turn, and the refill only
+    ever comes at the end of one's own turn, so at the end of that turn he refills as usual."""
     if option not in REFILL_OPTIONS:
         return Violation(
             f"{option!r} is no refill option: a (2 cards, keep 1), b (1 card and 1 token) "
@@ -401,17 +399,6 @@ def start_refill(option: str, *, no_refill: bool) -> Refill | Violation:
             "BL-15.2",
         )
     return Refill(option)
-
-
-def no_refill_after(*, played_in_opponent_turn: bool, flag: bool, own_turn_ended: bool) -> bool:
-    """BL-15.3: the `no_refill` flag of a seat. It is raised when the seat plays a Lore card
-    in its opponent's turn and lowered when its own next turn has ended (that turn's refill
-    skipped)."""
-    if played_in_opponent_turn:
-        return True
-    if own_turn_ended:
-        return False
-    return flag
 
 
 def end_of_turn_steps(*, played_instead: bool, lore_adventure: bool) -> tuple[str, ...]:

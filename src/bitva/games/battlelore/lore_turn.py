@@ -1,6 +1,6 @@
 """The Lore cards' part of set-up and of the end of a turn: the starting cards (BL-14.3 steps
 2-5: the cards boxed, deal 4, keep the starting number, the rest back into the deck), the
-refill announced first (BL-15.2 a/b/c, D-34), the no-refill rule (BL-15.3) and the hand limit
+refill announced first (BL-15.2 a/b/c, D-34; BL-15.3 never skips it) and the hand limit
 (BL-14.5). Each card drawn is a `lore-deal` chance node (`lore_deck.py`), private to the
 drawer; each card boxed a `lore-box` chance node, private to nobody."""
 
@@ -150,16 +150,11 @@ def keep(state: BattleLoreState, card: str, events: list[Event] | None) -> None:
 
 def start_refill(state: BattleLoreState, events: list[Event] | None) -> None:
     """D-34: after the Command draw, the Lore refill (Lore adventures), then cleanup. BL-15.3:
-    a seat that played a Lore card in its opponent's turn skips this refill."""
+    a card played in the opponent's turn only means no refill before the end of one's own
+    next turn, which is when the refill comes anyway: it never skips this one."""
     from bitva.games.battlelore.endturn import cleanup
 
-    seat = state.active
     if not state.static.lore:
-        cleanup(state, events)
-    elif state.no_refill[seat - 1]:
-        state.no_refill[seat - 1] = False
-        if events is not None:
-            events.append(Event("no-refill", {"player": seat}))
         cleanup(state, events)
     else:
         state.phase = "refill"

@@ -150,7 +150,8 @@ def reveal(
     state: BattleLoreState, seat: int, action: Act, resume: str, events: list[Event] | None
 ) -> Casting:
     """BL-13.5: reveal the card and pay onto it, before its effect. A card played in the
-    opponent's turn costs the next refill (BL-15.3)."""
+    opponent's turn costs no refill: the next one comes at the end of the seat's own next
+    turn, as always (BL-15.3)."""
     card_id, args = action.args[0], action.args[1:]
     card = _cards()[card_id]
     window = state.window.window if state.window is not None else "CMD"
@@ -159,8 +160,6 @@ def reveal(
     origins.lore_let_go(state, seat, card_id)
     state.lore_played.append(PlayedCard(card_id, seat, cast.cost, cast.level))
     state.lore_played_by[seat - 1] = True
-    if seat != state.active:
-        state.no_refill[seat - 1] = True
     if events is not None:
         events.append(Event("lore-played", {"player": seat, "card": card_id, "args": list(args)}))
     return Casting(len(state.lore_played) - 1, window, tuple(args), resume)

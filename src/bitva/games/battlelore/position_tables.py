@@ -508,7 +508,6 @@ def side_keys(seat: int) -> tuple[Key, ...]:
         Key("lore_drawn", lambda s: s.lore_drawn[seat], _same, listed("lore_drawn", _lore_cards)),
         Key("keep_lore", lambda s: s.keep_left[seat], _same, listed("keep_left", _int)),
         Key("lore_returned", lambda s: s.lore_returned[i], list, _returned(seat)),
-        Key("no_refill", lambda s: s.no_refill[i], _same, flag("no_refill")),
         Key("played_lore", lambda s: s.lore_played_by[i], _same, flag("lore_played_by")),
         Key("council", lambda s: s.councils[i], _same, council),
     )

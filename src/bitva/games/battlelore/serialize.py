@@ -75,7 +75,6 @@ def state_to_json(state: BattleLoreState) -> dict[str, Any]:
         "lore_deal_to": list(state.lore_deal_to),
         "lore_after": state.lore_after,
         "keep_left": {str(s): n for s, n in state.keep_left.items()},
-        "no_refill": list(state.no_refill),
         "landmarks": list(state.field.landmarks),
         "landmark_queue": [list(item) for item in state.landmark_queue],
         "placed_once": state.placed_once,
@@ -149,7 +148,7 @@ def state_from_json(data: dict[str, Any]) -> BattleLoreState:
     state.lore_deal_to = [int(s) for s in data["lore_deal_to"]]
     state.lore_after = str(data["lore_after"])
     state.keep_left = {int(s): int(n) for s, n in data["keep_left"].items()}
-    state.no_refill = [bool(v) for v in data["no_refill"]]
+    # "no_refill" (BL-15.3 read wrongly before issue 21) may be in an old save: it means nothing
     state.field.landmarks = tuple(data["landmarks"])
     state.landmark_queue = [(int(seat), mark) for seat, mark in data["landmark_queue"]]
     state.placed_once = bool(data["placed_once"])

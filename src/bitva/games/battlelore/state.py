@@ -79,7 +79,6 @@ class BattleLoreState(State[Act]):
         self.command_origins = Origins()
         self.lore_origins = Origins()
         self.keep_left = {1: 0, 2: 0}  # starting Lore cards still to keep (BL-14.3)
-        self.no_refill = [False, False]  # BL-15.3
         self.landmark_queue: list[tuple[int, Landmark]] = []  # Lore-master landmarks to place
         self.placed_once = False
         self.landmark_owned: list[tuple[int, int]] = list(static.landmark_owners)  # 5.4
@@ -265,7 +264,6 @@ class BattleLoreState(State[Act]):
         other.lore_discard = list(self.lore_discard)
         other.lore_deal_to = list(self.lore_deal_to)
         other.keep_left = dict(self.keep_left)
-        other.no_refill = list(self.no_refill)
         other.landmark_queue = list(self.landmark_queue)
         other.landmark_owned = list(self.landmark_owned)
         other.councils = [dict(c) for c in self.councils]

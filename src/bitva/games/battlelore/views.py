@@ -71,7 +71,6 @@ def view(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
             "lore_hand": list(state.lore_hands[s]) if own else len(state.lore_hands[s]),
             "lore_drawn": list(state.lore_drawn[s]) if own else len(state.lore_drawn[s]),
             "council": council_view(state, s, seat),
-            "no_refill": state.no_refill[s - 1],
         }
     out: dict[str, Any] = {
         "adventure": {
