@@ -24,10 +24,9 @@ from bitva.cli.games.sniper_elite import (
     _pick,
     choose_listed,
     choose_on_map,
-    move_costs,
     view_frame,
-    why_not,
 )
+from bitva.cli.games.sniper_elite_moves import move_costs, move_refused
 from bitva.cli.games.sniper_elite_pages import log_page
 from bitva.cli.games.sniper_elite_words import (
     action_label,
@@ -382,7 +381,7 @@ def test_se_6_4_the_move_question_says_which_moves_cost_a_hit() -> None:
     moves = [a for a in state.legal_actions() if state.action_text(a).startswith("move")]
     steps = [int(state.action_text(a).split()[2]) for a in moves]
     costly = " ".join(str(n) for n, k in enumerate(steps, start=1) if k > 1)
-    assert costly and move_costs(state, moves) == f". A hit: {costly} (SE-6.4)"
+    assert costly and move_costs(state, moves) == f". A hit (marked !): {costly} (SE-6.4)"
     assert state.view(1)["hits_this_turn"] == 0  # measured on copies
 
 
@@ -436,20 +435,20 @@ def test_se_6_8_a_choice_of_areas_is_taken_by_its_number_or_its_name() -> None:
 
 
 def test_se_6_2_a_space_a_move_cannot_take_says_why() -> None:
-    """SE-6.2: a defender's space is refused naming the defender; a space out of reach as out
-    of reach; the move question goes on."""
-    view = {"defenders": {"Y2": "f2", "R1": None}}
-    assert why_not(view, "f2") == ("Y2 stands on f2: you may not enter a defender's space (SE-6.2)")
-    assert (
-        why_not(view, "a9") == "a9 cannot be reached by this move (SE-6.2): choose a numbered space"
+    """SE-6.2: a defender's space is refused naming the defender; a space out of reach says how
+    far it is (issue 21 point 8); the move question goes on."""
+    state = scenario(EX_3)
+    assert move_refused(state, "e6") == (
+        "R1 stands on e6: you may not enter a defender's space (SE-6.2)"
     )
+    assert move_refused(state, "d10") == "d10 is 4 steps away; you can move 3 (SE-6.2)"
+    assert move_refused(state, "a9") == "nobody can stand on a9: it is a wall (SE-2.5)"
     game = TerminalGame(Console(file=io.StringIO()), get_game("sniper-elite"), {}, {1: "human"}, 3,
                         live=False)  # fmt: skip
-    turn = ScriptedTurn(game, ["f2", "d5"])
-    assert _pick(turn, "?", [], ["d5"], {"d5": "move"}, {}, lambda typed: why_not(view, typed)) == (
-        "move"
-    )
-    assert turn.said == [why_not(view, "f2")]
+    turn = ScriptedTurn(game, ["e6", "d5"])
+    refused = lambda typed: move_refused(state, typed)  # noqa: E731
+    assert _pick(turn, "?", [], ["d5"], {"d5": "move"}, {}, refused) == "move"
+    assert turn.said == [move_refused(state, "e6")]
 
 
 def test_the_latest_log_lines_sit_just_above_the_question() -> None:

@@ -54,7 +54,7 @@ def test_se_6_4_issue_21_8_the_view_lists_no_moves_once_moved() -> None:
         ("move i7 3", r"i7 is 6 steps away; you can move 3 \(SE-6\.2\)"),
         ("move f7", r"K1 stands on f7: you may not enter a defender's space \(SE-6\.2\)"),
         ("move e7 2", r"you are on e7 already: a move leaves your space \(SE-6\.2\)"),
-        ("move a1", r"nobody can stand on a1 \(SE-2\.5\)"),
+        ("move a1", r"nobody can stand on a1: it is water \(SE-2\.5\)"),
         ("move c7 3", r"c7 is reached in 2 steps, not 3 \(SE-6\.2\)"),
     ],
 )

@@ -5,7 +5,8 @@ east. Areas are background colours, the type a glyph (`.` outdoor, `:` difficult
 `I` enclosed, `~` water, `#` obstruction); a door is `|` (east edge) or `_` (south edge), a
 ladder `H`; an objective shows its number, an iron cross `+`; `@@` is the sniper, `R1`..`Y3`
 the defenders; a space the sniper can see (SE-2.9) carries `'` and a brighter colour. Numbers the
-question puts on spaces (`marks`) replace what is there. The panel beside it: health, bag, the
+question puts on spaces (`marks`) replace what is there; a number marked `!` (red) is a move that
+costs a hit (SE-6.4). The panel beside it: health, bag, the
 last known area and probable objectives, the sniper's objectives, the order board, equipment,
 and the chance to hit each defender in sight for each number of tokens drawn.
 """
@@ -29,6 +30,8 @@ SEEN_STYLE = {"red": "#ffffff on #7a2a22", "black": "#ffffff on #3c3c3c",
 SQUAD_STYLE = {"R": "bold #ff7060", "K": "bold #f0f0f0", "Y": "bold #ffe040"}
 SNIPER_STYLE = "bold black on #40e0ff"
 MARK_STYLE = "bold black on #70f070"
+COSTLY = "!"  # a mark ending so: the move there costs a hit (SE-6.4)
+COSTLY_STYLE = "bold white on #c03020"
 CELL = 3  # columns a space takes: two for its contents, one for its east edge
 LABEL = 3  # the row numbers' column
 LEGEND = (
@@ -108,12 +111,21 @@ def map_lines(view: Mapping[str, Any], marks: Mapping[str, str] | None = None) -
             elif space == sniper:
                 text, cell_style = "@@", SNIPER_STYLE
             if space in marks:
-                text, cell_style = f"{marks[space]:>2}"[:2], MARK_STYLE
+                text, cell_style = marked(marks[space])
             line.append(text, style=cell_style)
             line.append(east.get(space, " "), style=f"bold {AREA_STYLE[area]}")
         line.rstrip()
         lines.append(line)
     return lines
+
+
+def marked(mark: str) -> tuple[str, str]:
+    """A question's mark on a space and its style: "4!" (a move that costs a hit, SE-6.4) in
+    red with its "!" where the number leaves room, any other mark in green."""
+    number = mark.removesuffix(COSTLY)
+    if number and mark.endswith(COSTLY):
+        return (f"{number}{COSTLY}" if len(number) == 1 else number[:2]), COSTLY_STYLE
+    return f"{mark:>2}"[:2], MARK_STYLE
 
 
 def lka_words(view: Mapping[str, Any]) -> str:

@@ -23,6 +23,13 @@ from rich.text import Text
 from bitva.cli.games import Screen, Size
 from bitva.cli.games.generic import HINT, GenericAdapter, fitted, log_tail, wrapped
 from bitva.cli.games.sniper_elite_events import prepared
+from bitva.cli.games.sniper_elite_moves import (
+    SPACE,
+    move_confirmed,
+    move_costs,
+    move_refused,
+    move_warning,
+)
 from bitva.cli.games.sniper_elite_pages import log_page, report_the_defenders
 from bitva.cli.games.sniper_elite_words import (
     NO_RULES,
@@ -44,6 +51,7 @@ from bitva.cli.games.sniper_elite_words import (
 )
 from bitva.cli.pretty import lines_of
 from bitva.cli.sniper_elite_map import (
+    COSTLY,
     LEGEND,
     map_lines,
     map_width,
@@ -365,7 +373,9 @@ def choose_turn(turn: HumanTurn, heading: Any) -> Any | None:
         if not answer or asked_aside(turn, answer):
             continue
         if answer.lower() in moves:
-            return moves[answer.lower()]
+            if move_confirmed(turn, view, moves[answer.lower()]):
+                return moves[answer.lower()]
+            continue
         if answer.isdigit() and 1 <= int(answer) <= len(picks):
             kind, what = picks[int(answer) - 1]
             chosen = _second_step(turn, view, kind, what, moves, shots, cards)
@@ -374,8 +384,11 @@ def choose_turn(turn: HumanTurn, heading: Any) -> Any | None:
             continue
         if not_a_choice(turn, answer, len(picks)):
             continue
+        if SPACE.fullmatch(answer.strip().lower()):  # a space no move takes: the reason
+            turn.error(move_refused(state, answer))
+            continue
         typed = turn.typed(with_card_ids(answer))
-        if typed is not None:
+        if typed is not None and move_confirmed(turn, view, typed):
             return typed
 
 
@@ -394,9 +407,12 @@ def _second_step(
     if kind == "move":
         spaces = list(moves)
         marks = {space: str(n) for n, space in enumerate(spaces, start=1)}
+        for space in spaces:  # a move that costs a hit is marked on the map: "4!"
+            if move_warning(view, turn.state.action_text(moves[space])):
+                marks[space] += COSTLY
         heading = "Where to? The numbers on the map are the spaces you may reach (SE-6.2)"
         heading += move_costs(turn.state, [moves[space] for space in spaces])
-        return _pick(turn, heading, [], spaces, moves, marks, lambda typed: why_not(view, typed))
+        return _pick(turn, heading, [], spaces, moves, marks, lambda t: move_refused(turn.state, t))
     if kind == "shoot":
         entry = in_sight(view, str(what)) or {}
         odds = [float(p) for p in entry.get("hit") or []]
@@ -428,34 +444,6 @@ def _second_step(
     asked = "How many?" if params[0].isdigit() else "Where?" if on_map else "Which?"
     heading = f"{action_label(view, 'use ' + str(what))}: {card_text(str(what))} {asked}"
     return _pick(turn, heading, menu, params, dict(choices), on_map)
-
-
-def why_not(view: Mapping[str, Any], typed: str) -> str:
-    """Why a typed space is not a move's choice (SE-6.2): a defender stands there, or it is
-    out of this move's reach (or already entered this turn)."""
-    space = typed.strip().lower()
-    holders = [d for d, at in (view.get("defenders") or {}).items() if at == space]
-    if holders:
-        return f"{holders[0]} stands on {space}: you may not enter a defender's space (SE-6.2)"
-    if space[:1].isalpha() and space[1:].isdigit():
-        return f"{space} cannot be reached by this move (SE-6.2): choose a numbered space"
-    return f"{typed} is not one of the choices: a numbered space, or 'b' to go back"
-
-
-def move_costs(state: State[Any], moves: Sequence[Any]) -> str:
-    """What each move (numbered from 1) gives away, found by playing it on a copy: ". A hit:
-    4 5; the last known area moves: 1 2 (SE-6.4)" (a 1-step move goes unnoticed, SE-6.3; 2 or 3
-    steps inside the last known area cost a hit, outside it move it there)."""
-    hit, seen = [], []
-    for number, move in enumerate(moves, start=1):
-        kinds = [event.kind for event in state.clone().apply(move)]
-        if "hit" in kinds or "wounded" in kinds:
-            hit.append(str(number))
-        elif "lka" in kinds:
-            seen.append(str(number))
-    told = [f"a hit: {' '.join(hit)}"] if hit else []
-    told += [f"the last known area moves: {' '.join(seen)}"] if seen else []
-    return f". {'; '.join(told).capitalize()} (SE-6.4)" if told else ""
 
 
 def _pick(

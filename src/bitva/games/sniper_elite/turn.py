@@ -100,7 +100,8 @@ class SniperTurn(Flow):
         if space == core.sniper:
             return Violation(f"you are on {name} already: a move leaves your space", "SE-6.2")
         if not geo.standable(space):
-            return Violation(f"nobody can stand on {name}", "SE-2.5")
+            what = "a wall" if geo.types[space] == "obstruction" else geo.types[space]
+            return Violation(f"nobody can stand on {name}: it is {what}", "SE-2.5")
         counts = self.moves().get(space)
         if counts:
             said = " or ".join(map(str, counts))
