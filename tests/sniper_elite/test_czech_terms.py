@@ -65,6 +65,8 @@ NOT_THE_RULEBOOKS = {
     r"\blehk[áé]\b": "jednoduchá výzva",
     # "kostičky stop" (the cubes); the die is "kostka rozkazů"
     r"\bkost(ka|ky|ku|kou)\b(?! rozkazů)": "kostička stop / kostka rozkazů",
+    # one cube is "kostička stopy" (issue 21.7); "kostičky stop" are the cubes
+    r"\bkostičk(a|u|ou) stop\b": "kostička stopy",
     # "Vyber stranu oboustranného herního plánu", "odeber figurku z herního plánu"
     r"\bmap(a|y|u|ě|ou)\b": "herní plán",
     # "karty vybavení" (the rulebook's main term; "výbava" only in two challenge boxes)

@@ -2,12 +2,21 @@
 // names of units and cards, in the current language, from the catalogue the server sends with the
 // view (`view.catalogue`: {units: {id: {name, name_cs}}, cards: {id: {name, name_cs, text,
 // text_cs, cost}}}; a name the catalogue lacks reads as its id, so nothing ever breaks on one).
+import { vocalize } from "../../czech.js";
 import { lang, translator } from "../../i18n.js";
 import { cs } from "./i18n_cs.js";
 import { en } from "./i18n_en.js";
 
 export const strings = { en, cs };
-export const t = translator(strings);
+const translate = translator(strings);
+
+/** A text of the module in the current language, finished as a sentence is read: a card name
+ * that ends in "!" or "?" takes no full stop after it ("Rampage!", not "Rampage!."), and in
+ * Czech "z" is said "ze" where the next word needs it ("ze 4", `czech.js`; issue 21.7). */
+export function t(key, params = {}) {
+  const text = translate(key, params).replace(/([!?])\./g, "$1");
+  return lang() === "cs" ? vocalize(text) : text;
+}
 
 // section cards name the flank they order, seen from the player who plays them (rules 5.1)
 const FLANKS = { en: { L: "left", C: "centre", R: "right" }, cs: { L: "levé křídlo", C: "střed", R: "pravé křídlo" } };
@@ -51,6 +60,13 @@ export function cardName(view, id) {
   if (!match) return String(id);
   const base = match[1].charAt(0) + match[1].slice(1).toLowerCase().replace(/_/g, " ");
   return `${base} (${(FLANKS[lang()] || FLANKS.en)[match[2]]})`;
+}
+
+/** A Lore refill option's words ("Draw 2 Lore cards, keep 1"): the engine's own table
+ * (`lore.REFILL_CHOICES`) as the catalogue brings it, so that a button and the log always say
+ * what the option does (BL-15.2); without the catalogue, the option's letter. */
+export function refillLabel(view, option) {
+  return localised(entry(view, "refill", option), "label") || String(option);
 }
 
 /** A unit type's catalogue entry (weapon, move, move_battle, melee, range), or {}. */

@@ -114,7 +114,7 @@ export const cs = {
   "legend.defender": "obránce",
   "legend.seen": "světlé: ve vašem dohledu",
   "legend.objective": "úkol (zlatý kruh: váš)",
-  "legend.probable": "kostička stop: pravděpodobný úkol",
+  "legend.probable": "kostička stopy: pravděpodobný úkol",
   "legend.cross": "železný kříž",
   "legend.door": "dveře",
   "legend.ladder": "žebřík",
