@@ -8,6 +8,10 @@ richer). The log shows every move and the chance that followed it as the viewer 
 one human, as that human; with several at one screen (hot-seat), in public, and each human's own
 secrets only on that human's turn, after the others have been asked to look away.
 
+A human takes back his own last decision with 'u' (`bitva.core.undo`): one at a time, back to
+the last roll or draw or the last decision of another seat (against the AI: within his own turn,
+before the AI replies), never a decision that showed him something hidden.
+
 The record is saved after every move (`--save`); a human who leaves is asked to confirm, the
 record is kept (in the data folder when there was no `--save`) and `bitva play --resume FILE`
 replays it and goes on where the game was left, with the same seats.
@@ -36,6 +40,7 @@ from bitva.core.outcome import Outcome
 from bitva.core.record import GameRecord, Match, Step, replay, start, verify
 from bitva.core.rng import Rng, derive_seed
 from bitva.core.state import State
+from bitva.core.undo import Refusal, check, undo
 
 LISTED_CANDIDATES = 12  # actions shown to a human in a game that cannot list them all
 GAME_OVER = "game-over"  # the event the end line tells (so the log does not tell it too)
@@ -43,6 +48,10 @@ GAME_OVER = "game-over"  # the event the end line tells (so the log does not tel
 
 class Quit(Exception):
     """The human left the game."""
+
+
+class UndoAsked(Exception):
+    """The human asked to take back his last decision (and may: `HumanTurn.ask` checked)."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +165,10 @@ class TerminalGame:
         self.moves = moves_of(self.match.steps, players)
         self._logs: dict[int | None, tuple[int, list[str]]] = {}
         self.last_human: int | None = None
+        # the state before each decision since the last chance outcome, by step index (undo
+        # takes it instead of replaying the record), and what to tell the next prompt
+        self.kept: dict[int, State[Any]] = {}
+        self.notice: str | None = None
         live = is_live(console) if live is None else live
         self.display: Display = LiveDisplay(self) if live else StreamDisplay(self)
 
@@ -220,14 +233,21 @@ class TerminalGame:
             while self.state.current_player is not None:
                 if self.state.is_chance:  # a Match resolves chance itself; never wait on it
                     steps = self.match.resolve_chance()
+                    self.kept.clear()
                     self._record(Move(CHANCE, "", [e for step in steps for e in step.events]))
                     continue
                 seat = self.state.current_player
                 agent = self.agents.get(seat)
                 if agent:
                     self.display.thinking(seat)
-                action = agent.choose(self.state) if agent else self._human(seat)
+                try:
+                    action = agent.choose(self.state) if agent else self._human(seat)
+                except UndoAsked:
+                    self.take_back(seat)
+                    continue
+                before = self.state.clone() if self.humans else None
                 steps = self.match.play(action)
+                self._kept(before, steps)
                 self._record(Move(seat, self.players[seat], [e for s in steps for e in s.events]))
                 self._save()
         except (Quit, KeyboardInterrupt):
@@ -235,6 +255,35 @@ class TerminalGame:
         finally:
             self._save(left)
         self.display.finish(self.closing_lines(left))
+
+    # -- undo ----------------------------------------------------------------------------------
+    def _kept(self, before: State[Any] | None, steps: list[Step]) -> None:
+        """Keep the state before a decision for undo, until chance follows (never undone)."""
+        if any(step.chance for step in steps):
+            self.kept.clear()
+        elif before is not None:
+            self.kept[steps[0].index] = before
+
+    def undo_refusal(self, seat: int) -> Refusal | None:
+        """Why `seat` may not take back its last decision now (None: it may)."""
+        match = self.match
+        seats = [step.seat for step in match.steps]
+        before = self.kept.get(len(seats) - 1)
+        return check(match.record, seats, seat, match.state, before)
+
+    def take_back(self, seat: int) -> None:
+        """Undo `seat`'s last decision: the state, record, log and save go back one step."""
+        match = self.match
+        seats = [step.seat for step in match.steps]
+        before = self.kept.pop(len(seats) - 1, None)
+        done = undo(match.record, seats, seat, match.state, before)
+        match.state, match.record = done.state, done.record
+        del match.steps[-1]
+        self.moves = moves_of(match.steps, self.players)
+        self._logs.clear()
+        label = self.adapter.action_label(done.state, done.state.parse_action(done.action))
+        self.notice = f"Taken back: {label}."
+        self._save()
 
     def closing_lines(self, left: bool) -> list[Text]:
         """Who won (or how to go on), and where the record is."""
@@ -286,7 +335,9 @@ class HumanTurn:
         self.seat = seat
         self.console = game.console
         self.adapter = game.adapter
-        self.message: str | None = None  # why the last answer was refused, shown once
+        # why the last answer was refused (or what was taken back), shown once
+        self.message: str | None = game.notice
+        game.notice = None
 
     @property
     def state(self) -> State[Any]:
@@ -314,7 +365,8 @@ class HumanTurn:
     ) -> str:
         """The human's answer to `prompt` under the position, `heading` and the numbered
         `menu`. 'q' leaves (after a confirmation), '?' shows the help and 'a' the analyses
-        (both answer ""); the end of the input leaves too."""
+        (both answer ""), 'u' takes back the seat's last decision (or says why it cannot, and
+        answers ""); the end of the input leaves too."""
         screen = replace(
             self.screen(),
             heading=heading,
@@ -333,6 +385,12 @@ class HumanTurn:
             return ""
         if lowered in ("?", "h", "help"):
             self.show(Text(self.adapter.help))
+            return ""
+        if lowered in ("u", "undo"):
+            refusal = self.game.undo_refusal(self.seat)
+            if refusal is None:
+                raise UndoAsked
+            self.error(f"Cannot undo: {refusal}.")
             return ""
         if lowered == "a" or (lowered.startswith("a ") and lowered[2:].strip() in self.analyses()):
             self.analyse(lowered[2:].strip())

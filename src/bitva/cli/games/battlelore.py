@@ -51,8 +51,10 @@ HELP = (
     "Type the number of a choice, or an action in full: 'play PATROL_C', 'order F4', 'move F4"
     " F6', 'battle F4 G5', 'retreat E6', 'pass', 'done'. On the board r4▲ is a red foot unit"
     " of 4 figures on your side (capitals: mounted; * a creature; ▼ the other side), an"
-    " inverse unit is ordered. 'a' lists the analyses (the odds of every attack), '?' shows this"
-    " help, 'q' leaves the game (it is saved, and `bitva play --resume FILE` takes it up again)."
+    " inverse unit is ordered. 'a' lists the analyses (the odds of every attack), 'u' takes back"
+    " your last decision (not a roll or a draw, nor once the other side has answered), '?' shows"
+    " this help, 'q' leaves the game (it is saved, and `bitva play --resume FILE` takes it up"
+    " again)."
 )
 PANEL = 24  # the narrowest side panel that reads
 

@@ -37,8 +37,9 @@ if TYPE_CHECKING:
 HELP = (
     "Type the number of a choice, or an action in full: 'Orc Catapult@d2', 'shoot e4', 'arrows',"
     " 'berserk d3-d4', 'draw', 'recall d3'; the up arrow recalls what you typed. 'b' goes back,"
-    " 'a' lists the analyses, 'q' leaves the game (it is saved, and `bitva play --resume FILE`"
-    " takes it up again)."
+    " 'u' takes back your last decision (not a roll or a draw, nor once the other side has"
+    " answered), 'a' lists the analyses, 'q' leaves the game (it is saved, and `bitva play"
+    " --resume FILE` takes it up again)."
 )
 
 HEADINGS = {

@@ -75,7 +75,8 @@ HELP = (
     " are objective spaces (yours bold), + an iron cross, | _ a door, H a ladder. In your"
     " health and the bag A is accuracy, N noise, R recoil, S suppressor (it counts as recoil)."
     " 'l' shows the log's latest lines on a page, 'a' the analysis (your moves and shots with"
-    " their odds), '?' this help, 'q' leaves"
+    " their odds), 'u' takes back your last decision (not a roll or a card drawn, nor an action"
+    " that showed you something hidden), '?' this help, 'q' leaves"
     " the game (it is saved, and `bitva play --resume FILE` takes it up again)."
 )
 GAP = 1  # columns between the map and the panel

@@ -1,0 +1,48 @@
+"""Issue 21 point 11 in the terminal: 'u' takes back the human's own last decision (before any
+roll or draw, before the AI replies), says plainly why when it cannot, and the saved record is
+the game without the decision taken back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bitva.core.record import GameRecord, verify
+from tests.cli.helpers import run
+
+
+def test_issue21_11_u_takes_back_a_card_before_the_dice_and_not_after_them(
+    tmp_path: Path,
+) -> None:
+    """Dice and Cards against greedy (seed 5: the human holds a 2 and a 3). 'u' at the start:
+    the last step was the deal. 'play 2' then 'u': taken back, the record without it. 'play 3',
+    'roll': the dice are chance, so 'u' is refused; the game is left and saved."""
+    save = tmp_path / "undo.json"
+    typed = "u\nplay 2\nu\nplay 3\nroll\nu\nq\ny\n"
+    result = run("play", "dice-cards", "--p2", "greedy", "--seed", "5", "--save", str(save),
+                 input=typed)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())  # the console wraps long lines
+    chance = "Cannot undo: the last step was chance (a roll or a draw): it cannot be taken back."
+    assert out.count(chance) == 2, out
+    assert "Taken back: play 2." in out
+    record = GameRecord.load(save)
+    assert "play 2" not in record.actions
+    assert record.actions[4] == "play 3" and record.actions[5] == "roll"
+    verify(record)
+
+
+def test_issue21_11_u_cannot_take_back_once_the_ai_has_replied(tmp_path: Path) -> None:
+    """Against the AI the human's turn ends with 'hold'; greedy then plays its turn, so at the
+    human's next prompt the last decision is not his (or a roll or draw followed it)."""
+    save = tmp_path / "replied.json"
+    typed = "roll\nhold\nu\nq\ny\n"
+    result = run("play", "dice-cards", "--p2", "greedy", "--seed", "5", "--save", str(save),
+                 input=typed)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Cannot undo: the last " in result.stdout
+    assert "Taken back" not in result.stdout
+
+
+def test_issue21_11_the_help_names_the_undo_key() -> None:
+    result = run("play", "dice-cards", "--p2", "greedy", "--seed", "5", input="?\nq\ny\n")
+    assert "'u' takes back your last decision" in " ".join(result.stdout.split())
