@@ -13,6 +13,7 @@ from typing import Any
 from bitva.cli.battlelore_board import FACE_WORDS, SIDE_NAMES, odds_words, unit_words
 from bitva.cli.battlelore_names import card_name, command_title, unit_name
 from bitva.core.outcome import Outcome
+from bitva.games.battlelore.lore import REFILL_CHOICES
 
 # the question each decision point asks (docs/battlelore.md), with the rule behind it
 QUESTIONS: dict[str, tuple[str, str]] = {
@@ -37,7 +38,10 @@ QUESTIONS: dict[str, tuple[str, str]] = {
     "landmark": ("Place your Lore master's landmark on an empty plain hex of your half", "BL-9.3"),
     "store": ("How much of the Lore rolled the Giant Spider stores", "BL-11.7"),
 }
-REFILL_WORDS = {"a": "a Lore card", "b": "Lore tokens", "c": "a Lore card and a token"}
+# the refill options as the engine's table words them (issue 21.1): "draw 2 Lore cards, keep 1"
+REFILL_WORDS: dict[str, str] = {
+    key: choice.label[0].lower() + choice.label[1:] for key, choice in REFILL_CHOICES.items()
+}
 
 
 # what a reaction window answers (D-43, the view's `window`): one's own step or the other's
@@ -117,7 +121,7 @@ def action_label(
     if verb == "keep" and rest:
         return "keep " + ", ".join(card_name(card) for card in rest)
     if verb == "refill" and rest:
-        return f"take {REFILL_WORDS.get(rest[0], rest[0])}"
+        return REFILL_WORDS.get(rest[0], text)
     if verb in ("discard", "discard-lore") and rest:
         return f"discard {command_title(rest[0]) if verb == 'discard' else card_name(rest[0])}"
     if verb == "place" and rest:

@@ -38,6 +38,7 @@ from bitva.core.errors import IllegalAction, UnreadableAction
 from bitva.games.battlelore.board import HEX_COUNT, HexError, hex_of, name
 from bitva.games.battlelore.command import CARD_IDS
 from bitva.games.battlelore.council import SEATS, format_council, parse_council
+from bitva.games.battlelore.lore import REFILL_CHOICES
 from bitva.games.battlelore.lore_deck import LORE_IDS
 from bitva.games.battlelore.model import FACES
 
@@ -116,7 +117,7 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
 }
 # the creatures' abilities (section 5.3), in a fixed order for the codes
 ABILITY_IDS: tuple[str, ...] = ("web", "poison")
-REFILL_OPTIONS: tuple[str, ...] = ("a", "b", "c")  # BL-15.2
+REFILL_OPTIONS: tuple[str, ...] = tuple(REFILL_CHOICES)  # BL-15.2, the engine's one table
 LORE_INDEX: dict[str, int] = {card: i for i, card in enumerate(LORE_IDS)}
 # the words a Lore card's action may take after its id (up to 4): hexes, sections and flanks,
 # markers, card ids (Dispel, Foil)
@@ -170,7 +171,7 @@ def _word(kind: str, text: str) -> str:
         return text.upper()
     if kind == "option":
         if text.lower() not in REFILL_OPTIONS:
-            raise UnreadableAction(f"{text!r} is no refill option: a, b or c")
+            raise UnreadableAction(f"{text!r} is no refill option: {', '.join(REFILL_OPTIONS)}")
         return text.lower()
     if kind == "card":
         if text.upper() not in CARD_INDEX:

@@ -337,11 +337,30 @@ def in_force(played: Sequence[PlayedCard]) -> tuple[PlayedCard, ...]:
 # -- the end of the turn: refill and hand limit (BL-15.2, BL-15.3, BL-14.5, D-35) ------------
 
 RefillOption = Literal["a", "b", "c"]
-# BL-15.2: (cards drawn, cards kept of them, tokens taken)
+
+
+@dataclass(frozen=True, slots=True)
+class RefillChoice:
+    """One option of the Lore refill (BL-15.2): what it draws, keeps and takes, and the words
+    every front end labels it with (the terminal's menu and log, the browser's buttons and log
+    through the server adapter's catalogue), so that a label always says what the option does
+    (issue 21.1)."""
+
+    cards: int  # Lore cards drawn
+    keep: int  # of them kept (option a discards the other face up)
+    tokens: int  # Lore tokens taken from the pool
+    label: str
+    label_cs: str
+
+
+REFILL_CHOICES: dict[RefillOption, RefillChoice] = {
+    "a": RefillChoice(2, 1, 0, "Draw 2 Lore cards, keep 1", "Líznout 2 karty Lore, 1 si nechat"),
+    "b": RefillChoice(1, 1, 1, "1 Lore card and 1 token", "1 kartu Lore a 1 žeton"),
+    "c": RefillChoice(0, 0, 2, "2 Lore tokens", "2 žetony Lore"),
+}
+# BL-15.2: (cards drawn, cards kept of them, tokens taken), read from the table above
 REFILL_OPTIONS: dict[RefillOption, tuple[int, int, int]] = {
-    "a": (2, 1, 0),
-    "b": (1, 1, 1),
-    "c": (0, 0, 2),
+    option: (choice.cards, choice.keep, choice.tokens) for option, choice in REFILL_CHOICES.items()
 }
 
 
@@ -394,8 +413,8 @@ def start_refill(option: str) -> Refill | Violation:
     ever comes at the end of one's own turn, so at the end of that turn he refills as usual."""
     if option not in REFILL_OPTIONS:
         return Violation(
-            f"{option!r} is no refill option: a (2 cards, keep 1), b (1 card and 1 token) "
-            "or c (2 tokens)",
+            f"{option!r} is no refill option: "
+            + ", ".join(f"{key} ({choice.label})" for key, choice in REFILL_CHOICES.items()),
             "BL-15.2",
         )
     return Refill(option)

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from bitva.core.registry import get_game
 from bitva.core.state import State
 from bitva.games.battlelore.catalogue import adventure_ids, load_catalogue
+from bitva.games.battlelore.lore import REFILL_CHOICES
 from bitva.games.battlelore.odds import attack_odds, declared_odds
 from bitva.server.games import GameAdapter
 
@@ -81,7 +82,8 @@ def adventures() -> list[dict[str, Any]]:
 def catalogue_json() -> dict[str, Any]:
     """What the browser names things from (`view.catalogue`): units by type (name, weapon,
     movement, melee dice and range: section 2.3) and cards by id, each with its name and text in
-    English and Czech (and a Lore card's cost: "?" where the effect sets it)."""
+    English and Czech (and a Lore card's cost: "?" where the effect sets it), and the Lore
+    refill's options with their words (`lore.REFILL_CHOICES`)."""
     catalogue = load_catalogue()
     units: dict[str, dict[str, Any]] = {}
     for ident, unit in catalogue.units.items():
@@ -116,7 +118,18 @@ def catalogue_json() -> dict[str, Any]:
             "cost": "?" if lore.cost is None else lore.cost,
             "reaction": lore.reaction,
         }
-    return {"units": units, "cards": cards}
+    # the Lore refill's options as the engine's one table words them (BL-15.2, issue 21.1)
+    refill = {
+        option: {
+            "label": choice.label,
+            "label_cs": choice.label_cs,
+            "cards": choice.cards,
+            "keep": choice.keep,
+            "tokens": choice.tokens,
+        }
+        for option, choice in REFILL_CHOICES.items()
+    }
+    return {"units": units, "cards": cards, "refill": refill}
 
 
 # where a seat chooses an attack (BL-4, BL-7.4) or whether to battle back (BL-7.1)

@@ -1,6 +1,6 @@
 // The legal actions of the seat to decide (their engine text, docs/battlelore.md "Decision
 // points") sorted by what a click does: a hex on the board, a card of the hand, or a button.
-import { t, cardName } from "./text.js";
+import { t, cardName, refillLabel } from "./text.js";
 
 /** {order, move, battle: Map(hex -> [{to, action}]), steps: Map(hex -> action) (retreat,
  * pursue), play: Map(card -> action), lore: Map(card -> [action]), buttons: [action]}. */
@@ -37,7 +37,7 @@ export function actionLabel(view, action) {
     case "ignore":
       return t("action.ignore", { n: Number(rest[0]) });
     case "refill":
-      return t(`action.refill.${rest[0]}`);
+      return refillLabel(view, rest[0]);
     case "keep":
       return t("action.keep", { cards: rest.map((card) => cardName(view, card)).join(", ") });
     case "discard":

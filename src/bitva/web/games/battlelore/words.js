@@ -3,7 +3,7 @@
 // to "you" (the key with "_you"); units and cards by their printed names; the rule goes to the
 // line's tooltip. An event this module has no words for is left to the generic words.
 import { resultLine, seatLabel } from "../../words.js";
-import { cardName, rememberedView, sideName, t, unitName } from "./text.js";
+import { cardName, refillLabel, rememberedView, sideName, t, unitName } from "./text.js";
 
 function said(key, seat, mySeat, params) {
   return t(mySeat && seat === mySeat ? `${key}_you` : key, params);
@@ -14,7 +14,7 @@ const EVENT_RULES = {
   rolled: "BL-5.1", losses: "BL-5.2", eliminated: "BL-16", retreated: "BL-6.5", pursued: "BL-7.3",
   blocked: "BL-6.6", "took-ground": "BL-7.2", rushed: "BL-10.4", web: "BL-11.8", panic: "BL-10.3", ignored: "BL-6.3", banner: "BL-16", discarded: "BL-15.1",
   council: "BL-14.6", councils: "BL-14.6", "kept-lore": "BL-14.3", "discarded-lore": "BL-14.5", landmark: "BL-9.3",
-  refill: "BL-15.2", "no-refill": "BL-15.3", ability: "BL-11.6", stored: "BL-11.7", critical: "BL-11.2",
+  refill: "BL-15.2", ability: "BL-11.6", stored: "BL-11.7", critical: "BL-11.2",
   trampled: "BL-11.4", freed: "BL-11.9",
 };
 const KIND_CLASS = { eliminated: "kill", banner: "general", turn: "turn", "game-over": "over" };
@@ -68,13 +68,11 @@ export function describeEvent(event, ctx) {
     case "landmark":
       return said("log.landmark", who, mySeat, { p, landmark: t(`landmark.${event.landmark}`), hex: event.hex });
     case "refill": {
-      const option = t(`action.refill.${event.option}`); // a button's words, here mid-sentence
+      const option = refillLabel(view, event.option); // a button's words, here mid-sentence
       return said("log.refill", who, mySeat, { p, option: option.charAt(0).toLowerCase() + option.slice(1) });
     }
     case "window":
       return null; // a reaction window: the prompt asks it, the log need not
-    case "no-refill":
-      return said("log.no_refill", who, mySeat, { p });
     case "ability":
       return t("log.ability", { ability: t(`ability.${event.ability}`) });
     case "stored": // nothing stored is nothing to say
