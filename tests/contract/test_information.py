@@ -11,6 +11,7 @@ import pytest
 from bitva.core import Rng, State, derive_seed
 
 from .cases import CASE_IDS, CASES, Case, choices, playouts, sample_states, snapshot
+from .checks import assert_determinizations_deal_anew
 
 
 def observers(state: State[Any]) -> list[int | None]:
@@ -40,6 +41,18 @@ def test_a_seat_sees_the_same_in_every_determinization_for_it(case: Case) -> Non
                 assert other.current_player == state.current_player
                 if state.current_player == seat:  # listed, or the candidates of parametric games
                     assert choices(other) == choices(state)
+
+
+IMPERFECT = sorted({c.game.name for c in CASES if c.game.traits.information == "imperfect"})
+
+
+@pytest.mark.parametrize("game", IMPERFECT)
+def test_a_determinization_deals_anew_what_the_seat_cannot_see(game: str) -> None:
+    """The no-leak checks above hold trivially for a copy: a game with hidden information must
+    really re-deal what a seat cannot see, in some variant (Dice and Cards alone hides nothing
+    from its one seat)."""
+    cases = [case for case in CASES if case.game.name == game]
+    assert_determinizations_deal_anew(cases[0].game, [(c, sample_states(c, 10)) for c in cases])
 
 
 @pytest.mark.parametrize("case", CASES, ids=CASE_IDS)

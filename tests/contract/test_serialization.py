@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bitva.core import NotSupported, PositionError, Rng, State, derive_seed
+from bitva.core import NotSupported, PositionError, Rng, State, all_games, derive_seed
 from tests.conftest import ROOT
 
 from .cases import (
@@ -26,6 +26,7 @@ from .cases import (
     sample_states,
     snapshot,
 )
+from .checks import missing_games
 
 
 def texts(state: State[Any]) -> list[str]:
@@ -167,7 +168,7 @@ def test_positions_read_back_play_on(case: Case) -> None:
         assert len(again.outcome.returns) == again.seats
 
 
-def test_every_case_plays() -> None:
-    assert {case.game.name for case in CASES} >= {"lords-of-war", "dice-cards"}
+def test_every_registered_game_is_played_and_every_case_plays() -> None:
+    assert not missing_games(CASES, all_games())
     for case in CASES:
         assert next(iter(playouts(case))).final is not None

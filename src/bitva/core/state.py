@@ -102,16 +102,20 @@ class State(ABC, Generic[A]):
         return sample(self.chance_outcomes(), rng if rng is not None else Rng(self.rng.state))
 
     def check(self, action: A) -> Violation | None:
-        """Why `action` is illegal here (a sentence and the rule), or None if it is legal."""
+        """Why `action` is illegal here (a sentence and the rule), or None if it is legal. The
+        contract's own rules (docs/architecture.md, "Refusals"): CORE-1 nothing is played once
+        the game is over, CORE-2 a chance node takes only its outcomes, CORE-3 a seat takes only
+        its legal actions. Games name their own rules where they know better."""
         if self.current_player is None:
-            return Violation("the game is over")
+            return Violation("the game is over", "CORE-1")
         if self.is_chance:
             if any(action == outcome for outcome, _ in self.chance_outcomes()):
                 return None
-            return Violation(f"{self.action_text(action)!r} is not an outcome of this chance")
+            text = self.action_text(action)
+            return Violation(f"{text!r} is not an outcome of this chance", "CORE-2")
         if action in self.legal_actions():
             return None
-        return Violation(f"{self.action_text(action)!r} is not legal now")
+        return Violation(f"{self.action_text(action)!r} is not legal now", "CORE-3")
 
     def candidate_actions(self, rng: Rng, n: int) -> list[A]:
         """Up to `n` legal actions for an agent to consider, drawn with `rng` (all of them when
