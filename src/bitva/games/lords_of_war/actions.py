@@ -11,9 +11,10 @@ Text forms (what records store and what a player may type):
     deal Orc Catapult      chance: the top card of the deck is an Orc Catapult (LW-3.2, LW-9.1a)
 
 Integer codes: 0 draw, 1 arrows, then one block of squares for recall, one for shoot, eight for
-berserker moves (origin x direction), one per card kind for placement, and one per card kind for
-the chance outcome of a deal. Square numbers are the mat's grid indices, so for one set of
-options the codes never change.
+berserker moves (origin x direction), one per seat and card kind for placement, and one per seat
+and card kind for the chance outcome of a deal. Square numbers are the mat's grid indices and a
+placement or deal code names its seat, so for one set of options a code means the same action in
+every state of a game (the contract suite checks it).
 """
 
 from __future__ import annotations
@@ -139,13 +140,13 @@ class ActionCodec:
         self.shoot_base = 2 + n
         self.berserk_base = 2 + 2 * n
         self.place_base = 2 + 10 * n
-        self.deal_base = self.place_base + max_kinds * n
+        self.deal_base = self.place_base + 2 * max_kinds * n
         self.max_kinds = max_kinds
-        self._cache: dict[tuple[int, int], Action] = {}
+        self._cache: dict[int, Action] = {}
         self._codes: dict[tuple[int, Action], int] = {}
 
     def size(self) -> int:
-        return self.deal_base + self.max_kinds
+        return self.deal_base + 2 * self.max_kinds
 
     # -- codes of actions by engine coordinates ----------------------------------------------
     def recall(self, square: int) -> int:
@@ -157,28 +158,41 @@ class ActionCodec:
     def berserk(self, origin: int, direction: int) -> int:
         return self.berserk_base + origin * 8 + direction
 
-    def place(self, kind: int, square: int) -> int:
-        return self.place_base + kind * self.n + square
+    def place(self, seat: int, kind: int, square: int) -> int:
+        return self.place_base + ((seat - 1) * self.max_kinds + kind) * self.n + square
 
-    def deal(self, kind: int) -> int:
-        return self.deal_base + kind
+    def deal(self, seat: int, kind: int) -> int:
+        return self.deal_base + (seat - 1) * self.max_kinds + kind
+
+    def placed(self, code: int) -> tuple[int, int, int]:
+        """(seat, kind, square) of a placement code."""
+        block, square = divmod(code - self.place_base, self.n)
+        seat, kind = divmod(block, self.max_kinds)
+        return seat + 1, kind, square
+
+    def dealt(self, code: int) -> tuple[int, int]:
+        """(seat, kind) of a deal code."""
+        seat, kind = divmod(code - self.deal_base, self.max_kinds)
+        return seat + 1, kind
 
     # -- codes <-> objects ---------------------------------------------------------------------
-    def action(self, seat: int, code: int) -> Action:
-        """The action object of a code for `seat` (placements name the seat's own cards)."""
-        key = (seat if code >= self.place_base else 0, code)  # cards are the seat's own
-        cached = self._cache.get(key)
+    def action(self, code: int) -> Action:
+        """The action object of a code (placements and deals name their seat's cards)."""
+        cached = self._cache.get(code)
         if cached is None:
-            cached = self._build(seat, code)
-            self._cache[key] = cached
+            cached = self._build(code)
+            self._cache[code] = cached
         return cached
 
-    def _build(self, seat: int, code: int) -> Action:
+    def _build(self, code: int) -> Action:
         mat = self.mat
+        if code >= self.size() or code < 0:
+            raise ValueError(f"no action has code {code}")
         if code >= self.deal_base:
-            return Dealt(self.kinds[seat][code - self.deal_base].ref)
+            seat, kind = self.dealt(code)
+            return Dealt(self.kinds[seat][kind].ref)
         if code >= self.place_base:
-            kind, square = divmod(code - self.place_base, self.n)
+            seat, kind, square = self.placed(code)
             return Place(self.kinds[seat][kind].ref, mat.name(square))
         if code >= self.berserk_base:
             origin, direction = divmod(code - self.berserk_base, 8)
@@ -232,12 +246,12 @@ class ActionCodec:
                     kinds = self.kinds[seat]
                     for kind, card in enumerate(kinds):
                         if card.ref == ref:
-                            return self.place(kind, mat.parse(square))
+                            return self.place(seat, kind, mat.parse(square))
                     raise IllegalAction(f"player {seat} has no card {ref!r}", "LW-6.1")
                 case Dealt(card=ref):
                     for kind, card in enumerate(self.kinds[seat]):
                         if card.ref == ref:
-                            return self.deal(kind)
+                            return self.deal(seat, kind)
                     raise IllegalAction(f"player {seat}'s deck has no card {ref!r}", "LW-3.2")
         except SquareError as exc:
             raise IllegalAction(str(exc), "LW-1.6") from exc

@@ -151,7 +151,7 @@ class LordsOfWarState(State[Action]):
         if seat is None:
             return []
         action = self.static.codec.action
-        return [action(seat, code) for code in self.legal_codes()]
+        return [action(code) for code in self.legal_codes()]
 
     def _owner(self) -> int | None:
         """The seat whose cards the codes of this decision point name (the dealt seat at a
@@ -173,15 +173,14 @@ class LordsOfWarState(State[Action]):
         `chance_outcomes()` (a kind with the share of its copies), drawn without Fractions."""
         if self.phase != "deal":
             return super().sample_chance(rng)
-        seat = self.deal_to[0]
         code = self.sample_chance_code(rng if rng is not None else Rng(self.rng.state))
-        return self.static.codec.action(seat, code)
+        return self.static.codec.action(code)
 
     def sample_chance_code(self, rng: Rng) -> int:
         seat = self.deal_to[0]
         deck = self.deck[seat]
         card_id = deck[-1] if self.stacked[seat] else deck[rng.below(len(deck))]
-        return self.static.codec.deal(self.static.kind_of[seat][card_id])
+        return self.static.codec.deal(seat, self.static.kind_of[seat][card_id])
 
     # -- checking and applying -----------------------------------------------------------------
     def check(self, action: Action) -> Violation | None:
@@ -193,7 +192,9 @@ class LordsOfWarState(State[Action]):
         except IllegalAction as exc:
             return exc.violation
         if self.phase == "deal":  # a card of the kind is in the deck (on top, if stacked)
-            if dealing.can_deal(self, seat, code - self.static.codec.deal_base):
+            codec = self.static.codec
+            dealt_seat, kind = codec.dealt(code) if code >= codec.deal_base else (0, -1)
+            if dealt_seat == seat and dealing.can_deal(self, seat, kind):
                 return None
         elif code in self.legal_codes():
             return None
@@ -274,7 +275,7 @@ class LordsOfWarState(State[Action]):
         return self.static.codec.code(self._owner() or self.active, action)
 
     def decode_action(self, code: int) -> Action:
-        return self.static.codec.action(self._owner() or self.active, code)
+        return self.static.codec.action(code)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from bitva.games.lords_of_war.views import view
@@ -314,7 +315,7 @@ class LordsOfWarState(State[Action]):
             squares = self.static.mat.squares
             codes: list[int] = []
             for kind, mask in masks.items():
-                base = codec.place(kind, 0)
+                base = codec.place(self.active, kind, 0)
                 codes += [base + sq for sq in squares(mask)]
             return codes
         if phase == "reinforce":
@@ -336,9 +337,10 @@ class LordsOfWarState(State[Action]):
             return codes
         if phase == "challenge":
             start = self.static.mat.start_square(self.active)
-            return [codec.place(kind, start) for kind in self.hand_kinds(self.active)]
+            return [codec.place(self.active, kind, start) for kind in self.hand_kinds(self.active)]
         if phase == "deal":
-            return [codec.deal(kind) for kind in dealing.deal_kinds(self, self.deal_to[0])]
+            seat = self.deal_to[0]
+            return [codec.deal(seat, kind) for kind in dealing.deal_kinds(self, seat)]
         return []
 
     # -- the turn machinery ----------------------------------------------------------------------
@@ -353,7 +355,7 @@ class LordsOfWarState(State[Action]):
     def _dispatch(self, code: int, events: list[Event] | None) -> None:
         phase = self.phase
         if phase == "deal":  # the most frequent step after placements: first, and cheap
-            dealing.deal(self, code - self.static.codec.deal_base, events)
+            dealing.deal(self, self.static.codec.dealt(code)[1], events)
             return
         if phase == "deploy" and self._legal is None:
             self.legal_codes()  # the forced-placement flag comes with the legal squares
@@ -361,7 +363,7 @@ class LordsOfWarState(State[Action]):
         self._legal = None
         codec = self.static.codec
         if phase in ("deploy", "challenge"):
-            kind, square = divmod(code - codec.place_base, codec.n)
+            _, kind, square = codec.placed(code)
             self._place(kind, square, forced, events)
         elif phase == "shoot":
             self._choose(code, events)
