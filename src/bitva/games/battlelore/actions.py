@@ -205,8 +205,18 @@ def _lore_word(text: str) -> str:
         ) from None
 
 
+# Lore cards aimed at every unit that qualifies, with no choice (WZ03 River Rage: every enemy
+# unit by the water): their action names no unit, however many are hit. Records written before
+# listed the units' hexes (more than 4 could not be read back): those words are read and dropped.
+ALL_AT_ONCE = frozenset({"WZ03"})
+
+
 def _lore(words: list[str]) -> Act:
     """`lore CARD [WORDS]` (BL-13.5; up to 4 words: docs/battlelore.md, "Lore windows")."""
+    if words and words[0].upper() in ALL_AT_ONCE:
+        for word in words[1:]:
+            _lore_word(word)
+        return Act("lore", (_word("lore", words[0]),))
     if not 1 <= len(words) <= 1 + LORE_WORDS_MAX:
         raise UnreadableAction(f"write lore CARD, then up to {LORE_WORDS_MAX} words: lore WZ01 F4")
     return Act("lore", (_word("lore", words[0]), *(_lore_word(w) for w in words[1:])))

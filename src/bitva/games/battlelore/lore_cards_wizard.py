@@ -45,9 +45,9 @@ def by_the_river(m: Moment, hex_: int) -> bool:
 
 def river_rage_targets(m: Moment) -> tuple[Target, ...]:
     """WZ03 River Rage: every enemy unit on a ford, a bridge or next to a river, all at once
-    (no choice; not playable while there is none)."""
+    (no choice, so the action names no unit: `lore WZ03`; not playable while there is none)."""
     uids = tuple(sorted(u.uid for u in m.enemies() if by_the_river(m, u.hex)))
-    return (Target(units=uids),) if uids else ()
+    return (Target(units=uids, whole=True),) if uids else ()
 
 
 def river_rage(m: Moment, t: Target) -> tuple[Effect, ...]:

@@ -81,16 +81,20 @@ class Moment:
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """One complete choice of targets: units (uids), a hex, a section, a marker or a card."""
+    """One complete choice of targets: units (uids), a hex, a section, a marker or a card.
+    `whole`: every unit that qualifies, no choice (River Rage), so the action names none."""
 
     units: tuple[int, ...] = ()
     hex: int | None = None
     section: Section | None = None
     marker: Marker | None = None
     card: str | None = None
+    whole: bool = False
 
     def text(self, field: Field) -> str:
         """The words after `lore CARD` in an action (hexes of the units, then the rest)."""
+        if self.whole:
+            return ""
         words = [name(u.hex) for uid in self.units if (u := field.units[uid]) is not None]
         if self.hex is not None:
             words.append(name(self.hex))
