@@ -22,7 +22,16 @@ from bitva.store.tournaments import StoredGame
 
 
 def wilson(successes: int, trials: int, level: float = 0.95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (0 to 1 when there are no trials)."""
+    """The Wilson score interval of a binomial proportion (0 to 1 when there are no trials).
+
+    It always holds the observed proportion, and ends exactly at 0 with no successes and exactly
+    at 1 with no failures: there `centre - half` (or `centre + half`) is 0 (or 1) in exact
+    arithmetic, but floating point gave 2.8e-17 for 0 of 5, a negative error bar in the
+    report's chart (issue 21).
+
+    >>> wilson(0, 5)[0], wilson(13, 13)[1]
+    (0.0, 1.0)
+    """
     if trials == 0:
         return (0.0, 1.0)
     z = NormalDist().inv_cdf(1.0 - (1.0 - level) / 2)
@@ -30,7 +39,9 @@ def wilson(successes: int, trials: int, level: float = 0.95) -> tuple[float, flo
     denominator = 1.0 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1.0 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes <= 0 else min(p, max(0.0, centre - half))
+    high = 1.0 if successes >= trials else max(p, min(1.0, centre + half))
+    return (low, high)
 
 
 @dataclass(frozen=True)

@@ -162,8 +162,8 @@ def benchmark_chart(result: Benchmark, path: Path) -> None:
     )
     positions = list(range(len(rows)))[::-1]
     rates = [r.win_rate for r in rows]
-    low = [r.win_rate - r.win_low for r in rows]
-    high = [r.win_high - r.win_rate for r in rows]
+    low = [max(0.0, r.win_rate - r.win_low) for r in rows]  # never negative (matplotlib refuses)
+    high = [max(0.0, r.win_high - r.win_rate) for r in rows]
     axes.errorbar(rates, positions, xerr=[low, high], fmt="o", capsize=4, color="tab:blue")
     axes.set_yticks(positions, [r.agent for r in rows])
     axes.set_xlim(0.0, 1.0)

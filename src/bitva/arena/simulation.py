@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import socket
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import Any, Protocol
@@ -207,16 +209,25 @@ def _windowed(
 
 class _ProcessPool:
     """Local processes (spawned, so the parent's threads such as a progress bar never leak into
-    them)."""
+    them).
+
+    Ctrl-C in a terminal sends SIGINT to the whole process group, the workers too; a worker
+    that took it printed its own KeyboardInterrupt traceback. So the workers never see it: they
+    start with SIGINT blocked (a new process inherits the signal mask of the thread that starts
+    it, so not even a worker still importing sees it) and then ignore it; the parent alone is
+    interrupted, and `close(cancel=True)` stops the workers."""
 
     def __init__(self, workers: int, window: int) -> None:
         context = multiprocessing.get_context("spawn")
-        self.executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        self.executor = ProcessPoolExecutor(
+            max_workers=workers, mp_context=context, initializer=_ignore_interrupts
+        )
         self.window = window
         self.futures: set[Future[GameResult]] = set()
 
     def submit(self, position: int, job: GameJob) -> None:
-        self.futures.add(self.executor.submit(run_job, position, job))
+        with _interrupts_held():  # a worker may be started here
+            self.futures.add(self.executor.submit(run_job, position, job))
 
     def finished(self) -> list[GameResult]:
         done, self.futures = wait(self.futures, return_when=FIRST_COMPLETED)
@@ -226,7 +237,33 @@ class _ProcessPool:
         return len(self.futures)
 
     def close(self, cancel: bool) -> None:
+        # the workers ignore SIGINT: on an interruption they are stopped here, not left to end
+        # the game they are playing
+        workers = list((self.executor._processes or {}).values()) if cancel else []
         self.executor.shutdown(wait=not cancel, cancel_futures=cancel)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join(timeout=10)
+
+
+def _ignore_interrupts() -> None:
+    """A worker process ignores SIGINT (Ctrl-C is for the parent, which stops it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """SIGINT is held back (blocked in this thread) meanwhile, so that a process started here
+    inherits it blocked; one that came meanwhile reaches this process right after."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no Ctrl-C for the process group
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 class _RayPool:

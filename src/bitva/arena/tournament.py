@@ -29,13 +29,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bitva.ai.agents import check_plays, make_agent, parse_agent
 from bitva.arena.simulation import Backend, GameJob, run_stream
 from bitva.core.errors import BitvaError
 from bitva.core.registry import get_game
-from bitva.store.tournaments import StoredGame, TournamentStore
+
+if TYPE_CHECKING:  # the store needs SQLAlchemy, which `bitva --help` must not import
+    from bitva.store.tournaments import StoredGame, TournamentStore
 
 MAX_SEATINGS = 720  # the seatings of one table (six agents at six seats)
 MAX_GAMES = 1_000_000  # games in one tournament: its summary holds a line of each in memory

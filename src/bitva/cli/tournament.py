@@ -26,6 +26,7 @@ from bitva.cli.common import (
     check_output_directory,
     console,
     err_console,
+    fail,
     friendly_errors,
     games_progress,
     open_database,
@@ -218,6 +219,10 @@ def tournament(
 
         try:
             played = run_tournament(spec, store, backend, finished, started)
+        except KeyboardInterrupt:  # Ctrl-C: the workers are stopped, the finished games kept
+            raise fail(
+                "interrupted; the finished games are stored: the same command resumes", 130
+            ) from None
         finally:
             if ray:
                 shutdown_ray()
