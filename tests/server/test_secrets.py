@@ -19,13 +19,17 @@ from tests.server.helpers import DC, LW, TestClient, auth, create
 from tests.server.process import ServerProcess, bitva_command
 
 
+def friend_seat(server: ServerProcess) -> tuple[str, str, str]:
+    """A new game for a friend: the creator's token, the game's id and the friend's join code."""
+    made = httpx.post(
+        f"{server.url}/api/games", json={"game": DC, "opponents": [{"kind": "friend"}]}
+    ).json()
+    return made["token"], made["game"]["id"], made["invites"][0]["join_code"]
+
+
 def test_seat_tokens_stay_out_of_a_debug_log(tmp_path: Path) -> None:
     with ServerProcess(tmp_path / "db.sqlite3", "--log-level", "debug") as server:
-        made = httpx.post(
-            f"{server.url}/api/games", json={"game": DC, "opponents": [{"kind": "friend"}]}
-        ).json()
-        token, game_id = made["token"], made["game"]["id"]
-        code = made["invites"][0]["join_code"]
+        token, game_id, code = friend_seat(server)
         httpx.get(f"{server.url}/api/games/{game_id}", headers=auth(token))
 
         async def watch() -> None:
@@ -74,6 +78,19 @@ def test_shown_url_hides_the_password() -> None:
     assert shown_url("sqlite:////tmp/x.sqlite3") == "sqlite:////tmp/x.sqlite3"
 
 
+def start_fails(url: str) -> str:
+    """What `bitva serve` prints when it cannot use the database `url` (it must exit with 2)."""
+    done = subprocess.run(
+        [*bitva_command(), "serve", "--port", "1", "--db", url],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    out = done.stdout + done.stderr
+    assert done.returncode == 2 and "Traceback" not in out, out
+    return out
+
+
 def test_a_failed_start_never_prints_the_database_password(tmp_path: Path) -> None:
     for url in (
         "postgresql+psycopg://bitva:hunter2@127.0.0.1:1/bitva",  # nobody listens there
@@ -81,16 +98,8 @@ def test_a_failed_start_never_prints_the_database_password(tmp_path: Path) -> No
         "postgresql://bitva:hunter2@[bad/bitva",  # not a URL
         "postgresql+psycopg://bitva:hunter2@db:notaport/bitva",  # a port that is not a number
     ):
-        done = subprocess.run(
-            [*bitva_command(), "serve", "--port", "1", "--db", url],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        out = done.stdout + done.stderr
-        assert done.returncode == 2, out
-        assert "hunter2" not in out and "Traceback" not in out, out
-        assert "bitva:***@" in out, out
+        out = start_fails(url)
+        assert "hunter2" not in out and "bitva:***@" in out, out
 
 
 # -- F8: the error contract -------------------------------------------------------------------
@@ -147,3 +156,68 @@ def test_malformed_bodies_are_422_and_echo_nothing(client: TestClient) -> None:
             "/api/games", content=raw, headers={"content-type": "application/json"}
         )
         assert response.status_code == 422, (raw, response.text)
+
+
+# -- issue 21, point 16: secrets found by parsing, not by the look of the text -----------------
+
+
+def test_point_16_a_password_in_the_query_is_masked_on_a_failed_start() -> None:
+    out = start_fails("postgresql+psycopg://bitva@127.0.0.1:1/bitva?password=Sup3rSecretPw")
+    assert "Sup3rSecretPw" not in out, out
+    assert "password=***" in out, out
+
+
+def test_point_16_a_raw_at_sign_in_the_password_shows_none_of_it() -> None:
+    out = start_fails("postgresql+psycopg://bitva:p@ss@word9@127.0.0.1:1/bitva")
+    assert "word9" not in out and "ss@" not in out, out
+    assert "%40" in out and "bitva:***@127.0.0.1:1/bitva" in out, out
+
+
+def test_point_16_a_short_password_masks_only_itself() -> None:
+    """Password "o": the message keeps its words ("connection", "port"), not `c***nnecti***n`."""
+    out = start_fails("postgresql+psycopg://bitva:o@127.0.0.1:1/bitva")
+    assert "bitva:***@127.0.0.1" in out, out
+    assert out.count("***") == 1 and "cannot open the database" in out, out
+
+
+def test_point_16_shown_url_parses_the_url() -> None:
+    cases = {
+        "postgresql://u@h/db?password=pw1&sslmode=require": "postgresql://u@h/db?password=***&sslmode=require",
+        "postgresql://u@h/db?sslmode=require&PWD=pw2": "postgresql://u@h/db?sslmode=require&PWD=***",
+        "postgresql://u:pw3@h/db?sslpassword=pw4": "postgresql://u:***@h/db?sslpassword=***",
+        "postgresql://u:p@w@s5@h:5/db": "postgresql://u:***@h:5/db",
+        "postgresql://u:pw6@[bad/db": "postgresql://u:***@[bad/db",
+        "sqlite:////tmp/a@b/x.sqlite3": "sqlite:////tmp/a@b/x.sqlite3",
+        "sqlite:///x.sqlite3?secret=pw7": "sqlite:///x.sqlite3?secret=***",
+    }
+    for url, shown in cases.items():
+        assert shown_url(url) == shown, url
+
+
+def test_point_16_an_escaped_token_key_in_a_hello_is_masked_at_debug_level(
+    tmp_path: Path,
+) -> None:
+    """`"\\u0074oken"` is the key "token" once parsed (the server takes the seat with it): the
+    log masks what the server parses, not what the text looks like."""
+    with ServerProcess(tmp_path / "db.sqlite3", "--log-level", "debug") as server:
+        token, game_id, code = friend_seat(server)
+
+        async def watch() -> None:
+            uri = f"ws://127.0.0.1:{server.port}/api/games/{game_id}/ws"
+            async with websockets.connect(uri) as ws:
+                await ws.send('{"type":"hello","\\u0074oken":' + json.dumps(token) + "}")
+                assert json.loads(await ws.recv())["seat"] == 1  # the server took the seat
+            async with websockets.connect(uri) as ws:  # a long frame: logged elided
+                await ws.send(
+                    '{"type":"hello",' + " " * 400 + '"\\u0074oken":' + json.dumps(token) + "}"
+                )
+                assert json.loads(await ws.recv())["seat"] == 1
+            async with websockets.connect(uri) as ws:  # a join code in a frame, escaped
+                await ws.send('{"type":"hello","\\u0063ode":' + json.dumps(code) + "}")
+                assert json.loads(await ws.recv())["type"] == "error"
+
+        asyncio.run(watch())
+    log = server.output
+    assert "TEXT '" in log  # the frames are logged, at debug level...
+    for secret in (token, token[:12], token[-12:], code):
+        assert secret not in log, secret  # ...but no secret, nor a part of one

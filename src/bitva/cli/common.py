@@ -149,6 +149,7 @@ def open_database(url: str | None) -> Engine:
     from sqlalchemy.exc import SQLAlchemyError
 
     from bitva.store.db import default_url, make_engine
+    from bitva.store.urls import hide_secrets
 
     chosen = url or default_url()
     try:
@@ -157,18 +158,13 @@ def open_database(url: str | None) -> Engine:
             pass
     except SQLAlchemyError as exc:
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-        raise BitvaError(
-            f"cannot use the database {shown_url(chosen)}: {reason[0] if reason else exc}"
-        ) from None
+        problem = f"cannot use the database {chosen}: {reason[0] if reason else exc}"
+        raise BitvaError(hide_secrets(problem, chosen)) from None
     return engine
 
 
 def shown_url(url: str) -> str:
-    """A database URL fit for the screen: the password is hidden."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
+    """A database URL fit for the screen: its secrets hidden (`bitva.store.urls`)."""
+    from bitva.store.urls import shown_url as masked
 
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        return url
+    return masked(url)

@@ -94,6 +94,7 @@ def serve(
     from bitva.server.app import allowed_hosts_for, uvicorn_config
     from bitva.server.runtime import settle_collector
     from bitva.store.db import default_url
+    from bitva.store.urls import shown_url
 
     url = db or default_url()
     open_database(url).dispose()  # a bad URL, or a file that is not a database: one clear line
@@ -106,8 +107,7 @@ def serve(
         unlimited_clients=tuple(unlimited_client or ()),
     )
     app = create_app(config)
-    shown = url.split("@")[-1] if "@" in url else url  # no password on the screen
-    console.print(f"bitva: games are kept in {shown}")
+    console.print(f"bitva: games are kept in {shown_url(url)}")  # no secret on the screen
     console.print(f"bitva: open [bold]{url_for(host, port)}[/] in your browser (Ctrl-C stops)")
     server = uvicorn.Server(uvicorn_config(app, host, port, log_level.value, access_log))
     settle_collector()  # a long-running process: the collector's settings for serving

@@ -6,15 +6,17 @@
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 from platformdirs import user_data_dir
-from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, sessionmaker
 
 from bitva.core.errors import BitvaError
+from bitva.store.urls import hide_secrets, shown_url, unsafe_password
+
+__all__ = ["Base", "data_dir", "default_url", "make_engine", "session_factory", "shown_url"]
 
 
 class Base(DeclarativeBase):
@@ -33,28 +35,21 @@ def default_url() -> str:
     return os.environ.get("BITVA_DB") or f"sqlite:///{data_dir() / 'bitva.sqlite3'}"
 
 
-def shown_url(url: str) -> str:
-    """The URL as it may be printed or logged: its password masked."""
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except (ArgumentError, ValueError):
-        return re.sub(r"(://[^:/@\s]*:)[^@\s]*@", r"\1***@", url)
-
-
 def _hide_password(text: str, url: str) -> str:
-    """`text` (an error about `url`) with the URL's password masked wherever it appears."""
-    try:
-        password = make_url(url).password
-    except (ArgumentError, ValueError):
-        password = None
-    text = text.replace(url, shown_url(url))
-    return text.replace(str(password), "***") if password else text
+    """`text` (an error about `url`) with the URL's secrets masked (`store.urls`): the URL
+    parsed, not its look (issue 21, point 16)."""
+    return hide_secrets(text, url)
 
 
 def make_engine(url: str | None = None) -> Engine:
     """An engine for `url` (default: `default_url()`), with every table created. SQLite gets WAL
     and a busy timeout so that several processes (workers, a restarted server) can share it."""
     url = url or default_url()
+    if unsafe_password(url):
+        raise BitvaError(
+            f"cannot use the database {shown_url(url)}: its password holds a raw '@', '/', '?' "
+            "or '#': write them percent-encoded ('@' as %40, '/' as %2F, '?' as %3F, '#' as %23)"
+        )
     try:
         engine = create_engine(url, future=True)
     except (ArgumentError, ModuleNotFoundError, ValueError) as exc:
