@@ -195,6 +195,17 @@ def odds_words(entry: Mapping[str, Any]) -> str:
     return words
 
 
+# the header of each roll of a battle (`rolled`, the Battle's `special`): the attack's first
+ROLL_HEADERS = {
+    "": "Rolled",
+    "panic": "Panic roll",  # BL-10.3
+    "critical": "Critical hit roll",  # BL-11.4
+    "risk": "Risk roll",  # BL-11.5
+    "risk-reroll": "Risk re-roll",  # D-24
+    "lore": "Lore dice",  # a Lore card's roll (lore_dice_steps)
+}
+
+
 def battle_lines(
     view: Mapping[str, Any], odds: Mapping[tuple[str, str], Mapping[str, Any]] | None = None
 ) -> list[Text]:
@@ -210,9 +221,17 @@ def battle_lines(
     head.append(f"{unit_words(units.get(attacker), attacker)} → ")
     head.append(unit_words(units.get(target), target))
     faces = list(battle.get("faces") or [])
-    if faces:
-        line = Text("Rolled: ", style="bold")
-        line.append_text(dice_text(faces))
+    first = list(battle.get("attack_faces") or [])
+    rolled = str(battle.get("rolled") or "")
+    if faces or first:  # each roll under its own header, on one line: the attack's, then
+        rolls = [("", first)] if rolled and first else []  # a special one (80x24 has no room)
+        rolls.append((rolled, faces))
+        line = Text()
+        for kind, dice in rolls:
+            if line.plain:
+                line.append("· ", style="dim")
+            line.append(f"{ROLL_HEADERS.get(kind, 'Rolled')}: ", style="bold")
+            line.append_text(dice_text(dice))
         return [head, line]
     entry: Mapping[str, Any] = dict(battle)
     if odds and (attacker, target) in odds:

@@ -52,7 +52,9 @@ class Battle:
     `special`: the current chance is not the attack's roll but a panic check ("panic",
     BL-10.3), a critical re-roll ("critical", BL-11.4) or critical risk ("risk", then
     "risk-reroll", BL-11.5); `ability`, `lore_spent`, `stored`: a creature's choices after its
-    roll (BL-11.6, BL-11.7)."""
+    roll (BL-11.6, BL-11.7); `rolled`: what `faces` are (the `special` they were rolled for,
+    "" for the attack's roll) and `attack_faces`: the attack's roll, kept once a special roll
+    replaced it in `faces`, so that each roll is shown under its own header (issue 21.4)."""
 
     attacker: int
     target: int
@@ -74,6 +76,8 @@ class Battle:
     risk_then: str = ""  # after critical risk: "flags" (poison) or "" (a blocked retreat)
     struck: bool = False  # First Strike (WR02): its target struck first, so it may not battle back
     then: Battle | None = None  # this is a First Strike: the attack it interrupted (WR02)
+    rolled: str = ""
+    attack_faces: tuple[str, ...] = ()
 
     @property
     def panic(self) -> bool:
@@ -104,6 +108,8 @@ class Battle:
             "risk_then": self.risk_then,
             "struck": self.struck,
             "then": None if self.then is None else self.then.to_json(),
+            "rolled": self.rolled,
+            "attack_faces": list(self.attack_faces),
         }
 
     @classmethod
@@ -129,6 +135,8 @@ class Battle:
             str(data["risk_then"]),
             bool(data.get("struck", False)),
             None if data.get("then") is None else cls.from_json(data["then"]),
+            str(data.get("rolled", "")),
+            tuple(data.get("attack_faces", ())),
         )
 
 
@@ -267,6 +275,9 @@ def resolve_roll(
 
     battle = state.battle
     assert battle is not None
+    if battle.special and not battle.rolled:  # a special roll after the attack's: keep that
+        battle.attack_faces = battle.faces
+    battle.rolled = battle.special
     battle.faces = tuple(f for f, n in zip(FACES, counts, strict=True) for _ in range(n))
     _emit(events, "rolled", player=battle.side, faces=list(battle.faces), special=battle.special)
     if battle.special == lore_dice_steps.LORE_ROLL:

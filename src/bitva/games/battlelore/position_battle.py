@@ -12,8 +12,9 @@ any decision of a battle (BL-4.4 steps 6-8, BL-6, BL-7, BL-11.6, D-43) as well a
     faces = ["B", "F", "L"]      # the roll, once rolled
 
 Its other keys (`back`, `bonus`, `flags`, `retreat_left`, `retreated`, `special`, `ability`,
-`lore_spent`, `stored`, `poison_risk`, `risk_then`, `struck`) are written when they differ from
-their start, and `then` is the attack a First Strike interrupted (WR02), with the same keys.
+`lore_spent`, `stored`, `poison_risk`, `risk_then`, `struck`, `rolled`, `attack_faces`) are
+written when they differ from their start, and `then` is the attack a First Strike interrupted
+(WR02), with the same keys.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def battle_table(battle: Battle | None) -> dict[str, Any]:
             value = SIDE_NAMES[value]
         elif spec.name == "target_hex":
             value = name(value)
-        elif spec.name == "faces":
+        elif spec.name in ("faces", "attack_faces"):
             value = list(value)
         elif spec.name == "then":
             value = battle_table(value)
@@ -103,6 +104,8 @@ def read_battle(value: Any) -> Battle | None:
         _int(table.get("stored", 0)), _int(table.get("poison_risk", 0)),
         _one_of(table.get("risk_then", ""), _RISK_THEN, "what follows a risk roll"),
         _bool(table.get("struck", False)), then,
+        _one_of(table.get("rolled", ""), _SPECIAL, "a special roll"),
+        tuple(_one_of(f, FACES, "a die face") for f in _list(table.get("attack_faces", []))),
     )  # fmt: skip
 
 

@@ -116,6 +116,10 @@ def view(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
             "kind": battle.kind,
             "dice": battle.dice,
             "faces": list(battle.faces),
+            # what `faces` are ("" the attack's roll, or the special roll's) and the attack's
+            # roll kept apart once a special roll followed it (issue 21.4)
+            "rolled": battle.rolled,
+            "attack_faces": list(battle.attack_faces),
             "back": battle.back,
             "bonus": battle.bonus,
             "special": battle.special,
