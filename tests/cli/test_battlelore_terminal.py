@@ -176,7 +176,7 @@ def test_the_analysis_table_is_sorted_by_the_chance_of_eliminating() -> None:
     console = Console(width=100, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
     console.print(analysis_tables(analysis("analysis-battle"), "position.toml"))
     text = console.export_text()
-    assert "position.toml: south to act, battle step" in text
+    assert "position.toml: the attacks South's ordered units may make" in text
     rows = [line for line in text.splitlines() if re.search(r"\d+\.\d%", line)]
     eliminated = [float(re.findall(r"(\d+\.\d)%", row)[-1]) for row in rows]
     assert eliminated == [68.8, 55.6, 0.0]

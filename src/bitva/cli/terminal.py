@@ -410,7 +410,16 @@ class HumanTurn:
             raise Quit
 
     def typed(self, text: str) -> Any | None:
-        """The action the human typed, or None after saying why it cannot be played."""
+        """The action the human typed, or None after saying why it cannot be played. An
+        adapter with its own `typed(turn, text)` reads it in the game's words (BattleLore: a
+        bare hex, 'l', '? CARD', cards by name in a refusal)."""
+        own = getattr(self.adapter, "typed", None)
+        if callable(own):
+            return own(self, text)
+        return self.parsed(text)
+
+    def parsed(self, text: str) -> Any | None:
+        """The action `text` writes in the game's grammar, or None after saying why not."""
         try:
             action = self.state.parse_action(text)
         except BitvaError as exc:

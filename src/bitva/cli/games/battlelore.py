@@ -28,6 +28,8 @@ from bitva.cli.battlelore_board import (
 )
 from bitva.cli.games import Screen, Size
 from bitva.cli.games.battlelore_choose import choose_in_two_steps
+from bitva.cli.games.battlelore_lore import keep_words
+from bitva.cli.games.battlelore_typed import typed
 from bitva.cli.games.battlelore_words import (
     action_label,
     describe_event,
@@ -48,13 +50,13 @@ if TYPE_CHECKING:
     from bitva.cli.terminal import HumanTurn
 
 HELP = (
-    "Type the number of a choice, or an action in full: 'play PATROL_C', 'order F4', 'move F4"
-    " F6', 'battle F4 G5', 'retreat E6', 'pass', 'done'. On the board r4▲ is a red foot unit"
-    " of 4 figures on your side (capitals: mounted; * a creature; ▼ the other side), an"
-    " inverse unit is ordered. 'a' lists the analyses (the odds of every attack), 'u' takes back"
-    " your last decision (not a roll or a draw, nor once the other side has answered), '?' shows"
-    " this help, 'q' leaves the game (it is saved, and `bitva play --resume FILE` takes it up"
-    " again)."
+    "Type the number of a choice, a unit's hex ('F4': the one thing it can do, or why not), or"
+    " an action in full: 'order F4', 'move F4 F6', 'battle F4 G5', 'retreat E6', 'pass', 'done'."
+    " On the board r4▲ is a red foot unit of 4 figures on your side (capitals: mounted; * a"
+    " creature; ▼ the other side), an inverse unit is ordered. 'l' shows the log, '? Fire Bolt'"
+    " a card's text and cost, 'a' the analyses (the odds of every attack), 'u' takes back your"
+    " last decision (not a roll or a draw, nor once the other side has answered), '?' this help,"
+    " 'q' leaves the game (it is saved, and `bitva play --resume FILE` takes it up again)."
 )
 PANEL = 24  # the narrowest side panel that reads
 
@@ -125,6 +127,8 @@ class BattleLoreAdapter(GenericAdapter):
 
     # -- a human's decisions --------------------------------------------------------------------
     def heading(self, state: State[Any], seat: int) -> str | None:
+        if state.decision == "keep-lore":  # how many to keep, how many still (BL-14.3)
+            return f"{keep_words(state, seat)} (BL-14.3)"
         return question(state.view(seat))
 
     def choose(self, turn: HumanTurn) -> Any | None:
@@ -137,6 +141,11 @@ class BattleLoreAdapter(GenericAdapter):
                 return actions[0]
         return choose_in_two_steps(turn, self.odds(state), lambda: self.heading(state, turn.seat))
 
+    def typed(self, turn: HumanTurn, text: str) -> Any | None:
+        """What the player typed, in BattleLore's words (`battlelore_typed`): 'l', '? CARD',
+        a bare hex, or an action whose refusal names cards by name."""
+        return typed(turn, text)
+
     def action_label(self, state: State[Any], action: Any) -> str:
         seat = state.current_player
         return action_label(state.view(seat), state.action_text(action), self.odds(state))
@@ -147,7 +156,7 @@ class BattleLoreAdapter(GenericAdapter):
     ) -> RenderableType:
         if "battles" not in result or "moves" not in result:
             return super().render_analysis(analysis, result, state, source)
-        return analysis_tables(result, source)
+        return analysis_tables(result, source, str(getattr(state, "decision", "")))
 
     def analysis_json(self, analysis: Analysis, result: Mapping[str, Any]) -> str:
         """The analysis object bare, as issue 11 specifies it: one line of JSON."""
@@ -211,12 +220,27 @@ def packed_cards(cards: list[Text], width: int) -> list[Text]:
     return packed
 
 
-def analysis_tables(result: Mapping[str, Any], source: str) -> RenderableType:
+def analysis_heading(result: Mapping[str, Any], source: str, decision: str | None = None) -> str:
+    """What the analysis shows, said plainly for the decision at hand (issue 21.7: at the
+    Command step no unit is ordered yet, so nothing may move or battle)."""
+    side = str(result.get("active", "?")).capitalize()
+    if decision == "command":
+        return (
+            f"{source}: {side} has ordered no unit yet — the Command card comes first; the moves"
+            " and the odds of each attack show once units are ordered"
+        )
+    if str(result.get("step")) == "move":
+        return f"{source}: where each unit {side} has ordered may move"
+    return f"{source}: the attacks {side}'s ordered units may make"
+
+
+def analysis_tables(
+    result: Mapping[str, Any], source: str, decision: str | None = None
+) -> RenderableType:
     """The answer of the analysis as tables: the attacks sorted by the chance of eliminating
     (most likely first), and where each ordered unit may move."""
-    active = str(result.get("active", "?"))
     step = str(result.get("step", "?"))
-    parts: list[RenderableType] = [Text(f"{source}: {active} to act, {step} step", style="bold")]
+    parts: list[RenderableType] = [Text(analysis_heading(result, source, decision), style="bold")]
     battles: Sequence[Mapping[str, Any]] = result.get("battles") or []
     if step == "battle" or battles:
         table = Table(title="Attacks, the likeliest to eliminate first", title_justify="left")

@@ -12,6 +12,7 @@ from typing import Any
 
 from bitva.cli.battlelore_board import FACE_WORDS, SIDE_NAMES, odds_words, unit_words
 from bitva.cli.battlelore_names import card_name, command_title, unit_name
+from bitva.cli.games.battlelore_lore import lore_label
 from bitva.core.outcome import Outcome
 from bitva.games.battlelore.lore import REFILL_CHOICES
 
@@ -97,8 +98,7 @@ def action_label(
     if verb == "play" and rest:
         return f"play {command_title(rest[0])}"
     if verb == "lore" and rest:
-        extra = f" on {' '.join(rest[1:])}" if len(rest) > 1 else ""
-        return f"play the Lore card {card_name(rest[0])}{extra}"
+        return lore_label(view, rest)
     if verb in ("order", "free") and rest:
         label = f"order {unit_words(units.get(rest[0]), rest[0])}"
         if verb == "free":
