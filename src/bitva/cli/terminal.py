@@ -199,11 +199,17 @@ class TerminalGame:
 
     # -- the log -------------------------------------------------------------------------------
     def lines(self, move: Move, viewer: int | None) -> list[str]:
-        """The log lines of `move` for `viewer` (the end of the game is the end line's)."""
+        """The log lines of `move` for `viewer` (the end of the game is the end line's), the
+        first tagged with the agent that acted: an adapter's `actor(events)` may say whose act
+        the first line tells (a BattleLore move resolves on the other seat's "pass")."""
         events = [event.for_seat(viewer) for event in move.events if event.kind != GAME_OVER]
         lines = self.adapter.describe_events(events)
-        if move.who not in ("human", "") and lines:
-            lines[0] = f"[{move.who}] " + lines[0]
+        who, actor = move.who, getattr(self.adapter, "actor", None)
+        seat = actor(events) if callable(actor) and move.who else None
+        if seat is not None:
+            who = self.players.get(seat, "")
+        if who not in ("human", "") and lines:
+            lines[0] = f"[{who}] " + lines[0]
         return lines
 
     def log(self, viewer: int | None) -> list[str]:

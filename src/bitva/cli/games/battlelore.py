@@ -28,6 +28,7 @@ from bitva.cli.battlelore_board import (
 )
 from bitva.cli.games import Screen, Size
 from bitva.cli.games.battlelore_choose import choose_in_two_steps
+from bitva.cli.games.battlelore_report import report_the_other_turn
 from bitva.cli.games.battlelore_lore import keep_words
 from bitva.cli.games.battlelore_typed import typed
 from bitva.cli.games.battlelore_words import (
@@ -122,6 +123,18 @@ class BattleLoreAdapter(GenericAdapter):
     def describe_outcome(self, outcome: Outcome) -> str:
         return describe_outcome(outcome)
 
+    def actor(self, events: Sequence[Mapping[str, Any]]) -> int | None:
+        """The seat whose act the first log line of `events` tells (its event's player), or
+        None: the terminal tags that line with the seat's agent, not with the agent whose step
+        it was (a move resolves on the other side's "pass" of a Lore window, D-43)."""
+        for event in events:
+            if self.describe_event(event):
+                seat = event.get("player", event.get("side"))
+                if isinstance(seat, int) and event.get("kind") != "turn":  # a turn begins: no act
+                    return seat
+                return None
+        return None
+
     def outcome_reason(self, outcome: Outcome, viewer: int | None) -> str:
         return outcome_reason(outcome, viewer)
 
@@ -139,6 +152,7 @@ class BattleLoreAdapter(GenericAdapter):
             actions = state.legal_actions()  # passes by itself, as in the browser (D-43)
             if [state.action_text(a) for a in actions] == ["pass"]:
                 return actions[0]
+        report_the_other_turn(turn)  # the other side's turn on a page first (issue 21.4)
         return choose_in_two_steps(turn, self.odds(state), lambda: self.heading(state, turn.seat))
 
     def typed(self, turn: HumanTurn, text: str) -> Any | None:
