@@ -86,7 +86,8 @@ def replay_command(
         who = "chance" if item.seat == CHANCE else f"P{item.seat}"
         console.print(
             Text.assemble(
-                (f"{item.index + 1}/{len(record.actions)}", "bold"), f" {who}: {item.action}"
+                (f"{item.index + 1}/{len(record.actions)}", "bold"),
+                f" {who}: {adapter.step_words(item.action)}",
             )
         )
         for line in lines:

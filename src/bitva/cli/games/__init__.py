@@ -96,6 +96,10 @@ class TerminalAdapter(Protocol):
         """How a legal action reads in the numbered list a human chooses from."""
         ...
 
+    def step_words(self, text: str) -> str:
+        """A recorded step's text (an action or a chance outcome) in players' words."""
+        ...
+
     def heading(self, state: State[Any], seat: int) -> str | None:
         """A line above the numbered list (what the decision is about), or None."""
         ...

@@ -28,8 +28,8 @@ from bitva.cli.battlelore_board import (
 )
 from bitva.cli.games import Screen, Size
 from bitva.cli.games.battlelore_choose import choose_in_two_steps
+from bitva.cli.games.battlelore_lore import keep_words, step_words
 from bitva.cli.games.battlelore_report import report_the_other_turn
-from bitva.cli.games.battlelore_lore import keep_words
 from bitva.cli.games.battlelore_typed import typed
 from bitva.cli.games.battlelore_words import (
     action_label,
@@ -154,6 +154,9 @@ class BattleLoreAdapter(GenericAdapter):
                 return actions[0]
         report_the_other_turn(turn)  # the other side's turn on a page first (issue 21.4)
         return choose_in_two_steps(turn, self.odds(state), lambda: self.heading(state, turn.seat))
+
+    def step_words(self, text: str) -> str:
+        return step_words(text)
 
     def typed(self, turn: HumanTurn, text: str) -> Any | None:
         """What the player typed, in BattleLore's words (`battlelore_typed`): 'l', '? CARD',

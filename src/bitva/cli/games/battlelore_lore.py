@@ -135,3 +135,24 @@ def keep_words(state: Any, seat: int) -> str:
     cards = "card" if keep == 1 else "cards"
     more = f": {left} more to choose" if left != keep else ""
     return f"Keep {keep} of the {dealt} Lore {cards} dealt to you, one at a time{more}"
+
+
+# recorded steps whose verb reads better in words (`bitva replay`)
+_STEP_VERBS = {
+    "lore-deal": "deal the Lore card",
+    "box": "box the Lore card",
+    "discard-lore": "discard the Lore card",
+}
+
+
+def step_words(text: str) -> str:
+    """A recorded step as `bitva replay` prints it: cards by name, never by id ("deal Patrol
+    Right Flank", "play the Lore card Dispel on Fire Bolt"; issue 21.7)."""
+    words = text.split()
+    if not words:
+        return text
+    verb, rest = words[0], words[1:]
+    if verb == "lore" and rest:
+        targets = " ".join(card_words(arg) for arg in rest[1:])
+        return f"play the Lore card {card_name(rest[0])}" + (f" on {targets}" if targets else "")
+    return " ".join([_STEP_VERBS.get(verb, verb), *(card_words(word) for word in rest)])

@@ -193,6 +193,11 @@ class GenericAdapter:
     def action_label(self, state: State[Any], action: Any) -> str:
         return state.action_text(action)
 
+    def step_words(self, text: str) -> str:
+        """A recorded step (an action or a chance outcome, its engine text) as `bitva replay`
+        prints it: a game whose texts hold card ids says them by name (issue 21.7)."""
+        return text
+
     def heading(self, state: State[Any], seat: int) -> str | None:
         return f"Player {seat}: {state.decision}"
 

@@ -15,7 +15,12 @@ from rich.text import Text
 
 from bitva.cli.games import Screen, Size
 from bitva.cli.games.generic import GenericAdapter
-from bitva.cli.games.lords_of_war_lines import analysis_table, best_line, line_summary
+from bitva.cli.games.lords_of_war_lines import (
+    analysis_table,
+    best_line,
+    card_words,
+    line_summary,
+)
 from bitva.cli.games.lords_of_war_render import (
     SEAT_STYLE,
     describe_outcome,
@@ -65,6 +70,11 @@ class LordsOfWarAdapter(GenericAdapter):
     help = HELP
 
     # -- drawing and the log -------------------------------------------------------------------
+    def step_words(self, text: str) -> str:
+        """A recorded step with each card by its printed name, without the catalogue's
+        variant number ("Dwarf Impaler", not "Dwarf Impaler#4"; issue 21.7)."""
+        return " ".join(card_words(word) for word in text.split(" "))
+
     def render(self, state: State[Any], seat: int | None, screen: Screen) -> RenderableType:
         lords = _lords(state)
         last = changed_squares(lords, screen.recent)
@@ -117,8 +127,9 @@ class LordsOfWarAdapter(GenericAdapter):
             card = lords.static.card_of(lords.board[mat.parse(text.split()[1])])
             if text.startswith("shoot"):
                 shooter = lords.static.card_of(lords.pending[0])
-                return f"{text}: {card.ref} (defence {card.defence}) takes {shooter.ranged}"
-            return f"{text}: take {card.ref} back into your hand"
+                said = card_words(card.ref)
+                return f"{text}: {said} (defence {card.defence}) takes {shooter.ranged}"
+            return f"{text}: take {card_words(card.ref)} back into your hand"
         if text == "arrows":
             return "arrows: attack with the arrows instead of shooting"
         return text
@@ -185,7 +196,7 @@ def _choose_square(turn: HumanTurn, ref: str, options: list[Place]) -> Place | N
     if not options:
         violation = state.check(Place(ref, mat.name(next(iter(state.board), 0))))
         why = f": {violation}" if violation else ""
-        turn.error(f"{ref} cannot be placed anywhere now{why}")
+        turn.error(f"{card_words(ref)} cannot be placed anywhere now{why}")
         return None
     if len(options) == 1 and state.phase == "challenge":
         return options[0]
@@ -199,9 +210,9 @@ def _choose_square(turn: HumanTurn, ref: str, options: list[Place]) -> Place | N
         kills = sum(1 for e in best["eliminated"] if e["owner"] != seat)
         losses = sum(1 for e in best["eliminated"] if e["owner"] == seat)
         marks[action.square] = f"+{kills} -{losses}"
-    heading = f"Where {ref} can go (the best outcome each square starts):"
+    heading = f"Where {card_words(ref)} can go (the best outcome each square starts):"
     while True:
-        prompt = f"Square for {ref} (e.g. {options[0].square}), 'b' to go back:"
+        prompt = f"Square for {card_words(ref)} (e.g. {options[0].square}), 'b' to go back:"
         answer = turn.ask(prompt, menu, heading, marks)
         if answer.lower() in ("b", "back"):
             return None
@@ -216,7 +227,7 @@ def _choose_square(turn: HumanTurn, ref: str, options: list[Place]) -> Place | N
             if action.square == square:
                 return action
         violation = state.check(Place(ref, square))  # the reason, the rule after it
-        turn.error(str(violation) if violation else f"{ref} may not go on {square} now")
+        turn.error(str(violation) if violation else f"{card_words(ref)} may not go on {square} now")
 
 
 ADAPTER = LordsOfWarAdapter()

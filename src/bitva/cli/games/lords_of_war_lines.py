@@ -5,6 +5,7 @@ eliminated, and the result if the line ends the game."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,6 +14,13 @@ from rich.table import Table
 from bitva.games.lords_of_war.state import LordsOfWarState
 
 Line = Mapping[str, Any]
+_VARIANT = re.compile(r"#\d+$")
+
+
+def card_words(ref: str) -> str:
+    """A card as players read it: its printed name, without the catalogue's variant number
+    ("Dwarf Impaler" for "Dwarf Impaler#4", as the browser shows it; issue 21.7)."""
+    return _VARIANT.sub("", str(ref))
 
 
 def losses(line: Line, owner: int) -> list[Mapping[str, Any]]:
@@ -21,7 +29,7 @@ def losses(line: Line, owner: int) -> list[Mapping[str, Any]]:
 
 
 def _units(eliminated: Sequence[Mapping[str, Any]]) -> str:
-    return ", ".join(f"{e['card']}@{e['square']}" for e in eliminated)
+    return ", ".join(f"{card_words(e['card'])}@{e['square']}" for e in eliminated)
 
 
 def line_summary(line: Line, seat: int) -> str:
@@ -57,7 +65,7 @@ def _play_text(line: Line) -> str:
     if reinforce is not None:
         return "draw" if reinforce == "draw" else f"recall {reinforce['recall']}"
     place = line.get("place")
-    text = f"{place['card']}@{place['square']}" if place else ""
+    text = f"{card_words(place['card'])}@{place['square']}" if place else ""
     text += "".join(f"; {s} shoots {t}" for s, t in (line.get("shots") or {}).items())
     text += "".join(f"; {m['from']}→{m['to']}" for m in line.get("moves") or [])
     return text
@@ -98,7 +106,7 @@ def placements_table(result: Mapping[str, Any], state: LordsOfWarState, source: 
             lines = square["lines"]
             best = line_summary(best_line(lines, seat), seat) if lines else "—"
             ways = f"{len(lines)}{'+' if square.get('truncated') else ''}"
-            table.add_row(card["card"], square["square"], best, ways)
+            table.add_row(card_words(card["card"]), square["square"], best, ways)
     return table
 
 

@@ -10,6 +10,7 @@ each shown before drawing. `bitva analyse sniper-elite` prints tables, or the ba
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -36,6 +37,7 @@ from bitva.cli.games.sniper_elite_words import (
     Rules,
     action_label,
     card_help,
+    card_name,
     card_text,
     challenge_help,
     challenge_title,
@@ -83,6 +85,9 @@ GAP = 1  # columns between the map and the panel
 PANEL_MIN = 30
 
 
+CARD_ID = re.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z]{3,}")  # ON_GUARD, FLARE; not A or m7
+
+
 class SniperEliteAdapter(GenericAdapter):
     """`rules`: the modifiers of the game it tells (SE-10), for the words that depend on them
     (a recon's reach, SE-8.6); `bound` gives the adapter of one game."""
@@ -125,6 +130,10 @@ class SniperEliteAdapter(GenericAdapter):
         if state.is_chance:
             return f"{head} · {'the defenders' if view.get('phase') == 'defenders' else 'chance'}"
         return f"{head} · your decision"
+
+    def step_words(self, text: str) -> str:
+        """A recorded step with each card id said by name: "order On Guard" (issue 21.7)."""
+        return " ".join(card_name(w) if CARD_ID.fullmatch(w) else w for w in text.split())
 
     # -- the log -------------------------------------------------------------------------------
     def describe_events(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
