@@ -392,11 +392,12 @@ def test_a_toml_syntax_error_names_the_file(tmp_path: Path) -> None:
 
 
 def test_what_a_game_can_reach_is_accepted() -> None:
-    """A full set of a seat's cards, the copies a custom deck of the army may hold (LW-10.3),
-    any army's cards in a mercenary deck (LW-10.4) and a puzzle of loose cards without armies."""
+    """A full set of a seat's cards, the copies a custom deck of the army may hold when the seat
+    says `custom = true` (LW-10.3; issue 21), any army's cards in a mercenary deck (LW-10.4) and
+    a puzzle of loose cards without armies."""
+    deck = f"custom = true\ndeck = {refs('Goblin Shanker#1', 8)}\n"
     full = armies(
-        one=f'hand = ["Gonke Longtooth", "Orc Catapult"]\ndeck = {refs("Goblin Shanker#1", 8)}\n',
-        head="[turn]\nnumber = 3\n",
+        one=f'hand = ["Gonke Longtooth", "Orc Catapult"]\n{deck}', head="[turn]\nnumber = 3\n"
     )
     assert parse_position(full).turn == 3
     mercenary = '[players.1]\narmy = "mercenaries"\nhand = ["Dwarf Slugger#1", "Orc Butcher"]\n'

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,14 @@ from pydantic import ValidationError
 from bitva.core.errors import BitvaError, ContentError, PositionError
 from bitva.core.rng import Rng
 from bitva.games.lords_of_war.cards import HAND_SIZE, Card
-from bitva.games.lords_of_war.catalogue import CardData, card_index, card_to_data, find_card
+from bitva.games.lords_of_war.catalogue import (
+    CardData,
+    army_names,
+    card_index,
+    card_to_data,
+    find_card,
+    load_army,
+)
 from bitva.games.lords_of_war.mat import SquareError, make_mat
 from bitva.games.lords_of_war.options import LordsOfWarOptions
 from bitva.games.lords_of_war.reachable import (
@@ -55,7 +63,7 @@ _TURN_KEYS = (
     "placement_made",
     "turns_without_placement",
 )
-_PLAYER_KEYS = ("army", "hand", "known", "deck", "shuffled", "eliminated")
+_PLAYER_KEYS = ("army", "custom", "hand", "known", "deck", "shuffled", "eliminated")
 GONE = -1  # stands in `placed` for a unit placed this turn that is no longer on the board
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
@@ -215,6 +223,10 @@ def parse_position(text: str, source: str | None = None) -> LordsOfWarState:
                 raise PositionError(
                     f"{base}.{key}", f"unknown key (known: {', '.join(_PLAYER_KEYS)})"
                 )
+        custom = entry.get("custom", False)
+        if not isinstance(custom, bool):
+            raise PositionError(f"{base}.custom", "must be true or false")
+        given[seat].custom = custom
         hand = _strings(entry.get("hand", []), f"{base}.hand")
         if len(hand) > HAND_SIZE:
             raise PositionError(f"{base}.hand", f"a hand holds at most {HAND_SIZE} cards", "LW-9.1")
@@ -446,6 +458,8 @@ def write_position(state: LordsOfWarState) -> str:
         army = options.armies[seat - 1]
         if army != "inline":
             lines.append(f"army = {_value(army)}")
+        if _custom(static, seat):
+            lines.append("custom = true")
         lines.append(f"hand = {_value([ref(seat << 8 | c) for c in state.hand[seat]])}")
         known = sorted(ref(seat << 8 | c) for c in state.hand[seat] if c in state.known[seat])
         if known:
@@ -487,6 +501,19 @@ def write_position(state: LordsOfWarState) -> str:
         lines += ["", f"[cards.{_key(name)}]"]
         lines += [f"{_key(k)} = {_value(v)}" for k, v in data.items()]
     return "\n".join(lines) + "\n"
+
+
+def _custom(static: Static, seat: int) -> bool:
+    """Whether the seat's cards are a custom deck of its shipped army (LW-10.3): some card more
+    often than the army's core deck holds it (LW-1.1), as a game from a custom deck file may
+    have; such a position says `custom = true`, or it would not read back."""
+    army = static.options.armies[seat - 1].strip().lower()
+    if army not in army_names():
+        return False
+    core = Counter(card.ref for card in load_army(army).deck())
+    shipped = card_index()
+    used = Counter(card.ref for card in static.cards[seat] if shipped.get(card.ref) == card)
+    return any(count > core[ref] for ref, count in used.items())
 
 
 def save_position(state: LordsOfWarState, path: str | Path) -> None:

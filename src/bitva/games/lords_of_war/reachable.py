@@ -15,7 +15,9 @@ A seat that names its army is a seat of a real game, and is checked in full: its
 deck, units on the board and units in the enemy's pile) fit in one deck of that army, with the core
 number of each rank (LW-1.1), of that army's cards only (LW-10.3; any army's for `mercenaries`,
 LW-10.4), each as often as a deck file holds it; and it has at least one card, the one it placed in
-the challenge (LW-4). When both seats name their armies, the units placed (on the board and in
+the challenge (LW-4). A shipped army is its core deck, each card as often as it ships (LW-1.1),
+unless the seat says `custom = true`: a custom deck of that army (LW-10.3), whose copies a
+position cannot tell. When both seats name their armies, the units placed (on the board and in
 both piles) are at most the two of the challenge and one a turn since (LW-4, LW-6.1). A position
 without armies is a rules puzzle of loose cards (as the worked examples of section 13 are): it
 may repeat a card as often as the puzzle needs.
@@ -29,7 +31,7 @@ from pathlib import Path
 
 from bitva.core.errors import BitvaError, PositionError
 from bitva.games.lords_of_war.cards import COMPOSITION, DECK_SIZE, HAND_SIZE, RANKS, Card
-from bitva.games.lords_of_war.catalogue import army_names, load_deck
+from bitva.games.lords_of_war.catalogue import army_names, load_army, load_deck
 
 MERCENARIES = "mercenaries"  # LW-10.4: any army's cards, as a game from a mercenary deck names it
 NO_ARMY = "inline"  # no `army` key: the cards say everything
@@ -43,6 +45,7 @@ class SeatCards:
     """The cards of one seat as the file gives them, each with the key that named it."""
 
     army: str = NO_ARMY
+    custom: bool = False  # `custom = true`: a custom deck of the shipped army (LW-10.3)
     cards: list[Card] = field(default_factory=list)
     keys: list[str] = field(default_factory=list)
     deck: list[Card] = field(default_factory=list)
@@ -84,6 +87,13 @@ def check_seat(seat: int, given: SeatCards, inline: set[str]) -> None:
     """The cards of one seat fit in one deck (LW-1.1, LW-3.2, LW-4.1); in one deck of its army,
     when the seat names it (LW-1.1, LW-4, LW-10)."""
     base = f"players.{seat}"
+    if given.custom and given.army.strip().lower() not in army_names():
+        raise PositionError(
+            f"{base}.custom",
+            "only a seat that names a shipped army plays a custom deck of it; a deck file or"
+            f' "{MERCENARIES}" lists its own cards',
+            "LW-10.3",
+        )
     if len(given.cards) > DECK_SIZE:
         raise PositionError(
             base, f"player {seat} has {len(given.cards)} cards; a deck holds {DECK_SIZE}", "LW-1.1"
@@ -151,21 +161,38 @@ def _check_army_cards(seat: int, given: SeatCards, inline: set[str]) -> None:
                     f' (a mercenary deck takes any army: army = "{MERCENARIES}", LW-10.4)',
                     "LW-10.3",
                 )
+        if not given.custom:  # the core deck: each card as often as it ships (LW-1.1)
+            core = Counter(card.ref for card in load_army(army).deck())
+            _check_copies(seat, given, inline, core, f"the {army} core deck", "LW-1.1")
         return
     try:
         deck = load_deck(given.army)
     except BitvaError as exc:
         raise PositionError(f"players.{seat}.army", str(exc)) from None
     held = Counter(card.ref for card in deck.cards)
-    used = Counter(card.ref for card in given.cards if card.ref not in inline)
-    for ref, count in used.items():
-        if count > held[ref]:
-            key = given.keys[next(i for i, c in enumerate(given.cards) if c.ref == ref)]
+    _check_copies(seat, given, inline, held, f"the deck {given.army}", "LW-10.3")
+
+
+def _check_copies(
+    seat: int, given: SeatCards, inline: set[str], held: Counter[str], deck: str, rule: str
+) -> None:
+    """No card more often than `deck` holds it: the key named is the first one too many."""
+    used: Counter[str] = Counter()
+    for card, key in zip(given.cards, given.keys, strict=True):
+        if card.ref in inline:
+            continue
+        used[card.ref] += 1
+        if used[card.ref] > held[card.ref]:
+            count = sum(c.ref == card.ref for c in given.cards)
+            custom = (
+                " (a custom deck of the army says custom = true, LW-10.3)"
+                if rule == "LW-1.1"
+                else ""
+            )
+            times = {1: "once", 2: "twice"}.get(held[card.ref], f"{held[card.ref]} times")
+            holds = f"holds it {times}" if held[card.ref] else "does not hold it"
             raise PositionError(
-                key,
-                f"player {seat} has {ref} {count} times; the deck {given.army} holds it"
-                f" {held[ref]} times",
-                "LW-10.3",
+                key, f"player {seat} has {card.ref} {count} times; {deck} {holds}{custom}", rule
             )
 
 
