@@ -1,7 +1,8 @@
 """Issue 21 point 7, in the browser that shows the words: Czech says "ze" where the next word
 needs it ("4 figurky ze 4", not "z 4"; `web/czech.js`, checked number by number against the
-Czech words of the numbers), and a card name that ends in "!" takes no full stop after it
-("Rampage!", not "Rampage!.")."""
+Czech words of the numbers), a card name that ends in "!" takes no full stop after it
+("Rampage!", not "Rampage!."), and a card a Lore card aims at is named, not its id ("Dispel on
+Fire Bolt", not "on WZ01")."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ CZECH = """async ([numbers, catalogue]) => {
   const i18n = await import("/static/i18n.js");
   const text = await import("/static/games/battlelore/text.js");
   const words = await import("/static/games/battlelore/words.js");
+  const moves = await import("/static/games/battlelore/moves.js");
   text.remember({ catalogue, adventure: { victory_banners: 4 } });
   const game = { seats: [{ seat: 1, kind: "human", name: "Ann" },
                          { seat: 2, kind: "human", name: "Bob" }] };
@@ -50,6 +52,8 @@ CZECH = """async ([numbers, catalogue]) => {
       { kind: "lore-played", player: 2, card: "WR03", args: [] }, { game, seat: 1 });
     out.lines[`${lang} lore you`] = words.describeEvent(
       { kind: "lore-played", player: 1, card: "WR03", args: [] }, { game, seat: 1 });
+    out.lines[`${lang} dispel`] = moves.actionLabel({ catalogue }, "lore WZ05 WZ01");
+    out.lines[`${lang} fire bolt`] = moves.actionLabel({ catalogue }, "lore WZ01 F5");
   }
   i18n.setLang("en");
   return out;
@@ -79,4 +83,7 @@ def test_issue_21_7_czech_ze_before_numbers_and_no_stop_after_an_exclamation(
     assert lines["en lore"] == "Bob plays the Lore card Rampage!"
     assert lines["en lore you"] == "You play the Lore card Rampage!"
     assert lines["cs lore"].endswith("Pustošení!") and "!." not in lines["cs lore you"]
+    for lang in ("en", "cs"):  # a card among a Lore card's targets by name, never by id
+        assert "WZ0" not in lines[f"{lang} dispel"] and "F5" in lines[f"{lang} fire bolt"]
+    assert "Dispel" in lines["en dispel"] and "Fire Bolt" in lines["en dispel"]
     page.context.close()

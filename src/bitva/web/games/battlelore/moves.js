@@ -48,7 +48,8 @@ export function actionLabel(view, action) {
     case "council":
       return t("action.council", { list: rest.map((part) => { const [seat, level] = part.split("="); return `${t(`council.${seat}`)} ${level}`; }).join(", ") });
     case "lore":
-      return rest.length > 1 ? t("action.lore_on", { card: cardName(view, rest[0]), args: rest.slice(1).join(" ") }) : t("action.lore", { card: cardName(view, rest[0]) });
+      // a card among the targets (Dispel's, Foil's) by its name, never its id (issue 21.7)
+      return rest.length > 1 ? t("action.lore_on", { card: cardName(view, rest[0]), args: rest.slice(1).map((arg) => cardName(view, arg)).join(" ") }) : t("action.lore", { card: cardName(view, rest[0]) });
     case "battle":
       return t("action.battle", { from: rest[0], to: rest[1] });
     case "rush":
