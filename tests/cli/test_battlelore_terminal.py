@@ -412,7 +412,9 @@ def test_d_43_a_window_with_only_pass_is_passed_without_asking() -> None:
             continue
         if state.decision == "react":
             texts = [state.action_text(a) for a in state.legal_actions()]
-            turn = SimpleNamespace(state=state, seat=state.current_player)
+            # a printed game (no live screen): no page of the other side's turn first
+            game = SimpleNamespace(display=None)
+            turn = SimpleNamespace(state=state, seat=state.current_player, game=game)
             chosen = ADAPTER.choose(turn)  # type: ignore[arg-type]
             if texts == ["pass"]:
                 assert chosen is not None and state.action_text(chosen) == "pass"
