@@ -2,7 +2,11 @@
 // (buildings, high ground, water, walls, difficult terrain dotted), doors and ladders on their
 // edges, objectives (gold ring: the sniper's own; a cube: probable), iron crosses, the entry
 // arrows outside the edge, the defenders and the sniper; the spaces the sniper cannot see are
-// shaded (fog), so what is lit is in his sight. Spaces and figures are built once and kept:
+// shaded (fog), so what is lit is in his sight. A space whose move costs a hit (SE-6.4) is
+// marked "!" with the reason as its tooltip. Marks sit in a space's corners (objective top left,
+// trace cube top right, iron cross bottom left, "!" bottom right), so that a figure standing on
+// the space never hides them, nor they its label. A figure appearing (the sniper's first
+// placement, a defender coming back) appears in place; one already on the map glides. Spaces and figures are built once and kept:
 // a redraw changes their classes and positions, so a click never lands on a replaced node.
 import { s } from "../../dom.js";
 
@@ -87,8 +91,9 @@ function build(svg, map, onSpace, onHover) {
       s("rect", { x: c.x + CELL / 2 - 12, y: c.y - CELL / 2 + 3, width: 9, height: 9, class: "trace-cube" })));
   }
   for (const [colour, space] of Object.entries(map.crosses || {})) {
+    // in the bottom-left corner: a defender standing on its cross keeps its label readable
     const c = centre(space);
-    marks.append(s("text", { x: c.x, y: c.y + 7, class: `cross cross-${colour}`, dataset: { space }, text: "✠" }));
+    marks.append(s("text", { x: c.x - CELL / 2 + 6, y: c.y + CELL / 2, class: `cross cross-${colour}`, dataset: { space }, text: "✠" }));
   }
   const edge = (a, b, kind) => {
     const p = parseSpace(a);
@@ -142,6 +147,19 @@ function build(svg, map, onSpace, onHover) {
   svg.__onHover = onHover;
 }
 
+/** Puts a figure at `transform`: one that was hidden (or never placed) appears there at once,
+ * with no slide from where it was (or from the map's corner); one on the map glides. */
+function place(g, transform, appearing) {
+  if (!appearing) {
+    g.setAttribute("transform", transform);
+    return;
+  }
+  g.style.transition = "opacity 0.35s"; // the fade in stays, the move is not animated
+  g.setAttribute("transform", transform);
+  g.getBoundingClientRect(); // the new place takes effect before the transition returns
+  g.style.transition = "";
+}
+
 function figure(svg, id) {
   let g = svg.__figures.get(id);
   if (!g) {
@@ -163,7 +181,8 @@ function figure(svg, id) {
 
 /**
  * Draws the map for a view. opts: {defenders (id -> space, overriding the view's, for an
- * animation step), sniper, highlights: {space: "move" | "target" | "place" | "use"}, entries:
+ * animation step), sniper, highlights: {space: "move" | "move-hit" | "target" | "place" | "use"},
+ * costs: {space: why its move costs a hit (the tooltip)}, entries:
  * Set of entry ids to offer, selected (a defender id), badges: {space: text}, flash: space,
  * onSpace({space, entry, figure}), onHover(same | null)}.
  */
@@ -187,9 +206,16 @@ export function drawMap(svg, view, opts = {}) {
     g.classList.toggle("probable", probable.has(g.dataset.objective));
   }
   const highlights = opts.highlights || {};
+  const costs = opts.costs || {};
   for (const cell of hot.children) {
     const kind = highlights[cell.dataset.space] || "";
-    cell.setAttribute("class", ["space", kind && `hl-${kind}`].filter(Boolean).join(" "));
+    const classes = kind === "move-hit" ? ["hl-move", "hl-hit"] : kind ? [`hl-${kind}`] : [];
+    cell.setAttribute("class", ["space", ...classes].join(" "));
+    const why = kind === "move-hit" ? costs[cell.dataset.space] || "" : "";
+    let title = cell.querySelector("title");
+    if (why && !title) title = cell.appendChild(s("title", {}));
+    if (title && title.textContent !== why) title.textContent = why;
+    if (title && !why) title.remove();
   }
   for (const g of entries.children) {
     g.classList.toggle("offered", Boolean(opts.entries && opts.entries.has(g.dataset.entry)));
@@ -199,6 +225,7 @@ export function drawMap(svg, view, opts = {}) {
   const inSight = new Set((view.in_sight || []).map((e) => e.defender));
   for (const [id, space] of Object.entries(defenders)) {
     const g = figure(svg, id);
+    const appearing = g.classList.contains("gone") || !g.hasAttribute("transform");
     g.dataset.at = space || "";
     g.classList.toggle("gone", !space);
     g.classList.toggle("in-sight", inSight.has(id) && Boolean(opts.targets && opts.targets.has(id)));
@@ -206,18 +233,28 @@ export function drawMap(svg, view, opts = {}) {
     if (space) {
       const c = centre(space);
       const shared = space === sniper && onBoard;
-      g.setAttribute("transform", `translate(${c.x + (shared ? 8 : 0)} ${c.y + (shared ? 8 : 0)})`);
+      place(g, `translate(${c.x + (shared ? 8 : 0)} ${c.y + (shared ? 8 : 0)})`, appearing);
     }
   }
   const me = figure(svg, "sniper");
+  const appearing = me.classList.contains("gone") || !me.hasAttribute("transform");
   me.classList.toggle("gone", !sniper);
   if (sniper) {
     const at = onBoard ? centre(sniper) : entryPoint(map, sniper);
     const shared = onBoard && Object.values(defenders).includes(sniper);
-    me.setAttribute("transform", `translate(${at.x - (shared ? 8 : 0)} ${at.y - (shared ? 8 : 0)})${onBoard ? "" : " scale(0.7)"}`);
+    place(me, `translate(${at.x - (shared ? 8 : 0)} ${at.y - (shared ? 8 : 0)})${onBoard ? "" : " scale(0.7)"}`, appearing);
     me.dataset.at = onBoard ? sniper : "";
   }
   hits.replaceChildren();
+  // the "!" first: a shot's odds badge above a space stays readable over it
+  for (const [space, why] of Object.entries(opts.costs || {})) {
+    if (highlights[space] !== "move-hit") continue;
+    const c = centre(space);
+    const x = c.x + CELL / 2 - 8;
+    const y = c.y + CELL / 2 - 8;
+    hits.append(s("g", { class: "cost-mark", dataset: { space } }, s("title", { text: why }),
+      s("circle", { cx: x, cy: y, r: 7 }), s("text", { x, y: y + 4.5, text: "!" })));
+  }
   for (const [space, text] of Object.entries(opts.badges || {})) {
     const c = centre(space);
     hits.append(s("g", { class: "badge" }, s("rect", { x: c.x - 23, y: c.y - 40, width: 46, height: 21, rx: 5 }), s("text", { x: c.x, y: c.y - 24, text })));

@@ -3,7 +3,7 @@
 import { h } from "../../dom.js";
 import { drawMap } from "./map.js";
 import { areaName, cardName, remember, rememberCards, rememberedMap, roundOf, t } from "./text.js";
-import { describeEvent, markSummons, tokensWords } from "./words.js";
+import { describeEvent, markEvents, tokensWords } from "./words.js";
 
 /** The health stack in words ("2 noise tokens, 4 recoil tokens"), never its tokens' letters. */
 function healthWords(health) {
@@ -28,5 +28,5 @@ export function replayBoard(root, step, ctx) {
   root.querySelector(".turn-line").textContent = `${t("replay.title")} · ${view.turn ? t("turn.line", { turn: roundOf(view.turn), step: t(`step.${view.phase === "defenders" ? "defenders" : "sniper"}`) }) : t("replay.setup")}`;
   const board = (view.order_board || []).map((slot) => (!slot ? t("panel.empty") : slot.face === "down" ? t("panel.face_down") : cardName(slot.card))).join(" | ");
   root.querySelector(".replay-panel").textContent = `${t("panel.health")}: ${healthWords(view.health)} · ${t("panel.lka")}: ${areaName(view.lka)} · ${t("panel.orders")}: ${board}`;
-  root.querySelector(".replay-events").replaceChildren(...markSummons(events || []).map((e) => describeEvent(e)).filter(Boolean).map((text) => h("li", { text })));
+  root.querySelector(".replay-events").replaceChildren(...markEvents(events || []).map((e) => describeEvent(e)).filter(Boolean).map((text) => h("li", { text })));
 }

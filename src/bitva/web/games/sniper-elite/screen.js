@@ -13,12 +13,12 @@ import { renderLog, resultBox } from "../../log.js";
 import { waitingPrompt } from "../../parts.js";
 import { drawMap } from "./map.js";
 import { areaName, cardName, cardShort, cardText, cardTitle, entryWords, percent, remember, rememberCards, roundOf, t } from "./text.js";
-import { describeEvent, markSummons, rewardWords, useWords } from "./words.js";
+import { describeEvent, markEvents, rewardWords, useWords } from "./words.js";
 
 const STEP_MS = 420; // one narrated step of an animated turn
 const TURN_MS = 3200; // at most this long for one update's steps
 const RULES = { bottom: "SE-4.9", entry: "SE-4.10", turn: "SE-6.1", reward: "SE-6.5", keep: "SE-6.6", place: "SE-7.8" };
-const SHOWN = new Set(["sniper-moved", "sniper-turn", "shot", "tokens-drawn", "defenders-turn", "order-die", "order-resolved", "order-step", "found", "attack", "defender-moved", "defender-placed", "defender-removed", "hit", "wounded", "lka", "objective-completed"]);
+const SHOWN = new Set(["sniper-moved", "sniper-turn", "shot", "tokens-drawn", "defenders-turn", "order-die", "order-resolved", "order-step", "found", "attack", "defender-moved", "defender-placed", "defender-removed", "defender-returns", "hit", "wounded", "lka", "objective-completed"]);
 
 /** The legal actions (their texts) sorted by what a click does. */
 export function legalMoves(legal) {
@@ -39,6 +39,18 @@ export function legalMoves(legal) {
     } else m.buttons.push(action);
   }
   return m;
+}
+
+/** SE-6.4: the spaces whose move (the fewest steps, as a click plays it) costs a hit, each with
+ * why in words ({space: "c7: 2 steps inside the last known area are seen: you take a hit."}). */
+export function costlyMoves(view, m) {
+  const out = {};
+  for (const move of view.moves || []) {
+    const action = m.move.get(move.to);
+    if (!move.hits || action !== `move ${move.to} ${move.steps}`) continue;
+    out[move.to] = t(move.lka ? "cost.loud" : "cost.seen", { space: move.to, n: Number(move.steps) });
+  }
+  return out;
 }
 
 /** A button's words for an action text. */
@@ -102,7 +114,7 @@ export function mountSniperElite(root, session, ctx) {
   function onUpdate(message, { before, fast }) {
     st.selected = null;
     st.card = null;
-    const events = markSummons(message.steps.flatMap((step) => step.events)).filter((e) => SHOWN.has(e.kind));
+    const events = markEvents(message.steps.flatMap((step) => step.events)).filter((e) => SHOWN.has(e.kind));
     if (fast || !before || !before.defenders || !events.length) return null;
     const frame = { defenders: { ...before.defenders }, sniper: before.sniper, caption: "", flash: null, view: before, turn: before.turn, phase: before.phase };
     st.anim = frame;
@@ -165,7 +177,8 @@ export function mountSniperElite(root, session, ctx) {
     const view = st.anim ? { ...live.view, ...st.anim.view, defenders: st.anim.defenders } : live.view;
     const m = st.anim ? legalMoves([]) : moves();
     const highlights = {};
-    for (const space of m.move.keys()) highlights[space] = "move";
+    const costs = st.anim ? {} : costlyMoves(view, m);
+    for (const space of m.move.keys()) highlights[space] = costs[space] ? "move-hit" : "move";
     for (const space of m.place.keys()) highlights[space] = "place";
     if (st.card) for (const { param } of m.use.get(st.card) || []) if (/^[a-n]\d+$/.test(param)) highlights[param] = "use";
     const targets = new Set(m.shoot.keys());
@@ -177,7 +190,7 @@ export function mountSniperElite(root, session, ctx) {
     }
     drawMap(els.map, view, {
       defenders: view.defenders, sniper: st.anim ? st.anim.sniper : view.sniper, highlights, targets,
-      entries: new Set(m.enter.keys()), selected: st.selected, badges, flash: st.anim ? st.anim.flash : null,
+      entries: new Set(m.enter.keys()), selected: st.selected, badges, costs, flash: st.anim ? st.anim.flash : null,
       onSpace: clickMap, onHover: hoverMap,
     });
     els.map.dataset.targets = [...targets].join(" ");
@@ -227,6 +240,10 @@ export function mountSniperElite(root, session, ctx) {
   function promptWords(view) {
     const entries = (view.map && view.map.entries) || {};
     if (view.decision === "turn" && entries[view.sniper]) return t("prompt.turn_first");
+    // SE-7.8: the returning defender by name, and the iron cross a figure stands on
+    const returning = view.decision === "place" && view.pending && view.pending.defender;
+    const cross = returning && ((view.map && view.map.crosses) || {})[{ R: "red", K: "black", Y: "yellow" }[returning[0]]];
+    if (returning && cross) return t("prompt.place_named", { defender: returning, cross });
     const key = `prompt.${view.decision}`;
     const text = t(key);
     return text === key ? view.decision : text;
@@ -317,9 +334,13 @@ export function mountSniperElite(root, session, ctx) {
     if (els.legend.dataset.lang === t("legend.sniper")) return;
     els.legend.dataset.lang = t("legend.sniper");
     const item = (cls, text) => h("span", { class: "legend-item" }, h("span", { class: `key ${cls}` }), h("span", { text }));
+    // the health chips as the panel draws them (their letters differ by language)
+    const chip = (k) => h("span", { class: "legend-item" }, h("span", { class: `chip tok-${k}`, text: t(`chip.${k}`) }), h("span", { text: t(`legend.chip_${k}`) }));
     els.legend.replaceChildren(item("k-sniper", t("legend.sniper")), item("k-defender", t("legend.defender")), item("k-seen", t("legend.seen")),
+      item("k-move", t("legend.move")), item("k-move-hit", t("legend.move_hit")),
       item("k-objective", t("legend.objective")), item("k-probable", t("legend.probable")), item("k-cross", t("legend.cross")),
-      item("k-door", t("legend.door")), item("k-ladder", t("legend.ladder")), h("span", { class: "legend-item muted", text: t("legend.types") }));
+      item("k-door", t("legend.door")), item("k-ladder", t("legend.ladder")), chip("N"), chip("R"), chip("S"),
+      h("span", { class: "legend-item muted", text: t("legend.types") }));
   }
 
   function render() {

@@ -77,10 +77,28 @@ export function markSummons(events) {
   });
 }
 
-/** The log's events ({event, seat}), summons marked. */
+// SE-6.4: a move's hit right after the same move's update of the last known area can only be
+// the Sniper challenge's loud 3-step move (it hits even outside the area)
+const MOVE_NOTICED = "SE-6.4";
+
+/** The events with a loud move's hit marked `loud` (in order, as told). */
+export function markLoud(events) {
+  return events.map((e, i) => {
+    const before = events[i - 1];
+    const loud = e.kind === "hit" && e.rule === MOVE_NOTICED && before && before.kind === "lka" && before.rule === MOVE_NOTICED;
+    return loud ? { ...e, loud: true } : e;
+  });
+}
+
+/** The events marked for telling: summons and loud moves. */
+export function markEvents(events) {
+  return markLoud(markSummons(events));
+}
+
+/** The log's events ({event, seat}), summons and loud moves marked. */
 export function logEvents(entries) {
   const items = entries.flatMap((entry) => entry.events.map((event) => ({ event, seat: entry.seat })));
-  const marked = markSummons(items.map((item) => item.event));
+  const marked = markEvents(items.map((item) => item.event));
   return items.map((item, i) => ({ event: marked[i], seat: item.seat }));
 }
 
@@ -96,7 +114,10 @@ export function describeEvent(event, ctx) {
     case "entered": return t("ev.entered", entryWords(e.entry) || { area: t(`area_of.${e.area}`), edge: "?", space: "?" });
     case "shot": return t("ev.shot", { target: e.target, range: e.range, n: e.tokens });
     case "tokens-drawn": return t(e.hit ? "ev.drawn_hit" : "ev.drawn_miss", { tokens: tokensWords(e.tokens) });
-    case "reward": return t("ev.reward", { reward: rewardWords(e.reward) });
+    case "reward": {
+      const [kind, count] = String(e.reward).split(" ");
+      return t(`ev.reward_${kind}`, { n: Number(count || 1) });
+    }
     case "loot": return t("ev.loot", { n: e.cards });
     case "loot-drawn": return t("ev.loot_drawn", { card: cardName(e.card) });
     case "equipment-drawn": return t("ev.equipment", { card: cardName(e.card) });
@@ -121,8 +142,13 @@ export function describeEvent(event, ctx) {
     case "defender-moved": return t(e.summoned || SUMMONS.has(e.rule) ? "ev.summoned" : "ev.moved", { defender: e.defender, from: e.from, to: e.to });
     case "defender-placed": return t("ev.placed", { defender: e.defender, to: e.to });
     case "defender-removed": return t("ev.removed", { defender: e.defender });
+    case "defender-returns": return t("ev.returns", { defender: e.defender, cross: e.cross });
     case "lka": return t("ev.lka", { area: areaName(e.area) });
-    case "hit": return t("ev.hit", { n: e.count });
+    case "hit": {
+      // the reason of a move's hit (SE-6.4): seen in the last known area, or heard (Sniper)
+      if (e.rule === MOVE_NOTICED) return t(e.loud ? "ev.hit_loud" : "ev.hit_seen", { n: e.count });
+      return t("ev.hit", { n: e.count });
+    }
     case "wounded": return t("ev.wounded");
     case "ruled-out": return t("ev.ruled-out", { objective: e.objective });
     case "order-discarded": return t("ev.discarded", { card: cardName(e.card) });
