@@ -46,8 +46,7 @@ REASONS: dict[str, str] = {
     "chance": "the last step was chance (a roll or a draw): it cannot be taken back",
     "other-seat": "the last decision was not yours: only your own decisions can be undone",
     "revealed": "your last decision showed you something that was hidden: it stands",
-    "table": "undo is not allowed at this table",
-    "seen": "the other players have been shown your move: this table does not allow undo then",
+    "table": "this table does not allow undo: the other players are shown every move as it is made",
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from typing import Any
 
 from bitva.server.runtime import GameRuntime, Step, dumps
 
@@ -80,8 +81,9 @@ class Hub:
                 )
             watcher.put(text)
 
-    def publish_game(self, runtime: GameRuntime) -> None:
-        """The public facts changed (a friend joined): everybody reloads the view."""
+    def publish_game(self, runtime: GameRuntime, kind: str = "game", **members: Any) -> None:
+        """The public facts changed (a friend joined; `kind` "undo": a step was taken back,
+        `members` say which): everybody reloads the view."""
         group = self.watchers.get(runtime.id)
         if not group:
             return
@@ -90,7 +92,7 @@ class Hub:
             seat = watcher.seat
             text = texts.get(seat)
             if text is None:
-                text = texts[seat] = runtime.message(seat, type="game")
+                text = texts[seat] = runtime.message(seat, type=kind, **members)
             watcher.put(text)
 
     def publish_thinking(self, game_id: str, seat: int) -> None:

@@ -63,6 +63,12 @@ class CreateGameIn(Strict):
     name: str = Field(
         default="", max_length=NAME_LENGTH, description="your name, shown to the other seats"
     )
+    undo: bool | None = Field(
+        default=None,
+        description="whether a seat may take back its own last decision before chance or an "
+        "answer (docs/server.md, Undo); default: yes where one person plays (solo, against "
+        "the AI), no where friends play (they are shown every move as it is made)",
+    )
 
     @field_validator("name")
     @classmethod
@@ -125,6 +131,15 @@ class ActionIn(Strict):
         return value
 
 
+class UndoIn(Strict):
+    version: int | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_VERSION,
+        description="the game version the undo was asked at; a stale one is refused (409)",
+    )
+
+
 class WsHello(Strict):
     type: Literal["hello"]  # required: `{}` is no hello (issue 21, point 17)
     token: str | None = Field(default=None, max_length=128)
@@ -166,6 +181,7 @@ class GameSummary(BaseModel):
     phase: str
     version: int = Field(description="the number of steps so far (actions and chance outcomes)")
     outcome: dict[str, Any] | None = Field(description="`Outcome.to_json()`: codes, not prose")
+    undo: bool = Field(default=False, description="whether this table allows undo at all")
     created_at: datetime
     updated_at: datetime
 
@@ -182,6 +198,15 @@ class SeatState(BaseModel):
     )
     analyses: list[str] = Field(
         default_factory=list, description="the analyses this seat may ask for now"
+    )
+    undo: bool | None = Field(
+        default=None,
+        description="whether this seat may take back its last decision now (null: not at "
+        "this table, or a spectator)",
+    )
+    undo_refusal: str | None = Field(
+        default=None,
+        description="why not, as a code: nothing, chance, other-seat, revealed, over, table",
     )
 
 
@@ -220,6 +245,14 @@ class StepOut(BaseModel):
 class ActionOut(SeatState):
     version: int
     steps: list[StepOut] = Field(description="the action and the chance outcomes that followed")
+    game: GameSummary
+
+
+class UndoOut(SeatState):
+    type: Literal["undo"] = "undo"
+    version: int
+    undone: int = Field(description="the index of the step taken back")
+    actor: int = Field(description="the seat whose decision it was")
     game: GameSummary
 
 

@@ -35,10 +35,13 @@ from bitva.server.models import (
     OptionsIn,
     OptionsOut,
     ReplayOut,
+    UndoIn,
+    UndoOut,
 )
 from bitva.server.reading import Reader
 from bitva.server.runtime import GameRuntime
 from bitva.server.service import GameService, chosen_options, find_game
+from bitva.server.undo import take_back
 from bitva.store.games import now as utc_now
 
 bearer = HTTPBearer(
@@ -254,6 +257,22 @@ async def play_action(
     if any(s.kind == "ai" for s in runtime.seats):  # the AI may think after this move
         charge(request, "ai_move")
     answer = await games.act(game_id, seat, body.action, body.version)  # an ActionOut's JSON
+    return Response(answer, media_type="application/json")
+
+
+@router.post("/games/{game_id}/undo", response_model=UndoOut, responses=ERRORS, tags=["play"])
+async def undo_decision(
+    game_id: GameId, games: Service, auth: Token, request: Request, body: UndoIn | None = None
+) -> Response:
+    """Take back your seat's last decision (docs/server.md, "Undo"): refused (409, CORE-4)
+    after chance, another seat's decision or a decision that showed you something hidden, and
+    at a table that does not allow undo. Every watcher gets the game as it was before it."""
+    runtime = await games.runtime(game_id)
+    seat = games.seat_of(runtime, auth, required=True)
+    assert seat is not None
+    if any(s.kind == "ai" for s in runtime.seats):  # counted as a move against the AI
+        charge(request, "ai_move")
+    answer = await take_back(games, game_id, seat, body.version if body else None)
     return Response(answer, media_type="application/json")
 
 

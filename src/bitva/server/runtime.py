@@ -25,9 +25,11 @@ from bitva.core.record import Step as CoreStep
 from bitva.core.record import replay
 from bitva.core.registry import get_game
 from bitva.core.state import State
+from bitva.core.undo import Refusal
 from bitva.server.auth import matches
 from bitva.server.games import GameAdapter, adapter_for
 from bitva.server.models import GameSummary, SeatOut
+from bitva.server.undo import seat_undo, table_default
 from bitva.store.games import Progress, StoredAction, StoredGame, StoredSeat
 
 # The garbage collector of a serving process: youngest generation every 5,000 new objects
@@ -196,6 +198,7 @@ def summary_of(stored: StoredGame) -> GameSummary:
             "phase": progress.phase,
             "version": stored.version,
             "outcome": progress.outcome,
+            "undo": table_default(stored.seats) if stored.undo is None else stored.undo,
             "created_at": stored.created_at,
             "updated_at": stored.updated_at,
         }
@@ -219,6 +222,10 @@ class GameRuntime:
         self._summary: tuple[GameSummary, str] | None = None
         # (analysis, seat) -> (version, result)
         self.analyses: dict[tuple[str, int | None], tuple[int, dict[str, Any]]] = {}
+        # undo (`bitva.server.undo`): the state before the last step when that step is a
+        # decision (None: unknown or not needed), and each seat's refusal at this version
+        self.before: State[Any] | None = None
+        self.undo_refusals: dict[int | None, Refusal | None] = {}
 
     @property
     def id(self) -> str:
@@ -300,6 +307,7 @@ class GameRuntime:
             "view": self.view(seat),
             "legal_actions": self.legal_actions(seat),
             "analyses": self.offered(seat),
+            **seat_undo(self, seat),
         }
 
     def seat_json(self, seat: int | None) -> str:
@@ -322,12 +330,25 @@ class GameRuntime:
         self.analyses.clear()
         self._changed()
 
+    def take_back(
+        self, state: State[Any], before: State[Any] | None, progress: Progress, moment: Any
+    ) -> None:
+        """Take the state before the last step, which the database has dropped (an undo)."""
+        self.state, self.before = state, before
+        del self.steps[-1]
+        self.stored.version = self.version
+        self.stored.progress = progress
+        self.stored.updated_at = moment
+        self.analyses.clear()
+        self._changed()
+
     def refresh_status(self) -> None:
         """After a change of the seats (a friend joined): the status, summary and views again."""
         self.stored.progress = self.progress_of(self.state)
         self._changed()
 
     def _changed(self) -> None:
+        self.undo_refusals.clear()
         self._views.clear()
         self._seat_json.clear()
         self._summary = None
@@ -351,12 +372,17 @@ def rebuild(stored: StoredGame) -> GameRuntime:
     rows = stored.actions
     state: State[Any] = get_game(stored.game).new(record.options, record.seed)
     steps: list[Step] = []
+    before = None  # the state before the last step, kept for undo
     for replayed in replay(record):
         state = replayed.state
+        if replayed.index == len(rows) - 2 and rows[-1].seat != CHANCE:
+            before = state.clone()
         row = rows[replayed.index]
         if state.digest() != row.digest or replayed.seat != row.seat:
             raise RecordError(
                 f"game {stored.id}: step {replayed.index + 1} does not give the stored state"
             )
         steps.append(Step(replayed.index, replayed.seat, replayed.action, replayed.events))
-    return GameRuntime(stored, state, steps)
+    runtime = GameRuntime(stored, state, steps)
+    runtime.before = before
+    return runtime

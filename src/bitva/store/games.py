@@ -11,7 +11,9 @@ Schema upgrades are small and additive, run at start-up by `upgrade_schema` (SQL
 PostgreSQL alike): the `format` column of `server_games` was added when chance became explicit
 (after commit 4059a83); rows written before it hold format 1 (records without chance outcomes),
 which the server migrates (`bitva.server.migration`). A step's text and a decision's name were
-VARCHAR(256) and VARCHAR(32) before, which PostgreSQL enforces: they become TEXT there.
+VARCHAR(256) and VARCHAR(32) before, which PostgreSQL enforces: they become TEXT there. The
+`undo` column (the table's undo option, issue 21) was added later; older rows hold NULL, which
+means the default (docs/server.md, "Undo").
 
 >>> from bitva.store import make_engine
 >>> store = GameStore(make_engine("sqlite://"))
@@ -30,6 +32,7 @@ from typing import TYPE_CHECKING, Any, cast
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     Engine,
     ForeignKey,
@@ -76,6 +79,8 @@ class GameRow(Base):
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    # the table's undo option (null: the default by who plays, `bitva.server.undo`)
+    undo: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 class SeatRow(Base):
@@ -177,6 +182,7 @@ class StoredGame:
     seats: list[StoredSeat] = field(default_factory=list)
     actions: list[StoredAction] = field(default_factory=list)
     format: int = 1
+    undo: bool | None = None  # the table's undo option (None: the default)
 
     def record(self) -> GameRecord:
         """The game record (seed included: for the server only, never for a client)."""
@@ -232,6 +238,10 @@ def upgrade_schema(engine: Engine) -> list[str]:
                 )
             )
         done.append(f"{GameRow.__tablename__}.format added (existing games: format 1)")
+    if "undo" not in columns:
+        with engine.begin() as connection:
+            connection.execute(text(f"ALTER TABLE {GameRow.__tablename__} ADD COLUMN undo BOOLEAN"))
+        done.append(f"{GameRow.__tablename__}.undo added (existing games: the default)")
     return done
 
 
@@ -271,6 +281,7 @@ class GameStore:
                     outcome=progress.outcome,
                     created_at=game.created_at,
                     updated_at=game.updated_at,
+                    undo=game.undo,
                 )
             )
             session.flush()
@@ -414,6 +425,37 @@ class GameStore:
                         for index, action in enumerate(actions)
                     ],
                 )
+            return True
+
+    def truncate_steps(
+        self, game_id: str, old_version: int, new_version: int, progress: Progress
+    ) -> bool:
+        """Drop the steps from `new_version` on (an undo, issue 21) in one transaction: the game
+        row goes back to `new_version` only if it stands at `old_version`. False if the game
+        changed meanwhile."""
+        if not 0 <= new_version <= old_version:
+            raise BitvaError(f"cannot truncate {old_version} steps to {new_version}")
+        with self._write, self.engine.begin() as connection:
+            result = connection.execute(
+                update(GameRow)
+                .where(and_(GameRow.id == game_id, GameRow.version == old_version))
+                .values(
+                    version=new_version,
+                    status=progress.status,
+                    to_move=progress.to_move,
+                    turn=progress.turn,
+                    phase=progress.phase,
+                    outcome=progress.outcome,
+                    updated_at=now(),
+                )
+            )
+            if result.rowcount != 1:
+                return False
+            connection.execute(
+                delete(ActionRow).where(
+                    and_(ActionRow.game_id == game_id, ActionRow.index >= new_version)
+                )
+            )
             return True
 
     def claim_seat(
@@ -569,4 +611,5 @@ def _stored(row: GameRow) -> StoredGame:
         version=row.version,
         created_at=_utc(row.created_at),
         updated_at=_utc(row.updated_at),
+        undo=row.undo,
     )

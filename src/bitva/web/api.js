@@ -106,6 +106,7 @@ export const api = {
     request("POST", `/api/games/${enc(id)}/invite`, { token, body: seat ? { seat } : {} }),
   act: (id, token, action, version) =>
     request("POST", `/api/games/${enc(id)}/actions`, { token, body: { action, version } }),
+  undo: (id, token, version) => request("POST", `/api/games/${enc(id)}/undo`, { token, body: { version } }),
   analysis: (id, token, name) =>
     request("POST", `/api/games/${enc(id)}/analysis/${enc(name)}`, { token }),
   log: (id, token, since = 0) => request("GET", `/api/games/${enc(id)}/log?since=${since}`, { token }),

@@ -3,7 +3,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameModule } from "./games.js";
-import { setHeaderGame } from "./header.js";
+import { setHeaderGame, setHeaderUndo } from "./header.js";
 import { openSession } from "./session.js";
 
 export function gameScreen(root, gameId) {
@@ -35,10 +35,21 @@ export function gameScreen(root, gameId) {
     }
   }
 
+  /** The header's Undo button: shown to a seat at a table that allows undo, enabled when the
+   * seat may take back its last decision now (the server says so with every view). */
+  function drawUndo() {
+    const st = session.st;
+    if (gone || !st.game || st.undo === null || st.undo === undefined) return setHeaderUndo(null);
+    const enabled = st.undo === true && st.connected && !st.busy;
+    const reason = st.undo === true ? null : st.undoRefusal;
+    setHeaderUndo({ enabled, reason, onClick: () => session.undo() });
+  }
+
   const session = openSession(gameId, {
     onChange: () => {
       if (mounted) mounted.render();
       else if (session.st.game) start();
+      drawUndo();
     },
     onUpdate: (message, how) => (mounted && mounted.onUpdate ? mounted.onUpdate(message, how) : null),
     onFatal: showFatal,
@@ -48,6 +59,7 @@ export function gameScreen(root, gameId) {
     rerender: () => mounted && mounted.render(),
     unmount() {
       gone = true;
+      setHeaderUndo(null);
       session.close();
       if (mounted && mounted.unmount) mounted.unmount();
       setHeaderGame(null);

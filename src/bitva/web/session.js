@@ -26,6 +26,8 @@ export function openSession(gameId, hooks = {}) {
     version: -1,
     legal: null, // this seat's legal actions as text, when it is to move
     analyses: [], // the analyses it may ask for now
+    undo: null, // null: no undo at this table (or a spectator); false: not now; true: now
+    undoRefusal: null, // why not now, as a code (undo.why.* in i18n)
     inviteOpen: false,
     log: [], // by step index: {index, seat, events}
     thinking: null,
@@ -60,6 +62,8 @@ export function openSession(gameId, hooks = {}) {
     st.version = message.version ?? message.game.version;
     st.legal = message.legal_actions ?? null;
     st.analyses = message.analyses || [];
+    st.undo = message.undo ?? null;
+    st.undoRefusal = message.undo_refusal ?? null;
     if (message.invite_open !== undefined) st.inviteOpen = message.invite_open;
     if (st.game.status !== "waiting") st.inviteOpen = false;
   }
@@ -149,8 +153,8 @@ export function openSession(gameId, hooks = {}) {
       accept(message);
       if (message.version > st.log.length) reloadLog();
       changed();
-    } else if (message.type === "update") {
-      queue.push(message);
+    } else if (message.type === "update" || message.type === "undo") {
+      queue.push(message); // in order: an undo never overtakes the update it takes back
       pump();
     } else if (message.type === "thinking") {
       st.thinking = message.seat;
@@ -168,6 +172,10 @@ export function openSession(gameId, hooks = {}) {
     try {
       while (queue.length && !st.gone) {
         const message = queue.shift();
+        if (message.type === "undo") {
+          takenBack(message);
+          continue;
+        }
         if (message.version <= st.version) continue;
         const first = message.steps && message.steps.length ? message.steps[0].index : st.log.length;
         const missed = first > st.log.length;
@@ -185,6 +193,43 @@ export function openSession(gameId, hooks = {}) {
       pumping = false;
     }
     changed();
+  }
+
+  /** A step was taken back (issue 21 point 11): the game as it was before it, its log entry
+   * gone. The same message may come twice (the answer to this seat's own undo and its socket's
+   * push): the second changes nothing. */
+  function takenBack(message) {
+    if (message.version >= st.version) return;
+    accept(message);
+    st.thinking = null;
+    st.log.length = Math.min(st.log.length, message.undone);
+    const who = message.game.seats.find((s) => s.seat === message.actor);
+    if (who && message.actor !== st.seat) {
+      toast(t("undo.other", { player: who.name || t("seat.player", { seat: who.seat }) }), "info", 4000);
+    }
+    changed();
+  }
+
+  /** Take back this seat's last decision (refused with a reason, shown as a toast). */
+  async function undo() {
+    if (st.busy || !st.token || !st.connected || st.undo !== true) return;
+    st.busy = true;
+    changed();
+    try {
+      const result = await api.undo(gameId, st.token, st.version);
+      queue.push(result); // {type: "undo", actor, undone, version, view, ...}
+      pump();
+      toast(t("undo.done"), "info", 2500);
+    } catch (error) {
+      if (error instanceof ApiError && error.rule) {
+        toast(t("error.illegal", { message: error.message }), "error", 4200, t("result.rule", { rule: error.rule }));
+      } else {
+        showError(error);
+      }
+    } finally {
+      st.busy = false;
+      changed();
+    }
   }
 
   async function play(action) {
@@ -236,6 +281,7 @@ export function openSession(gameId, hooks = {}) {
   return {
     st,
     play,
+    undo,
     analysis,
     newInvite,
     myTurn: () => Boolean(st.view && st.seat && st.game && st.game.to_move === st.seat && !st.game.outcome),

@@ -1,0 +1,126 @@
+"""Issue 21 point 11 on the server: POST /api/games/{id}/undo takes back the asking seat's own
+last decision (bitva.core.undo), under the table's undo option (docs/server.md, "Undo"): on by
+default against the AI, off by default among friends; only the seat that decided may undo; the
+watchers hear of it; the undo survives a restart."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.server.helpers import DC, TestClient, auth, create, friend_game, make_client, read
+from tests.server.test_websocket import hello
+
+
+def undo(client: TestClient, game_id: str, token: str | None, **body: Any) -> Any:
+    return client.post(f"/api/games/{game_id}/undo", headers=auth(token), json=body or None)
+
+
+def act(client: TestClient, game_id: str, token: str, action: str) -> dict[str, Any]:
+    response = client.post(
+        f"/api/games/{game_id}/actions", headers=auth(token), json={"action": action}
+    )
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def card_of(state: dict[str, Any]) -> str:
+    """A card the seat to move may play (Dice and Cards deals every seat cards first)."""
+    actions: list[str] = state["legal_actions"]
+    return next(a for a in actions if a.startswith("play "))
+
+
+def test_issue21_11_against_the_ai_a_card_is_taken_back_but_not_a_roll(db_file: Path) -> None:
+    """Dice and Cards against the AI (undo on by default): 'play N' then undo gives the state
+    and log before it (the card back in hand, the step gone); after 'roll' (chance, DC-3) undo
+    is refused with CORE-4; spectators need a token (401)."""
+    with make_client(db_file) as client:
+        created = create(client, DC, options={"seats": 2})
+        game_id, token = created["game"]["id"], created["token"]
+        assert created["game"]["undo"] is True
+        assert created["undo"] is False and created["undo_refusal"] == "chance"  # the deal
+        start = read(client, game_id, token)
+        card = card_of(start)
+        played = act(client, game_id, token, card)
+        assert played["undo"] is True and played["version"] == start["game"]["version"] + 1
+        response = undo(client, game_id, token, version=played["version"])
+        assert response.status_code == 200, response.text
+        back = response.json()
+        assert back["type"] == "undo" and back["undone"] == start["game"]["version"]
+        assert back["version"] == start["game"]["version"]
+        assert back["view"] == start["view"] and back["legal_actions"] == start["legal_actions"]
+        log = client.get(f"/api/games/{game_id}/log", headers=auth(token)).json()
+        assert len(log["entries"]) == start["game"]["version"]
+        assert undo(client, game_id, None).status_code == 401
+        assert undo(client, game_id, "not-a-token").status_code == 403
+        act(client, game_id, token, "roll")
+        refused = undo(client, game_id, token)
+        assert refused.status_code == 409
+        assert refused.json()["rule"] == "CORE-4" and "chance" in refused.json()["error"]
+        # the undo survives a restart: the store's steps were dropped, not hidden
+        version = read(client, game_id)["game"]["version"]
+    with make_client(db_file) as again:
+        restarted = read(again, game_id, token)
+        assert restarted["game"]["version"] == version
+        log = again.get(f"/api/games/{game_id}/log", headers=auth(token)).json()
+        assert len(log["entries"]) == version
+
+
+def test_issue21_11_an_undo_survives_a_restart(db_file: Path) -> None:
+    """The undone step is gone from the database: a new server on it replays the game without
+    it (the same view, the same next version) and play goes on from there."""
+    with make_client(db_file) as client:
+        created = create(client, DC, options={"seats": 2})
+        game_id, token = created["game"]["id"], created["token"]
+        start = read(client, game_id, token)
+        act(client, game_id, token, card_of(start))
+        assert undo(client, game_id, token).status_code == 200
+        after = read(client, game_id, token)
+    with make_client(db_file) as again:
+        restarted = read(again, game_id, token)
+        assert restarted["game"]["version"] == after["game"]["version"]
+        assert restarted["view"] == after["view"] == start["view"]
+        assert restarted["undo"] is False and restarted["undo_refusal"] == "chance"
+        act(again, game_id, token, card_of(restarted))
+        assert read(again, game_id, token)["undo"] is True  # kept after the replay too
+
+
+def test_issue21_11_friends_cannot_undo_unless_the_table_allows_it(client: TestClient) -> None:
+    """Among friends undo is off by default (each friend is shown every move as it is made):
+    no button (undo null) and 409 with the reason."""
+    game = friend_game(client, DC, seats=2)
+    state = read(client, game.id, game.tokens[1])
+    assert state["game"]["undo"] is False and state["undo"] is None
+    act(client, game.id, game.tokens[1], card_of(state))
+    refused = undo(client, game.id, game.tokens[1])
+    assert refused.status_code == 409 and "does not allow undo" in refused.json()["error"]
+    assert read(client, game.id)["undo"] is None  # a spectator: never
+
+
+def test_issue21_11_at_a_table_with_undo_only_the_seat_that_decided_may_undo(
+    client: TestClient,
+) -> None:
+    """Friends who chose undo: seat 1 plays a card, seat 2 sees it; seat 2 may not undo it
+    (not its decision), seat 1 may, and seat 2's socket gets an `undo` message with the view as
+    it was."""
+    created = create(client, DC, opponents=[{"kind": "friend"}], options={"seats": 2}, undo=True)
+    game_id = created["game"]["id"]
+    joined = client.post(
+        f"/api/games/{game_id}/join", json={"code": created["invites"][0]["join_code"]}
+    ).json()
+    tokens = {1: created["token"], 2: joined["token"]}
+    start = read(client, game_id, tokens[2])
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        hello(ws, tokens[2])
+        played = act(client, game_id, tokens[1], card_of(read(client, game_id, tokens[1])))
+        update = json.loads(ws.receive_text())
+        assert update["type"] == "update" and update["version"] == played["version"]
+        other = undo(client, game_id, tokens[2])
+        assert other.status_code == 409 and "not yours" in other.json()["error"]
+        assert read(client, game_id, tokens[2])["undo_refusal"] == "other-seat"
+        assert undo(client, game_id, tokens[1]).status_code == 200
+        pushed = json.loads(ws.receive_text())
+        assert pushed["type"] == "undo" and pushed["version"] == start["game"]["version"]
+        assert pushed["undone"] == start["game"]["version"] and pushed["view"] == start["view"]
