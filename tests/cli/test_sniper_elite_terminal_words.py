@@ -10,6 +10,7 @@ import io
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from bitva.arena.simulation import play_game
@@ -305,3 +306,18 @@ def test_se_10_1_a_replay_tells_the_recon_reach_of_its_own_game(tmp_path: Path) 
     assert result.exit_code == 0, result.output
     recon = [line for line in result.stdout.splitlines() if "look out for you within" in line]
     assert recon and all("within 3" in line for line in recon), recon
+
+
+@pytest.mark.parametrize(
+    ("reward", "said"),
+    [
+        ("accuracy", "Reward: you add an accuracy token to the bag (SE-6.5)"),
+        ("noise", "Reward: you take a noise token from the bag into your health (SE-6.5)"),
+        ("recoil 1", "Reward: you take 1 recoil token from the bag into your health (SE-6.5)"),
+        ("recoil 2", "Reward: you take 2 recoil tokens from the bag into your health (SE-6.5)"),
+    ],
+)
+def test_se_6_5_issue_21_10_a_reward_is_told_as_a_sentence(reward: str, said: str) -> None:
+    """The log tells the reward as what you did, not as the menu's choice ("add an accuracy
+    token to the bag")."""
+    assert describe_event({"kind": "reward", "reward": reward, "rule": "SE-6.5"}) == said

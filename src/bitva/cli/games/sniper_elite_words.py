@@ -271,6 +271,19 @@ def reward_words(reward: str) -> str:
     }.get(words[0], f"take {words[-1]} recoil from the bag into your health")
 
 
+def reward_told(reward: str) -> str:
+    """A reward (SE-6.5(4)) as the log tells it, a sentence of what you did: "you take 2
+    recoil tokens from the bag into your health" (the menu's words are a choice's, not this)."""
+    words = reward.split()
+    if words[:1] == ["recoil"] and len(words) == 2 and words[1].isdigit():
+        n = int(words[1])
+        return f"you take {n} recoil token{'s' if n != 1 else ''} from the bag into your health"
+    return {
+        "noise": "you take a noise token from the bag into your health",
+        "accuracy": "you add an accuracy token to the bag",
+    }.get(reward, reward)
+
+
 def in_sight(view: Mapping[str, Any], defender: str) -> Mapping[str, Any] | None:
     for entry in view.get("in_sight") or []:
         if entry.get("defender") == defender:
@@ -389,7 +402,7 @@ def _event_words(kind: str, d: Mapping[str, Any], rules: Rules) -> str | None:
         drawn = d.get("tokens") or {}
         return f"Drawn: {tokens_text(drawn)}: {'hit!' if d.get('hit') else why_missed(d, rules)}"
     if kind == "reward":
-        return f"Reward: {reward_words(str(d.get('reward')))}"
+        return f"Reward: {reward_told(str(d.get('reward')))}"
     if kind == "loot":
         return f"You loot: {d.get('cards')} equipment cards drawn"
     if kind == "loot-drawn":
