@@ -7,13 +7,13 @@ from __future__ import annotations
 import io
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
 from rich.console import Console
 
-from bitva.cli.terminal import Move, TerminalGame
+from bitva.cli.terminal import Move, TerminalGame, sentence
 from bitva.core.events import Event
 from bitva.core.registry import get_game
 from bitva.core.rng import Rng
@@ -60,6 +60,11 @@ def test_issue_21_4_a_line_is_tagged_by_the_seat_that_really_acted() -> None:
     assert tagged[0].startswith("[greedy] ") and " moves " in tagged[0], tagged
 
 
+def asked_or_told(before: int, title: str) -> Callable[[TerminalSession], bool]:
+    """A new screen that asks South again, or the page titled `title`."""
+    return lambda s: s.frames > before and ("P1: " in s.cursor_row or title in s.text)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_issue_21_4_the_other_sides_turn_on_a_page_before_the_next_prompt(tmp_path: Path) -> None:
     """A01 on an 80x24 pseudo-terminal against `random`: once South's turn is played (choice 1
@@ -75,9 +80,7 @@ def test_issue_21_4_the_other_sides_turn_on_a_page_before_the_next_prompt(tmp_pa
                 break
             before = session.frames
             session.answer("1")
-            session.wait_for(
-                lambda s: s.frames > before and ("P1: " in s.cursor_row or title in s.text)
-            )
+            session.wait_for(asked_or_told(before, title))
         page = session.text
         assert title in page, page
         assert "Turn 2: North" in page and "North plays " in page, page
@@ -92,3 +95,24 @@ def test_issue_21_4_the_other_sides_turn_on_a_page_before_the_next_prompt(tmp_pa
         assert session.wait_for_exit() == 0
     finally:
         session.close()
+
+
+def test_issue_21_7_no_full_stop_after_a_card_name_ending_in_an_exclamation_mark() -> None:
+    """South keeps Rampage! (WR03) among its starting Lore cards (BL-14.3) and takes it back:
+    "Taken back: keep Rampage!", never "Rampage!." (the game's seed 4 deals it to South)."""
+    players = {1: "human", 2: "random"}
+    console = Console(width=80, file=io.StringIO())
+    terminal = TerminalGame(console, get_game("battlelore"), {"adventure": "A02"}, players, 4)
+    while terminal.state.is_chance:
+        terminal.match.resolve_chance()
+    state = terminal.state
+    assert state.decision == "keep-lore" and state.current_player == 1
+    before = state.clone()
+    steps = terminal.match.play(state.parse_action("keep WR03"))
+    terminal._kept(before, steps)
+    terminal._record(Move(1, "human", [e for step in steps for e in step.events]))
+    assert terminal.undo_refusal(1) is None
+    terminal.take_back(1)
+    assert terminal.notice == "Taken back: keep Rampage!"
+    assert sentence("Taken back: keep Patrol Centre") == "Taken back: keep Patrol Centre."
+    assert sentence("Really?") == "Really?" and sentence("Done.") == "Done."

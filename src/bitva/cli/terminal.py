@@ -88,6 +88,12 @@ def end_line(outcome: Outcome, viewer: int | None) -> str:
     return "You all lose" if viewer is not None else "Every player loses"
 
 
+def sentence(text: str) -> str:
+    """`text` ended as a sentence: a full stop, unless it ends with a mark of its own (a card
+    named "Rampage!" ends "keep Rampage!", never "Rampage!.": issue 21.7)."""
+    return text if text.endswith((".", "!", "?", "…")) else f"{text}."
+
+
 def unfinished_path(record: GameRecord) -> Path:
     """Where a game left without --save is kept: the data folder (BITVA_DATA_DIR if set)."""
     folder = Path(os.environ.get("BITVA_DATA_DIR") or user_data_dir("bitva", appauthor=False))
@@ -288,7 +294,7 @@ class TerminalGame:
         self.moves = moves_of(match.steps, self.players)
         self._logs.clear()
         label = self.adapter.action_label(done.state, done.state.parse_action(done.action))
-        self.notice = f"Taken back: {label}."
+        self.notice = sentence(f"Taken back: {label}")
         self._save()
 
     def closing_lines(self, left: bool) -> list[Text]:
@@ -396,7 +402,7 @@ class HumanTurn:
             refusal = self.game.undo_refusal(self.seat)
             if refusal is None:
                 raise UndoAsked
-            self.error(f"Cannot undo: {refusal}.")
+            self.error(sentence(f"Cannot undo: {refusal}"))
             return ""
         if lowered == "a" or (lowered.startswith("a ") and lowered[2:].strip() in self.analyses()):
             self.analyse(lowered[2:].strip())
