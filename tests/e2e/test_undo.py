@@ -81,3 +81,33 @@ def test_issue21_11_undo_button_on_a_phone_in_czech_by_touch(
     )
     take_back_a_card(page, "Zpět", tap=True, why=why)
     page.screenshot(path=str(shots / "undo-phone-cs.png"))
+
+
+def friend_table(page: Page, undo: bool) -> None:
+    """A Dice and Cards game against a friend from the lobby, undo ticked or not."""
+    page.goto(page.url.split("#")[0] + "#/")
+    page.wait_for_selector("#new-game")
+    page.select_option("#game-select", "dice-cards")
+    page.wait_for_selector("#new-game[data-game='dice-cards']")
+    expect(page.locator('input[name="seat"]')).to_have_count(3)
+    page.check('input[name="opponent-1"][value="friend"]')
+    expect(page.locator("#undo-option")).not_to_be_checked()  # off among friends by default
+    if undo:
+        page.check("#undo-option")
+    page.click("#start")
+    page.wait_for_selector("#game[data-seat='1']")
+
+
+def test_issue21_11_friends_get_the_undo_button_only_if_they_chose_it(
+    server: ServerProcess, browser: Browser, page_errors: list[str]
+) -> None:
+    """The lobby's undo option: a friend table without it has no Undo button; with it, the
+    button is there (disabled until there is a decision of one's own to take back)."""
+    page = new_page(browser, page_errors, viewport=WIDE)
+    page.goto(server.url)
+    friend_table(page, undo=False)
+    page.wait_for_selector("#game[data-version]")
+    expect(page.locator("#undo")).to_have_count(0)
+    friend_table(page, undo=True)
+    expect(page.locator("#undo")).to_be_visible()
+    expect(page.locator("#undo")).to_be_disabled()

@@ -257,7 +257,7 @@ class TerminalGame:
                 except UndoAsked:
                     self.take_back(seat)
                     continue
-                before = self.state.clone() if self.humans else None
+                before = None if agent else self.state.clone()  # a human may undo it
                 steps = self.match.play(action)
                 self._kept(before, steps)
                 self._record(Move(seat, self.players[seat], [e for s in steps for e in s.events]))

@@ -110,6 +110,8 @@ export const cs = {
   "undo.why.revealed": "Vaše poslední rozhodnutí vám ukázalo něco skrytého: platí.",
   "undo.why.over": "Hra skončila.",
   "undo.why.table": "U tohoto stolu nelze brát tahy zpět.",
+  "lobby.undo": "Brát tahy zpět",
+  "lobby.undo_friends": "I přátelé smějí vzít zpět své poslední rozhodnutí (proti počítači to jde vždy)",
   "board.turn": "Tah {turn} · {player} · {phase}",
   "board.over": "Konec hry",
   "board.view": "Co vidíte",

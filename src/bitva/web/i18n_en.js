@@ -110,6 +110,8 @@ export const en = {
   "undo.why.revealed": "Your last decision showed you something hidden: it stands.",
   "undo.why.over": "The game is over.",
   "undo.why.table": "This table does not allow undo.",
+  "lobby.undo": "Undo",
+  "lobby.undo_friends": "Friends may take back their last decision too (against the computer you always may)",
   "board.turn": "Turn {turn} · {player} · {phase}",
   "board.over": "Game over",
   "board.view": "What you see",

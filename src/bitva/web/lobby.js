@@ -132,6 +132,12 @@ export function lobbyScreen(root) {
         ),
       ));
     }
+    // the table's undo option (issue 21 point 11): against the computer a player may always take
+    // back a decision it has not answered yet; friends are shown every move, so only if they agree
+    const undo = h("input", { type: "checkbox", id: "undo-option", name: "undo", checked: Boolean(saved.undo) });
+    box.append(field(t("lobby.undo"),
+      h("label", { class: "radio", for: "undo-option" }, undo, h("span", { text: t("lobby.undo_friends") })),
+    ));
     return box;
   }
 
@@ -145,7 +151,8 @@ export function lobbyScreen(root) {
       const kind = box.querySelector(`input[name="opponent-${k}"]:checked`).value;
       opponents.push(kind === "ai" ? { kind, level: box.querySelector(`#level-${k}`).value } : { kind });
     }
-    return { seat, choice, opponents };
+    const undo = Boolean(box.querySelector("#undo-option")?.checked);
+    return { seat, choice, opponents, undo };
   }
 
   /** Ask the server how many seats these options make (a game with a seat range). */
@@ -216,13 +223,14 @@ export function lobbyScreen(root) {
       form.reportValidity();
       return;
     }
-    const { seat, choice, opponents } = readSeats(form);
+    const { seat, choice, opponents, undo } = readSeats(form);
     const values = options.values(seat);
     if (!values) return; // the module's form said why
     const name = form.elements.name.value.trim();
     const saved = stored(formKey(chosen.name), {});
-    store(formKey(chosen.name), { ...saved, options: options.saved ? options.saved() : values, seat: choice, opponents, name, seats });
+    store(formKey(chosen.name), { ...saved, options: options.saved ? options.saved() : values, seat: choice, opponents, name, seats, undo });
     const body = { game: chosen.name, options: values, seat, opponents, name };
+    if (undo && opponents.some((o) => o.kind === "friend")) body.undo = true; // else the default
     const button = form.querySelector("#start");
     button.disabled = true;
     try {
