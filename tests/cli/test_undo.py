@@ -4,10 +4,14 @@ the game without the decision taken back."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+
+import pytest
 
 from bitva.core.record import GameRecord, verify
 from tests.cli.helpers import run
+from tests.cli.terminal_session import TerminalSession
 
 
 def test_issue21_11_u_takes_back_a_card_before_the_dice_and_not_after_them(
@@ -46,3 +50,29 @@ def test_issue21_11_u_cannot_take_back_once_the_ai_has_replied(tmp_path: Path) -
 def test_issue21_11_the_help_names_the_undo_key() -> None:
     result = run("play", "dice-cards", "--p2", "greedy", "--seed", "5", input="?\nq\ny\n")
     assert "'u' takes back your last decision" in " ".join(result.stdout.split())
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_issue21_11_u_on_an_80x24_terminal(tmp_path: Path) -> None:
+    """On a real 80x24 terminal (the live screen): 'u' after 'play 2' says what was taken back,
+    a second 'u' says why not (the deal before it was chance); the hint line names 'u'."""
+    save = tmp_path / "live.json"
+    args = ["play", "dice-cards", "--p2", "greedy", "--seed", "5", "--save", str(save)]
+    session = TerminalSession(args, tmp_path / "data", columns=80, lines=24)
+    try:
+        session.wait_for("P1: choice (1-")
+        assert "u undo" in session.text
+        session.answer_and_wait("play 2", "P1: choice (1-")
+        session.answer("u")
+        session.wait_for(lambda s: "Taken back: play 2." in " ".join(s.text.split()))
+        session.answer("u")
+        session.wait_for(
+            lambda s: "Cannot undo: the last step was chance" in " ".join(s.text.split())
+        )
+        session.answer("q")
+        session.wait_for("Leave the game? (y/n)")
+        session.answer("y")
+        assert session.wait_for_exit() == 0
+    finally:
+        session.close()
+    assert "play 2" not in GameRecord.load(save).actions
