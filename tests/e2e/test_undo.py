@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import httpx
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.clicks import version, wait_decision, wait_version_after
 from tests.e2e.conftest import new_page
-from tests.e2e.pages import PHONE, WIDE
+from tests.e2e.pages import PHONE, WIDE, create_game, open_game
+from tests.e2e.test_battlelore_web import click
 from tests.e2e.test_generic_board import new_dice_game
 from tests.server.process import ServerProcess
 
@@ -111,3 +113,35 @@ def test_issue21_11_friends_get_the_undo_button_only_if_they_chose_it(
     friend_table(page, undo=True)
     expect(page.locator("#undo")).to_be_visible()
     expect(page.locator("#undo")).to_be_disabled()
+
+
+def test_issue21_11_battlelore_takes_back_an_order_and_a_card_before_the_dice(
+    server: ServerProcess, browser: Browser, page_errors: list[str]
+) -> None:
+    """BattleLore against the AI: a turn is a chain of decisions before any die (BL rules: play
+    a Command card, order units, move them). The first decisions of the turn are taken back
+    one by one with the Undo button, each time the position and the legal actions as before;
+    the board module starts afresh after each."""
+    page = new_page(browser, page_errors, viewport=WIDE)
+    game = create_game(
+        server, game="battlelore", options={"adventure": "A01"}, opponents=[{"kind": "ai"}]
+    )
+    open_game(page, server, game)
+    game_id, headers = game["game"]["id"], {"Authorization": f"Bearer {game['token']}"}
+    with httpx.Client(base_url=server.url, timeout=30, headers=headers) as http:
+        assert wait_decision(page) == "mine"
+        seen: list[tuple[int, list[str]]] = []
+        for _ in range(2):  # a card, then an order (no die yet)
+            data = http.get(f"/api/games/{game_id}").json()
+            version, legal = int(data["game"]["version"]), list(data["legal_actions"])
+            expect(page.locator("#game")).to_have_attribute("data-version", str(version))
+            action = next(a for a in legal if a.split()[0] in ("play", "order"))
+            seen.append((version, legal))
+            click(page, action)
+            wait_version_after(page, version)
+        for version, legal in reversed(seen):
+            expect(page.locator("#undo")).to_be_enabled()
+            page.click("#undo")
+            expect(page.locator("#game")).to_have_attribute("data-version", str(version))
+            assert http.get(f"/api/games/{game_id}").json()["legal_actions"] == legal
+        expect(page.locator("#undo")).to_be_disabled()  # the deal before the first card

@@ -8,6 +8,7 @@ import { openSession } from "./session.js";
 
 export function gameScreen(root, gameId) {
   let mounted = null;
+  let mount = null; // () => a fresh module on `root` (again after an undo)
   let starting = false;
   let gone = false;
 
@@ -28,7 +29,8 @@ export function gameScreen(root, gameId) {
       const mod = await gameModule(session.st.game.game);
       if (gone) return;
       setHeaderGame(mod.t("app.title") === "app.title" ? session.st.game.title : mod.t("app.title"));
-      mounted = mod.mount(root, session, { t: mod.t, meta: mod.meta, mod });
+      mount = () => mod.mount(root, session, { t: mod.t, meta: mod.meta, mod });
+      mounted = mount();
       mounted.render();
     } catch (error) {
       showFatal(error);
@@ -52,6 +54,14 @@ export function gameScreen(root, gameId) {
       drawUndo();
     },
     onUpdate: (message, how) => (mounted && mounted.onUpdate ? mounted.onUpdate(message, how) : null),
+    // after an undo the module starts afresh: what it kept by version (previews, analyses,
+    // animations) may belong to the position taken back
+    onUndo: () => {
+      if (!mounted || gone) return;
+      if (mounted.unmount) mounted.unmount();
+      root.replaceChildren();
+      mounted = mount();
+    },
     onFatal: showFatal,
   });
 

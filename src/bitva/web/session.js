@@ -10,7 +10,9 @@ import { t } from "./i18n.js";
 /**
  * hooks: onChange() — something changed, draw again; onUpdate(message, {before, fast}) — a new
  * version arrived (an action and the chance after it), may return a promise (an animation) that
- * the next update waits for; onFatal(error) — the game cannot be shown.
+ * the next update waits for; onUndo() — a step was taken back (a version number comes again for
+ * another position: drop whatever was kept by version); onFatal(error) — the game cannot be
+ * shown.
  */
 const POLL_MS = 3000; // how often a page without its socket asks for news
 
@@ -203,6 +205,8 @@ export function openSession(gameId, hooks = {}) {
     accept(message);
     st.thinking = null;
     st.log.length = Math.min(st.log.length, message.undone);
+    analyses.clear(); // the next version is a new position: nothing asked before fits it
+    if (hooks.onUndo) hooks.onUndo();
     const who = message.game.seats.find((s) => s.seat === message.actor);
     if (who && message.actor !== st.seat) {
       toast(t("undo.other", { player: who.name || t("seat.player", { seat: who.seat }) }), "info", 4000);
