@@ -25,6 +25,8 @@ AI that is his decisions of his own turn, before the AI replies); the server add
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +34,7 @@ from typing import Any
 from bitva.core.chance import CHANCE
 from bitva.core.errors import BitvaError, RecordError
 from bitva.core.record import GameRecord, Match, replay, start
-from bitva.core.rng import Rng, derive_seed
+from bitva.core.rng import Rng
 from bitva.core.state import State
 
 # Determinizations a decision is played on to judge whether it revealed something hidden.
@@ -111,12 +113,14 @@ def revealed(
 ) -> bool:
     """Whether playing `action` (text) in `before` showed `seat` something hidden from it: the
     seat's view of `after` is compared with its view after the same decision on `tries`
-    determinizations of `before` for that seat. Deterministic (the determinizations are seeded
-    by the position). A game with perfect information never reveals anything."""
+    determinizations of `before` for that seat. Deterministic, and seeded by what the seat saw
+    before and the decision only, so that the answer tells the seat nothing of what is hidden
+    from it. A game with perfect information never reveals anything."""
     if before.game.traits.information == "perfect":
         return False
     seen = after.view(seat)
-    rng = Rng(derive_seed(0, "undo", before.digest(), action))
+    known = json.dumps([before.view(seat), action], sort_keys=True, default=str)
+    rng = Rng(int.from_bytes(hashlib.sha256(known.encode("utf-8")).digest()[:8], "little"))
     for _ in range(tries):
         other = before.determinize(seat, rng)
         try:
