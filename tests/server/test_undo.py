@@ -6,6 +6,7 @@ watchers hear of it; the undo survives a restart."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -124,3 +125,29 @@ def test_issue21_11_at_a_table_with_undo_only_the_seat_that_decided_may_undo(
         pushed = json.loads(ws.receive_text())
         assert pushed["type"] == "undo" and pushed["version"] == start["game"]["version"]
         assert pushed["undone"] == start["game"]["version"] and pushed["view"] == start["view"]
+
+
+def test_issue21_11_a_decision_the_ai_has_not_answered_yet_can_be_taken_back(
+    db_file: Path,
+) -> None:
+    """Dice and Cards against the AI with a slow AI (ai_delay 1 s): a roll that does not bust,
+    then 'hold' ends the turn without chance (DC-2); before the AI answers, 'hold' is taken back
+    and the AI stops: the human is to move again and the AI does not play on his behalf."""
+    with make_client(db_file, ai_delay=1.0) as client:
+        for _ in range(20):  # a roll busts with about 31% (DC-3): try another game then
+            created = create(client, DC, options={"seats": 2})
+            game_id, token = created["game"]["id"], created["token"]
+            rolled = act(client, game_id, token, "roll")
+            if rolled["game"]["to_move"] == 1 and "hold" in rolled["legal_actions"]:
+                break
+        else:
+            raise AssertionError("every roll busted")
+        held = act(client, game_id, token, "hold")
+        assert held["game"]["to_move"] == 2 and held["undo"] is True
+        back = undo(client, game_id, token)
+        assert back.status_code == 200, back.text
+        assert back.json()["game"]["to_move"] == 1 and back.json()["version"] == rolled["version"]
+        time.sleep(1.5)  # longer than the AI's delay: it would have moved by now
+        state = read(client, game_id, token)
+        assert state["game"]["version"] == rolled["version"] and state["game"]["to_move"] == 1
+        assert "hold" in state["legal_actions"]
