@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import httpx
+import pytest
 from typer.testing import CliRunner
 
 from bitva.cli.main import app
 from bitva.cli.serve import url_for
+from tests.server.process import bitva_command, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,3 +90,47 @@ def test_the_load_script_is_bounded_and_loopback_only() -> None:
     assert report["url"].startswith("http://127.0.0.1:")
     assert level["games"] == 3 and level["actions"] > 0 and level["errors"] == {}
     assert 0 < level["action_ms"]["p50"] <= level["action_ms"]["p99"]
+
+
+@pytest.mark.parametrize(
+    ("ai_thinking", "wait"), [(False, 0.3), (True, 0.0), (True, 0.5), (True, 2.0)]
+)
+def test_issue21_p13_ctrl_c_stops_serve_normally(
+    tmp_path: Path, ai_thinking: bool, wait: float
+) -> None:
+    """Ctrl-C is the documented way to stop `bitva serve`: it says "stopped" and exits 0, not
+    `error: interrupted` with 130; the AI's worker processes (Ctrl-C reaches the whole process
+    group) print nothing, even one still starting."""
+    port = free_port()
+    command = [*bitva_command(), "serve", "--port", str(port), "--ai-delay", "0"]
+    command += ["--db", f"sqlite:///{tmp_path / 'db.sqlite3'}"]
+    server = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a shell gives a command
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(f"{url}/api/health", timeout=1)
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        if ai_thinking:  # the AI moves first: its worker process starts and thinks
+            body = {"game": "battlelore", "seat": 2, "opponents": [{"kind": "ai", "level": "hard"}]}
+            created = httpx.post(f"{url}/api/games", json=body, headers={"origin": url})
+            assert created.status_code == 201, created.text
+        time.sleep(wait)
+        os.killpg(server.pid, signal.SIGINT)
+        out, err = server.communicate(timeout=60)
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+    assert server.returncode == 0, err
+    assert out.rstrip().endswith("bitva: stopped")
+    assert "error" not in err and "Traceback" not in err and "KeyboardInterrupt" not in err, err

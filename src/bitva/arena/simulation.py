@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 import socket
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import Any, Protocol
@@ -27,6 +25,7 @@ from bitva.ai import make_agent
 from bitva.core.errors import BitvaError
 from bitva.core.record import GameRecord, Match
 from bitva.core.rng import derive_seed
+from bitva.core.workers import ignore_interrupts, interrupts_held
 
 LOCAL_RAY = "local"
 
@@ -211,22 +210,19 @@ class _ProcessPool:
     """Local processes (spawned, so the parent's threads such as a progress bar never leak into
     them).
 
-    Ctrl-C in a terminal sends SIGINT to the whole process group, the workers too; a worker
-    that took it printed its own KeyboardInterrupt traceback. So the workers never see it: they
-    start with SIGINT blocked (a new process inherits the signal mask of the thread that starts
-    it, so not even a worker still importing sees it) and then ignore it; the parent alone is
-    interrupted, and `close(cancel=True)` stops the workers."""
+    Ctrl-C reaches the parent alone (`bitva.core.workers`): the workers start with SIGINT
+    blocked and ignore it, and `close(cancel=True)` stops them."""
 
     def __init__(self, workers: int, window: int) -> None:
         context = multiprocessing.get_context("spawn")
         self.executor = ProcessPoolExecutor(
-            max_workers=workers, mp_context=context, initializer=_ignore_interrupts
+            max_workers=workers, mp_context=context, initializer=ignore_interrupts
         )
         self.window = window
         self.futures: set[Future[GameResult]] = set()
 
     def submit(self, position: int, job: GameJob) -> None:
-        with _interrupts_held():  # a worker may be started here
+        with interrupts_held():  # a worker may be started here
             self.futures.add(self.executor.submit(run_job, position, job))
 
     def finished(self) -> list[GameResult]:
@@ -245,25 +241,6 @@ class _ProcessPool:
             worker.terminate()
         for worker in workers:
             worker.join(timeout=10)
-
-
-def _ignore_interrupts() -> None:
-    """A worker process ignores SIGINT (Ctrl-C is for the parent, which stops it)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-@contextmanager
-def _interrupts_held() -> Iterator[None]:
-    """SIGINT is held back (blocked in this thread) meanwhile, so that a process started here
-    inherits it blocked; one that came meanwhile reaches this process right after."""
-    if not hasattr(signal, "pthread_sigmask"):  # Windows: no Ctrl-C for the process group
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 class _RayPool:

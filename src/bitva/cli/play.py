@@ -18,7 +18,7 @@ from bitva.cli.options import (
     seat_agents,
     split_flags,
 )
-from bitva.core.errors import BitvaError
+from bitva.core.errors import BitvaError, RecordError
 from bitva.core.record import GameRecord
 
 RANDOM_SEEDS = 2**31  # a seed left to chance is drawn below this (any seed up to 2**63-1 plays)
@@ -97,6 +97,7 @@ def play(
         if flags:
             raise BitvaError("--resume takes the game, its options and its seed from the record")
         if record.outcome is not None:
+            _check_replays(resume, record)  # a corrupt record is not sent to `replay`
             raise BitvaError(
                 f"{resume}: this game is over; watch it again with `bitva replay {resume}`"
             )
@@ -120,12 +121,29 @@ def play(
         ) from None
     from bitva.cli.terminal import TerminalGame
 
-    TerminalGame(
-        console,
-        definition,
-        options,
-        players,
-        seed if seed is not None else secrets.randbelow(RANDOM_SEEDS),
-        save if save is not None else resume,
-        resume=record,
-    ).run()
+    try:
+        terminal = TerminalGame(
+            console,
+            definition,
+            options,
+            players,
+            seed if seed is not None else secrets.randbelow(RANDOM_SEEDS),
+            save if save is not None else resume,
+            resume=record,
+        )
+    except RecordError as exc:  # the record does not replay (it is checked step by step)
+        raise BitvaError(f"{resume}: {_CANNOT_GO_ON}: {exc}") from None
+    terminal.run()
+
+
+_CANNOT_GO_ON = "the record does not replay, so the game cannot go on"
+
+
+def _check_replays(path: Path | None, record: GameRecord) -> None:
+    """A BitvaError saying what is wrong with `record` when it does not replay exactly."""
+    from bitva.core.record import verify
+
+    try:
+        verify(record)
+    except RecordError as exc:
+        raise BitvaError(f"{path}: {_CANNOT_GO_ON}: {exc}") from None

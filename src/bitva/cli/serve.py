@@ -111,6 +111,11 @@ def serve(
     console.print(f"bitva: open [bold]{url_for(host, port)}[/] in your browser (Ctrl-C stops)")
     server = uvicorn.Server(uvicorn_config(app, host, port, log_level.value, access_log))
     settle_collector()  # a long-running process: the collector's settings for serving
-    server.run()
+    try:
+        server.run()
+    except KeyboardInterrupt:  # Ctrl-C, the documented way to stop it: not an error
+        console.print("bitva: stopped")
+        return
     if not server.started:
         raise BitvaError("the server did not start: the log above says why")
+    console.print("bitva: stopped")

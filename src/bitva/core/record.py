@@ -69,16 +69,26 @@ class GameRecord(BaseModel):
             first = exc.errors()[0]
             field = ".".join(str(part) for part in first["loc"]) or "(file)"
             raise RecordError(f"{path}: {field}: {first['msg']}") from exc
-        return upgrade(record)
+        return upgrade(record, str(path))
 
 
-def upgrade(record: GameRecord) -> GameRecord:
-    """The record in its game's current format (older records are migrated by the game)."""
+def upgrade(record: GameRecord, source: str | None = None) -> GameRecord:
+    """The record in its game's current format (older records are migrated by the game). A
+    format this bitva does not know (below 1, or newer than the game's) is a RecordError of one
+    line naming `source` (the file) and the formats it reads (issue 21)."""
     try:
         game = get_game(record.game)
     except BitvaError:
         return record  # `replay` names the unknown game
-    if record.format >= game.record_format:
+    current = game.record_format
+    if not 1 <= record.format <= current:
+        known = "format 1" if current == 1 else f"formats 1 to {current}"
+        where = f"{source}: " if source else ""
+        raise RecordError(
+            f"{where}a {record.game} record of format {record.format}, which this bitva"
+            f" ({__version__}) cannot read: it reads {record.game} records of {known}"
+        )
+    if record.format == current:
         return record
     try:
         data = game.migrate_record(record.model_dump())

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from bitva.core.errors import BitvaError
 from bitva.core.game import Game
 from bitva.core.rng import Rng, derive_seed
+from bitva.core.workers import ignore_interrupts, interrupts_held
 from bitva.server.config import ServerConfig
 from bitva.server.errors import ApiError
 
@@ -58,6 +59,7 @@ def default_level(game: Game[Any, Any] | None = None) -> str:
 def _watch_parent(parent: int) -> None:
     """In a worker process: exit when the server process is gone (killed, say), so that no
     orphan worker outlives it."""
+    ignore_interrupts()  # Ctrl-C stops the server, which stops its workers (core.workers)
 
     def watch() -> None:
         while True:
@@ -160,16 +162,20 @@ class AiPlayer:
     async def _think(self, game: str, level: str, seed: int, state: dict[str, Any]) -> str:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(
-                self.executor, choose_action, game, level, seed, state
-            )
+            with interrupts_held():  # a worker may start here: it must not take Ctrl-C
+                thought = loop.run_in_executor(
+                    self.executor, choose_action, game, level, seed, state
+                )
+            return await thought
         except BrokenProcessPool:
             log.warning("the AI worker died; starting a new one")
             self._executor = None
         except BitvaError as exc:  # a level the AI package no longer has
             log.warning("AI level %r failed (%s); playing random", level, exc)
             level = "random"
-        return await loop.run_in_executor(self.executor, choose_action, game, level, seed, state)
+        with interrupts_held():
+            thought = loop.run_in_executor(self.executor, choose_action, game, level, seed, state)
+        return await thought
 
     async def shutdown(self) -> None:
         tasks = list(self.tasks.values())
