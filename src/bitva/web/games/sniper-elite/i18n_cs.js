@@ -3,7 +3,7 @@
 // karet jsou v obsahu hry (content/*.toml), posílá je server; pojmy podle českých pravidel.
 export const cs = {
   "app.title": "Sniper Elite",
-  "lobby.how_text": "Jste odstřelovač, sám proti devíti obráncům, které řídí karty rozkazů a kostka rozkazů. V každém tahu se posuňte až o 3 pole (pohybu o 2 nebo 3 pole si obránci všimnou: mimo poslední známou oblast se oblast přesune k vám, uvnitř ní vás pohyb stojí zásah; taková pole mapa značí !), vystřelte (zvolte, kolik žetonů vytáhnete z pytlíku: šance na zásah pro každý počet se ukáže předem), získejte kořist nebo splňte úkol; pak jednají obránci. Splňte oba své úkoly dřív, než dvakrát utržíte zranění nebo dojde balíček rozkazů.",
+  "lobby.how_text": "Jste odstřelovač, sám proti devíti obráncům, které řídí karty rozkazů a kostka rozkazů. V každém tahu se posuňte až o 3 pole (pohybu o 2 nebo 3 pole si obránci všimnou: mimo poslední známou oblast se oblast přesune k vám, uvnitř ní vás pohyb stojí zásah; taková pole jsou na herním plánu označena !), vystřelte (zvolte, kolik žetonů vytáhnete z pytlíku: šance na zásah pro každý počet se ukáže předem), získejte kořist nebo splňte úkol; pak jednají obránci. Splňte oba své úkoly dřív, než dvakrát utržíte zranění nebo dojde balíček rozkazů.",
   "lobby.challenge": "Důstojnická výzva",
   "lobby.challenge_none": "žádná: běžná hra",
   "lobby.modifiers": "Jednotlivé výhody a nevýhody",
