@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.server.helpers import DC, TestClient, auth, create, friend_game, make_client, read
 from tests.server.test_websocket import hello
 
@@ -151,3 +153,34 @@ def test_issue21_11_a_decision_the_ai_has_not_answered_yet_can_be_taken_back(
         state = read(client, game_id, token)
         assert state["game"]["version"] == rolled["version"] and state["game"]["to_move"] == 1
         assert "hold" in state["legal_actions"]
+
+
+def test_issue21_11_undo_one_by_one_without_replaying_the_game(
+    db_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """BattleLore A01 against the AI: a Command card, then an order (no die yet). Both are
+    taken back one after the other from the states the server kept (no replay of the game:
+    `rewind` is not called), each time the position and legal actions as before; then the
+    deal before them stands (chance)."""
+    with make_client(db_file) as client:
+        created = create(client, "battlelore", options={"adventure": "A01"}, seat=1)
+        game_id, token = created["game"]["id"], created["token"]
+        states = [read(client, game_id, token)]
+        assert states[0]["game"]["to_move"] == 1
+        for verb in ("play", "order"):
+            action = next(a for a in states[-1]["legal_actions"] if a.split()[0] == verb)
+            act(client, game_id, token, action)
+            states.append(read(client, game_id, token))
+        assert states[-1]["undo"] is True
+
+        def no_replay(*_: Any) -> None:
+            raise AssertionError("the game was replayed")
+
+        monkeypatch.setattr("bitva.server.undo.rewind", no_replay)
+        for earlier in reversed(states[:-1]):
+            assert undo(client, game_id, token).status_code == 200
+            now = read(client, game_id, token)
+            assert now["game"]["version"] == earlier["game"]["version"]
+            assert now["view"] == earlier["view"]
+            assert now["legal_actions"] == earlier["legal_actions"]
+        assert read(client, game_id, token)["undo_refusal"] == "chance"

@@ -35,6 +35,8 @@ from bitva.store.games import Progress, StoredAction, StoredGame, StoredSeat
 # The garbage collector of a serving process: youngest generation every 5,000 new objects
 # (700 by default), the oldest looked at after 50 collections of the middle one (10).
 SERVING_GC_THRESHOLDS = (5_000, 20, 50)
+# States kept per game for undo: the decisions since the last chance outcome, at most this many.
+KEPT_STATES = 32
 
 
 def settle_collector() -> None:
@@ -222,9 +224,9 @@ class GameRuntime:
         self._summary: tuple[GameSummary, str] | None = None
         # (analysis, seat) -> (version, result)
         self.analyses: dict[tuple[str, int | None], tuple[int, dict[str, Any]]] = {}
-        # undo (`bitva.server.undo`): the state before the last step when that step is a
-        # decision (None: unknown or not needed), and each seat's refusal at this version
-        self.before: State[Any] | None = None
+        # undo (`bitva.server.undo`): the state before each decision since the last chance
+        # outcome, by step index (the latest KEPT_STATES), and each seat's refusal now
+        self.kept: dict[int, State[Any]] = {}
         self.undo_refusals: dict[int | None, Refusal | None] = {}
 
     @property
@@ -330,12 +332,31 @@ class GameRuntime:
         self.analyses.clear()
         self._changed()
 
+    @property
+    def before(self) -> State[Any] | None:
+        """The state before the last step, when that step is a decision and it was kept."""
+        return self.kept.get(self.version - 1)
+
+    def keep(self, before: State[Any], chance: bool) -> None:
+        """Before committing a decision (the next step): the state before it, for an undo; a
+        decision followed by chance is never undone, nor anything before it."""
+        if chance:
+            self.kept.clear()
+            return
+        self.kept[self.version] = before
+        if len(self.kept) > KEPT_STATES:
+            del self.kept[min(self.kept)]
+
     def take_back(
         self, state: State[Any], before: State[Any] | None, progress: Progress, moment: Any
     ) -> None:
-        """Take the state before the last step, which the database has dropped (an undo)."""
-        self.state, self.before = state, before
+        """Take the state before the last step, which the database has dropped (an undo);
+        `before`: the state before the step before it, when known."""
+        self.kept.pop(self.version - 1, None)
+        self.state = state
         del self.steps[-1]
+        if before is not None:
+            self.kept[self.version - 1] = before
         self.stored.version = self.version
         self.stored.progress = progress
         self.stored.updated_at = moment
@@ -384,5 +405,6 @@ def rebuild(stored: StoredGame) -> GameRuntime:
             )
         steps.append(Step(replayed.index, replayed.seat, replayed.action, replayed.events))
     runtime = GameRuntime(stored, state, steps)
-    runtime.before = before
+    if before is not None:
+        runtime.kept[len(rows) - 1] = before
     return runtime

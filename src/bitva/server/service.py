@@ -396,7 +396,7 @@ class GameService:
                 self.forget(runtime.id)
                 raise ApiError(409, "the game moved on; reload it") from exc
             _spent("db", writing)
-            runtime.before = None if chance else state  # for an undo (`bitva.server.undo`)
+            runtime.keep(state, bool(chance))  # for an undo (`bitva.server.undo`)
             runtime.commit(child, steps, progress, moment)
             self.hub.publish_steps(runtime, steps)
             out = runtime.message(seat, steps=[step.for_seat(seat) for step in steps])

@@ -94,14 +94,19 @@ def seat_undo(runtime: GameRuntime, seat: int | None) -> dict[str, Any]:
 
 
 def _undone(
-    record: GameRecord, seats: list[int], seat: int, state: State[Any], before: State[Any] | None
+    record: GameRecord,
+    seats: list[int],
+    seat: int,
+    state: State[Any],
+    before: State[Any] | None,
+    earlier: State[Any] | None,
 ) -> tuple[State[Any], State[Any] | None]:
     """In a worker thread: the state before the decision, and the state before the step
-    before it (kept for the next undo; None after chance)."""
+    before it (`earlier` where the runtime kept it, else replayed; None after chance)."""
     done = undo(record, seats, seat, state, before)
     count = len(done.record.actions)
-    previous = None
-    if count and seats[count - 1] != CHANCE:
+    previous = earlier
+    if previous is None and count and seats[count - 1] != CHANCE:
         rebuilt, previous = rewind(done.record, count)
         if rebuilt.digest() != done.state.digest():
             raise BitvaError("the replayed game differs from the kept state")
@@ -126,7 +131,13 @@ async def take_back(service: GameService, game_id: str, seat: int, version: int 
         index = runtime.version - 1
         try:
             state, before = await to_thread.run_sync(
-                _undone, record_of(runtime), seats, seat, runtime.state, runtime.before
+                _undone,
+                record_of(runtime),
+                seats,
+                seat,
+                runtime.state,
+                runtime.before,
+                runtime.kept.get(index - 1),
             )
         except UndoRefused as exc:
             raise ApiError(409, f"cannot undo: {exc.refusal.message}", RULE) from exc
