@@ -76,3 +76,20 @@ def test_issue21_11_u_on_an_80x24_terminal(tmp_path: Path) -> None:
     finally:
         session.close()
     assert "play 2" not in GameRecord.load(save).actions
+
+
+def test_issue21_11_u_after_resume_takes_back_the_last_decision_of_the_record(
+    tmp_path: Path,
+) -> None:
+    """A game left after 'play 2' and resumed: the record is replayed, and 'u' still takes the
+    card back (the state before it rebuilt from the record)."""
+    save = tmp_path / "resumed.json"
+    args = ("play", "dice-cards", "--p2", "greedy", "--seed", "5", "--save", str(save))
+    assert run(*args, input="play 2\nq\ny\n").exit_code == 0
+    assert GameRecord.load(save).actions[-1] == "play 2"
+    result = run("play", "--resume", str(save), input="u\nq\ny\n")
+    assert result.exit_code == 0, result.output
+    assert "Taken back: play 2." in " ".join(result.stdout.split())
+    record = GameRecord.load(save)
+    assert "play 2" not in record.actions
+    verify(record)
