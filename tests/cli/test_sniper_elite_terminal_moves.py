@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bitva.cli.games.sniper_elite import ADAPTER
 from bitva.core.record import GameRecord, verify
 from bitva.games.sniper_elite.movement import fewest_steps
 from tests.cli.terminal_session import TerminalSession
@@ -73,3 +74,8 @@ def test_se_6_4_issue_21_8_a_typed_move_that_costs_a_hit_asks_first(tmp_path: Pa
         assert the_state(record).core.hits_taken == 1
     finally:
         session.close()
+
+
+def test_se_6_4_issue_21_8_the_help_says_what_the_mark_means() -> None:
+    """'?' explains the "!" the move question puts on a space that costs a hit."""
+    assert "a number marked ! (in red) costs a hit" in " ".join(ADAPTER.help.split())
