@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bitva.core.errors import IllegalAction
+from bitva.games.sniper_elite.actions import Act
 from tests.sniper_elite.helpers import scenario
 
 E7 = 'sniper = "e7"\nlka = "red"\nobjectives = [3, 9]\n[defenders]\nY3 = "j10"\nK1 = "f7"\n'
@@ -68,3 +69,11 @@ def test_se_2_7_issue_21_8_difficult_terrain_on_the_way_says_so() -> None:
     """SE-2.7, EX-12: d9 is 3 steps from e7, but each way enters difficult ground first."""
     with pytest.raises(IllegalAction, match=r"d9 is 3 steps away, but difficult ground"):
         scenario(E7).apply("move d9")
+
+
+def test_se_6_2_issue_21_8_a_move_without_its_steps_is_refused_in_words() -> None:
+    """An action built without its steps (`move c7`; the text form fills in the fewest) is
+    refused with the steps that reach the space, never an error of the engine."""
+    state = scenario(E7)
+    violation = state.check(Act("move", ("c7",)))
+    assert str(violation) == "c7 is reached in 2 steps (SE-6.2)"

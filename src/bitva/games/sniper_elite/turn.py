@@ -88,7 +88,7 @@ class SniperTurn(Flow):
 
     def move_refusal(self, words: tuple[str, ...]) -> Violation:
         """Why a move to a space is not legal now, in the player's terms (SE-6.1, SE-6.2,
-        SE-2.5, SE-2.7): "i7 is 5 steps away; you can move 3"."""
+        SE-2.5, SE-2.7): "i7 is 6 steps away; you can move 3"."""
         if self.moved:
             return Violation("one move a turn", "SE-6.1")
         geo, core, name = self.geo, self.core, words[0]
@@ -105,8 +105,9 @@ class SniperTurn(Flow):
         counts = self.moves().get(space)
         if counts:
             said = " or ".join(map(str, counts))
-            return Violation(f"{name} is reached in {said} step{'s' if counts != (1,) else ''},"
-                             f" not {words[1]}", "SE-6.2")  # fmt: skip
+            asked = f", not {words[1]}" if len(words) > 1 else ""
+            return Violation(f"{name} is reached in {said} step{'s' if counts != (1,) else ''}"
+                             f"{asked}", "SE-6.2")  # fmt: skip
         grapnel = "GRAPNEL" in self.effects
         far = fewest_steps(geo, core.sniper, core.occupied(), self.entry, grapnel).get(space)
         if far is None:
