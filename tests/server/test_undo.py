@@ -184,3 +184,20 @@ def test_issue21_11_undo_one_by_one_without_replaying_the_game(
             assert now["view"] == earlier["view"]
             assert now["legal_actions"] == earlier["legal_actions"]
         assert read(client, game_id, token)["undo_refusal"] == "chance"
+
+
+def test_issue21_11_a_poll_with_the_etag_of_a_position_taken_back_gets_the_new_one(
+    client: TestClient,
+) -> None:
+    """After an undo the same version number comes again for another position: a page that
+    polls with the ETag of the position taken back gets the game again (200), not 304."""
+    created = create(client, DC, options={"seats": 2})
+    game_id, token = created["game"]["id"], created["token"]
+    cards = [a for a in read(client, game_id, token)["legal_actions"] if a.startswith("play ")]
+    act(client, game_id, token, cards[0])
+    old = client.get(f"/api/games/{game_id}").headers["etag"]
+    assert client.get(f"/api/games/{game_id}", headers={"If-None-Match": old}).status_code == 304
+    assert undo(client, game_id, token).status_code == 200
+    act(client, game_id, token, cards[-1])  # the same version again (another card if two)
+    polled = client.get(f"/api/games/{game_id}", headers={"If-None-Match": old})
+    assert polled.status_code == 200 and polled.headers["etag"] != old

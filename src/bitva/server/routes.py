@@ -179,9 +179,10 @@ async def create_game(body: CreateGameIn, games: Service, request: Request) -> C
 
 
 def etag(runtime: GameRuntime, seat: int | None) -> str:
-    """What a read of the game depends on: its version, status and seats, and who asks."""
+    """What a read of the game depends on: its version (with the runtime's epoch: after an undo
+    a version number comes again for another position), status and seats, and who asks."""
     held = "".join("1" if s.held else "0" for s in runtime.seats)
-    return f'"{runtime.version}-{runtime.status}-{held}-{seat or 0}"'
+    return f'"{runtime.version}.{runtime.epoch}-{runtime.status}-{held}-{seat or 0}"'
 
 
 @router.get("/games/{game_id}", response_model=GameOut, responses=ERRORS, tags=["games"])

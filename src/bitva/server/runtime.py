@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -227,6 +228,8 @@ class GameRuntime:
         # undo (`bitva.server.undo`): the state before each decision since the last chance
         # outcome, by step index (the latest KEPT_STATES), and each seat's refusal now
         self.kept: dict[int, State[Any]] = {}
+        # changes at every undo (and with every process): an ETag names it with the version
+        self.epoch = secrets.token_hex(4)
         self.undo_refusals: dict[int | None, Refusal | None] = {}
 
     @property
@@ -353,6 +356,7 @@ class GameRuntime:
         """Take the state before the last step, which the database has dropped (an undo);
         `before`: the state before the step before it, when known."""
         self.kept.pop(self.version - 1, None)
+        self.epoch = secrets.token_hex(4)
         self.state = state
         del self.steps[-1]
         if before is not None:

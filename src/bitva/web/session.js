@@ -128,7 +128,8 @@ export function openSession(gameId, hooks = {}) {
         const answer = await api.poll(gameId, st.token, etag);
         if (!answer.changed) return;
         etag = answer.etag;
-        if (answer.data.game.version !== st.version || answer.data.game.status !== st.game.status) {
+        const data = answer.data.game; // after an undo a version comes again: updated_at tells
+        if (data.version !== st.version || data.status !== st.game.status || data.updated_at !== st.game.updated_at) {
           accept({ ...answer.data, version: answer.data.game.version });
           await reloadLog();
           changed();
