@@ -100,7 +100,7 @@ class Reader:
         state = runtime.state
         if not analysis.offered(state, seat):
             raise ApiError(409, not_offered(analysis, state, seat))
-        version = runtime.version
+        version, epoch = runtime.version, runtime.epoch  # an undo changes the epoch
         cached = runtime.analyses.get((name, seat))
         if cached is not None and cached[0] == version:
             return AnalysisOut(name=name, version=version, seat=seat, result=cached[1])
@@ -110,7 +110,7 @@ class Reader:
             result = await to_thread.run_sync(analysis.run, seen, seat)
         except BitvaError as exc:
             raise ApiError(409, str(exc), getattr(exc, "rule", None)) from exc
-        if runtime.version == version:
+        if runtime.version == version and runtime.epoch == epoch:
             runtime.analyses[(name, seat)] = (version, result)
         return AnalysisOut(name=name, version=version, seat=seat, result=result)
 
