@@ -93,3 +93,16 @@ def test_issue21_11_u_after_resume_takes_back_the_last_decision_of_the_record(
     record = GameRecord.load(save)
     assert "play 2" not in record.actions
     verify(record)
+
+
+def test_issue21_11_battlelore_u_takes_back_a_command_card_before_any_die(tmp_path: Path) -> None:
+    """BattleLore A01 in the terminal (BL-2.1, BL-2.2): the Command card played first, then 'u'
+    before ordering anything: the card is back in hand, the menu offers it again."""
+    save = tmp_path / "bl.json"
+    args = ("play", "battlelore", "--p2", "random", "--seed", "1", "-o", "adventure=A01")
+    result = run(*args, "--save", str(save), input="1\nu\nq\ny\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    assert "Taken back: play Assault Right Flank." in out
+    assert out.count("1. play Assault Right Flank") == 2  # offered again after the undo
+    assert not any(a.startswith("play ") for a in GameRecord.load(save).actions)
