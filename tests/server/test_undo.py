@@ -12,7 +12,11 @@ from typing import Any
 
 import pytest
 
+from bitva.server.undo import table_default
+from bitva.store import make_engine
+from bitva.store.games import GameStore
 from tests.server.helpers import DC, TestClient, auth, create, friend_game, make_client, read
+from tests.server.test_store import new_game
 from tests.server.test_websocket import hello
 
 
@@ -71,17 +75,17 @@ def test_issue21_11_against_the_ai_a_card_is_taken_back_but_not_a_roll(db_file: 
         assert len(log["entries"]) == version
 
 
-def test_issue21_11_an_undo_survives_a_restart(db_file: Path) -> None:
-    """The undone step is gone from the database: a new server on it replays the game without
-    it (the same view, the same next version) and play goes on from there."""
-    with make_client(db_file) as client:
+def test_issue21_11_an_undo_survives_a_restart(database_url: str) -> None:
+    """The undone step is gone from the database (SQLite and PostgreSQL): a new server on it
+    replays the game without it (the same view, the same next version) and play goes on."""
+    with make_client(database_url) as client:
         created = create(client, DC, options={"seats": 2})
         game_id, token = created["game"]["id"], created["token"]
         start = read(client, game_id, token)
         act(client, game_id, token, card_of(start))
         assert undo(client, game_id, token).status_code == 200
         after = read(client, game_id, token)
-    with make_client(db_file) as again:
+    with make_client(database_url) as again:
         restarted = read(again, game_id, token)
         assert restarted["game"]["version"] == after["game"]["version"]
         assert restarted["view"] == after["view"] == start["view"]
@@ -201,3 +205,19 @@ def test_issue21_11_a_poll_with_the_etag_of_a_position_taken_back_gets_the_new_o
     act(client, game_id, token, cards[-1])  # the same version again (another card if two)
     polled = client.get(f"/api/games/{game_id}", headers={"If-None-Match": old})
     assert polled.status_code == 200 and polled.headers["etag"] != old
+
+
+def test_issue21_11_an_older_database_gets_the_undo_column(database_url: str) -> None:
+    """A database of an earlier bitva (no `undo` column) is upgraded at start-up: its games
+    read back with the default (NULL), so the table's undo follows who plays."""
+    engine = make_engine(database_url)
+    store = GameStore(engine)
+    new_game(store)  # seat 1 a person, seat 2 a friend's invitation
+    with engine.begin() as connection:
+        connection.exec_driver_sql("ALTER TABLE server_games DROP COLUMN undo")
+    upgraded = GameStore(engine)
+    assert "server_games.undo added (existing games: the default)" in upgraded.upgraded
+    loaded = upgraded.load("g1")
+    assert loaded is not None and loaded.undo is None
+    assert table_default(loaded.seats) is False  # two people: off
+    assert GameStore(engine).upgraded == []  # once
