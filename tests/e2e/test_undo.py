@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.clicks import version, wait_decision, wait_version_after
 from tests.e2e.conftest import new_page
-from tests.e2e.pages import PHONE, WIDE, create_game, open_game
+from tests.e2e.pages import PHONE, WIDE, assert_no_sideways_scroll, create_game, open_game
 from tests.e2e.test_battlelore_web import click
 from tests.e2e.test_generic_board import new_dice_game
 from tests.server.process import ServerProcess
@@ -116,7 +116,7 @@ def test_issue21_11_friends_get_the_undo_button_only_if_they_chose_it(
 
 
 def test_issue21_11_battlelore_takes_back_an_order_and_a_card_before_the_dice(
-    server: ServerProcess, browser: Browser, page_errors: list[str]
+    server: ServerProcess, browser: Browser, shots: Path, page_errors: list[str]
 ) -> None:
     """BattleLore against the AI: a turn is a chain of decisions before any die (BL rules: play
     a Command card, order units, move them). The first decisions of the turn are taken back
@@ -139,6 +139,11 @@ def test_issue21_11_battlelore_takes_back_an_order_and_a_card_before_the_dice(
             seen.append((version, legal))
             click(page, action)
             wait_version_after(page, version)
+        page.set_viewport_size(PHONE)  # the board on a phone: the button in the header
+        expect(page.locator("#undo")).to_be_in_viewport()
+        assert_no_sideways_scroll(page, "BattleLore with the Undo button")
+        page.screenshot(path=str(shots / "undo-battlelore-phone.png"))
+        page.set_viewport_size(WIDE)
         for version, legal in reversed(seen):
             expect(page.locator("#undo")).to_be_enabled()
             page.click("#undo")
