@@ -106,3 +106,9 @@ def test_issue21_11_battlelore_u_takes_back_a_command_card_before_any_die(tmp_pa
     assert "Taken back: play Assault Right Flank." in out
     assert out.count("1. play Assault Right Flank") == 2  # offered again after the undo
     assert not any(a.startswith("play ") for a in GameRecord.load(save).actions)
+
+
+def test_issue21_11_play_help_names_the_undo_key() -> None:
+    result = run("play", "--help")
+    assert result.exit_code == 0
+    assert "'u' takes back your last decision" in " ".join(result.stdout.split())

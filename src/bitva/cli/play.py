@@ -70,7 +70,8 @@ def play(
     --advanced, --no-advanced); `bitva games GAME` lists them.
 
     On a terminal the game is one screen redrawn in place (80x24 is enough); the up arrow
-    recalls earlier answers; 'q' leaves, after asking, and says how to resume.
+    recalls earlier answers; 'u' takes back your last decision (back to the last roll or card
+    drawn, or the other side's last move); 'q' leaves, after asking, and says how to resume.
     """
     for output in (save, resume if save is None else None):  # the record is written there
         if output is not None:
