@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import contextlib
 import re
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.console import Console, RenderableType
@@ -211,7 +212,40 @@ class LiveDisplay:
 
     def ask(self, seat: int, prompt: str, screen: Screen, hidden: bool = False) -> str:
         self.draw(seat, screen, hidden=hidden)
-        return self.read(prompt)
+        with self.resized(lambda: self.draw(seat, screen, hidden=hidden), prompt):
+            return self.read(prompt)
+
+    @contextlib.contextmanager
+    def resized(self, redraw: Callable[[], None], prompt: str) -> Iterator[None]:
+        """Meanwhile (a prompt waits for an answer) a resized window (SIGWINCH) is redrawn at
+        once, for its new size, with the prompt and what was typed so far; before, it was
+        redrawn only at the next key (issue 21)."""
+
+        def on_resize(signum: int, frame: object) -> None:
+            try:
+                redraw()
+                typed = ""
+                if self.readline:
+                    import readline
+
+                    typed = readline.get_line_buffer()
+                with self.console.capture() as capture:
+                    self.console.print(Text(prompt + " ", style="bold"), end="")
+                self.console.file.write(capture.get() + typed)
+                self.console.file.flush()
+            except Exception:  # a redraw must never break the answer being typed
+                pass
+
+        winch = getattr(signal, "SIGWINCH", None)
+        try:
+            previous = signal.signal(winch, on_resize) if winch is not None else None
+        except ValueError:  # not the main thread: no signal handlers there
+            winch = None
+        try:
+            yield
+        finally:
+            if winch is not None:
+                signal.signal(winch, previous if previous is not None else signal.SIG_DFL)
 
     def page(self, renderable: RenderableType) -> None:
         self.console.clear()

@@ -6,7 +6,12 @@ one the compact mat, three lines a square, which fits 80x24 with the prompt:
 
      5  3  2     the arrows around the card as they point on the board (LW-1.3, LW-2.3),
      1Rava3 4    its name and its defence (in inverse: 3),
-     2G  1»2     G/C for a General or command unit, »2 for a ranged unit's value (LW-7.3).
+     2G  1  2    G/C for a General or command unit.
+
+A ranged unit's value (LW-7.3) takes the first two places of its name, `1»4Ca3 2`, where a letter
+follows it: next to an arrow's digit (`3  3»33`) it read as one number (issue 21). The panel's
+hand shows every card's arrows whole, and the help line, at 80 columns: a name is shortened
+first.
 
 The seat that plays the second army sees the mat from its own edge, turned half round (row 7
 at the bottom, column f on the left; its cards' arrows point up), as across a real table.
@@ -17,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from bitva.cli.games import Screen, Size
@@ -37,6 +43,7 @@ from bitva.games.lords_of_war.victory import eliminated_counts
 CELL = 7  # columns of a compact square
 PANEL = 28  # the narrowest panel that reads
 LEGEND = "digits: arrows · inverse: defence, G/C General or command, »2 ranged"
+NAME_ROOM = 4  # the fewest letters of a name a hand line keeps before it drops the class
 
 
 def turned(values: Sequence[int], flip: bool) -> list[int]:
@@ -77,14 +84,17 @@ def card_lines(card: Card, owner: int, flip: bool, last: bool) -> list[Text]:
     badge = style + " reverse"  # what is not an arrow reads in inverse
     tag = "G" if card.rank == "general" else ("C" if card.is_command else "")
     middle = Text(_digit(a, 6), style=style)
-    middle.append(short_name(card, 4).ljust(4), style=style + (" underline" if last else ""))
+    name_style = style + (" underline" if last else "")
+    if card.is_ranged:  # the value where a letter follows it, never an arrow's digit
+        middle.append(f"»{card.ranged % 10}", style=badge)
+        middle.append(short_name(card, 2).ljust(2), style=name_style)
+    else:
+        middle.append(short_name(card, 4).ljust(4), style=name_style)
     middle.append(str(card.defence % 10), style=badge)
     middle.append(_digit(a, 2), style=style)
     bottom = Text(_digit(a, 5), style=style)
     bottom.append(tag, style=badge)
-    bottom.append(" " * (2 - len(tag)) + _digit(a, 4), style=style)
-    bottom.append(f"»{card.ranged % 10}" if card.is_ranged else "  ", style=badge)
-    bottom.append(_digit(a, 3), style=style)
+    bottom.append(" " * (2 - len(tag)) + _digit(a, 4) + "  " + _digit(a, 3), style=style)
     return [Text(f"{_digit(a, 7)}  {_digit(a, 0)}  {_digit(a, 1)}", style=style), middle, bottom]
 
 
@@ -153,20 +163,53 @@ def plain_name(card: Card) -> str:
     return " ".join([w for w in words if w not in RACE_WORDS] or words)
 
 
-def hand_lines(state: LordsOfWarState, seat: int) -> list[Text]:
-    """The seat's hand, numbered as the card question counts: name, class, defence, arrows."""
+def short_for(name: str, room: int) -> str:
+    """`name` in at most `room` columns: whole, else its words run together, else cut with an
+    ellipsis ("Vanak Fleshripper" -> "VanakFleshripper" -> "VanakFle…")."""
+    if cell_len(name) <= room:
+        return name
+    joined = name.replace(" ", "")
+    if cell_len(joined) <= room:
+        return joined
+    return joined[: max(room - 1, 1)] + "…"
+
+
+def hand_line(number: int, card: Card, copies: int, width: int) -> str:
+    """One card of the hand in `width` columns: its number, name, class, defence, arrows (as
+    held, LW-1.3) and ranged value (LW-7.3). What a player chooses by, the number, the arrows
+    and the values, is never cut: the name is shortened first, then the class left out."""
+    arrows = "".join(f"{g}{v}" for g, v in zip("↑↗→↘↓↙←↖", card.arrows, strict=True) if v)
+    values = f"D{card.defence} {arrows or '-'}" + (f" »{card.ranged}" if card.is_ranged else "")
+    count = f" x{copies}" if copies > 1 else ""
+    facts = f"{CLASS_ABBREVIATIONS[card.unit_class]} {values}"
+    if width - cell_len(f"{number} {count} {facts}") < NAME_ROOM:
+        facts = values
+    room = max(width - cell_len(f"{number} {count} {facts}"), 1)
+    return f"{number} {short_for(plain_name(card), room)}{count} {facts}"
+
+
+def hand_lines(state: LordsOfWarState, seat: int, width: int = 80) -> list[Text]:
+    """The seat's hand, numbered as the card question counts, each card in `width` columns
+    (`hand_line`)."""
     static = state.static
     lines = [Text("Your hand:", style=SEAT_STYLE[seat])]
     for number, kind in enumerate(state.hand_kinds(seat), start=1):
         card = static.kinds[seat][kind]
         copies = sum(1 for c in state.hand[seat] if static.kind_of[seat][c] == kind)
-        arrows = "".join(f"{g}{v}" for g, v in zip("↑↗→↘↓↙←↖", card.arrows, strict=True) if v)
-        text = f"{number} {plain_name(card)}{f' x{copies}' if copies > 1 else ''}"
-        text += f" {CLASS_ABBREVIATIONS[card.unit_class]} D{card.defence} {arrows}"
-        if card.is_ranged:
-            text += f" »{card.ranged}"
-        lines.append(Text(text))
+        lines.append(Text(hand_line(number, card, copies, width)))
     return lines
+
+
+def hint_lines(width: int) -> list[Text]:
+    """The help line (`? help · u undo · q leave · ↑ earlier answers`) in `width` columns:
+    broken between its parts where it is too wide, never cut."""
+    lines: list[str] = []
+    for part in HINT.split(" · "):
+        if lines and cell_len(f"{lines[-1]} · {part}") <= width:
+            lines[-1] = f"{lines[-1]} · {part}"
+        else:
+            lines.append(part)
+    return fitted(lines, width, "dim")
 
 
 def panel_lines(
@@ -187,8 +230,8 @@ def panel_lines(
         top += lines_of(Text(screen.heading, style="bold"), width)
     top += wrapped(screen.menu, width)
     if screen.heading or screen.menu:
-        top += fitted([HINT], width, "dim")
-    hand = hand_lines(state, seat) if seat is not None and state.hand[seat] else []
+        top += hint_lines(width)
+    hand = hand_lines(state, seat, width) if seat is not None and state.hand[seat] else []
     if len(top) + len(hand) > height:
         hand = []
     room = height - len(top) - len(hand)
