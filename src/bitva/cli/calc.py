@@ -87,6 +87,26 @@ def _load_unit(
     )
 
 
+def _slain_before_notes(models: int, slain: int) -> list[str]:
+    """`--slain-before` against the models on the table (CALC-2): a unit that had more than the
+    calculator's largest at the start of the turn is refused in one line; one that lost more
+    this turn than it has left is taken as it is (open play never refuses a unit's size, 3.1),
+    with a note saying how the numbers were read (issue 21)."""
+    start = models + slain
+    if start > MAX_MODELS:
+        _fail(
+            f"--slain-before {slain:,}: with {models:,} models on the table the unit had"
+            f" {start:,} at the start of the turn; a unit has at most {MAX_MODELS:,} models"
+        )
+    if slain <= models:
+        return []
+    return [
+        f"--slain-before {slain}: {models} models on the table and {slain} slain earlier this"
+        f" turn, a unit of {start} at the start of the turn (a unit of {models} that lost some:"
+        " give the models left with --target-models)"
+    ]
+
+
 def _list_warscrolls() -> None:
     """The shipped warscrolls: id and name (what --attacker and --target take)."""
     from bitva.games.age_of_sigmar.loader import builtin_warscrolls
@@ -122,7 +142,12 @@ def aos(
     ] = None,
     attacker_loadout: Annotated[str | None, typer.Option(help="Attacker loadout id.")] = None,
     target_models: Annotated[
-        int | None, typer.Option(min=1, max=MAX_MODELS, help="Target unit size.")
+        int | None,
+        typer.Option(
+            min=1,
+            max=MAX_MODELS,
+            help="Target models on the table now (its unit size if it has lost none).",
+        ),
     ] = None,
     target_loadout: Annotated[str | None, typer.Option(help="Target loadout id.")] = None,
     target_save: Annotated[
@@ -141,7 +166,12 @@ def aos(
         int, typer.Option(min=0, help="Wounds one target model has already suffered.")
     ] = 0,
     slain_before: Annotated[
-        int, typer.Option(min=0, help="Target models already slain this turn (battleshock).")
+        int,
+        typer.Option(
+            min=0,
+            help="Models of the target unit slain earlier this turn, besides those on the table"
+            " (battleshock, AOS-10.2).",
+        ),
     ] = 0,
     phase: Annotated[Phase, typer.Option(help="Melee (combat) or missile (shooting).")] = (
         Phase.combat
@@ -304,6 +334,7 @@ def aos(
             save_mod=defender.save_mod + save_mod,
             save_reroll=defender.save_reroll | ({reroll_saves.value} if reroll_saves else set()),
         )
+        notes.extend(_slain_before_notes(defender.n_models, defender.slain_before))
         options = CalcOptions(allocation=allocation.value, natural_one_fails=natural_one_fails)
         result = calculate(profiles, defender, options, notes=notes)
     except typer.Exit:
