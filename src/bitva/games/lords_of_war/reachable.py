@@ -185,7 +185,7 @@ def _check_copies(
         if used[card.ref] > held[card.ref]:
             count = sum(c.ref == card.ref for c in given.cards)
             custom = (
-                " (a custom deck of the army says custom = true, LW-10.3)"
+                "; `custom = true` says the seat plays a custom deck of its army"
                 if rule == "LW-1.1"
                 else ""
             )
