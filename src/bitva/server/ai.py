@@ -186,5 +186,10 @@ class AiPlayer:
                 await task
         self.tasks.clear()
         if self._executor is not None:
+            # the workers ignore Ctrl-C (core.workers): stop them rather than wait for a move
+            workers = getattr(self._executor, "_processes", None) or {}
+            running = list(workers.values())
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+            for worker in running:
+                worker.terminate()
