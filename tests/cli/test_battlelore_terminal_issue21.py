@@ -66,7 +66,7 @@ def test_issue_21_5_bl_14_4_a_lore_card_in_the_menu_costs_what_it_really_costs()
     view = state.view(1)
     assert action_label(view, "lore WZ01 F5") == "play the Lore card Fire Bolt on F5 — 2 Lore"
     foil = action_label(view, "lore RG02")  # a Rogue card, and no Rogue in the council
-    assert foil == "play the Lore card Foil — 5 Lore (3 more: no Rogue in your council)"
+    assert foil == "play the Lore card Foil — 5 Lore (+3: no Rogue)"
 
 
 def test_issue_21_7_dispel_names_the_card_it_cancels_and_costs_what_it_paid() -> None:

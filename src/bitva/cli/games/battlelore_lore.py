@@ -48,10 +48,13 @@ def own_council(view: Mapping[str, Any]) -> Mapping[str, int] | None:
     return None
 
 
-def lore_cost(view: Mapping[str, Any], card_id: str, args: Sequence[str] = ()) -> str:
+def lore_cost(
+    view: Mapping[str, Any], card_id: str, args: Sequence[str] = (), *, short: bool = False
+) -> str:
     """What playing `card_id` costs this seat, in words: "4 Lore" or "5 Lore (3 more: no
-    Wizard in your council)" (BL-13.5, BL-14.4). Dispel's "?" is what the cancelled card's
-    owner paid for it (its target among `args`)."""
+    Wizard in your council)" (BL-13.5, BL-14.4); `short` for a menu line: "5 Lore (+3: no
+    Wizard)". Dispel's "?" is what the cancelled card's owner paid for it (its target among
+    `args`)."""
     card = load_catalogue().lore.get(card_id)
     council = own_council(view)
     if card is None or council is None:
@@ -64,6 +67,8 @@ def lore_cost(view: Mapping[str, Any], card_id: str, args: Sequence[str] = ()) -
     if cast.master is not None:
         return f"{cast.cost} Lore"
     schools = " or ".join(SCHOOL_WORDS.get(s, s) for s in card.schools)
+    if short:
+        return f"{cast.cost} Lore (+3: no {schools})"
     return f"{cast.cost} Lore (3 more: no {schools} in your council)"
 
 
@@ -72,7 +77,7 @@ def lore_label(view: Mapping[str, Any], rest: Sequence[str]) -> str:
     card_id, args = rest[0], list(rest[1:])
     targets = " ".join(card_words(arg) for arg in args)
     label = f"play the Lore card {card_name(card_id)}" + (f" on {targets}" if targets else "")
-    cost = lore_cost(view, card_id, args)
+    cost = lore_cost(view, card_id, args, short=True)
     return f"{label} — {cost}" if cost else label
 
 
