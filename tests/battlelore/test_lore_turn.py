@@ -186,3 +186,14 @@ def test_bl_14_6_d_37_custom_councils_are_chosen_in_secret() -> None:
     assert state.view(2)["sides"]["1"]["council"] == {"commander": 2, "cleric": 2, "wizard": 2}
     assert state.decision == "deal" and state.deal_to.count(1) == 5 and state.deal_to.count(2) == 4
     assert state.bank.goblets == (2, 3)
+
+
+def test_bl_15_3_a_save_from_before_issue_21_with_no_refill_still_loads() -> None:
+    """Saves written before issue 21 hold the dropped BL-15.3 flag `no_refill`: it loads, and
+    means nothing (the state is the same as without it)."""
+    from bitva.games.battlelore.serialize import state_from_json, state_to_json
+
+    state = refill_scene()
+    old = {**state_to_json(state), "no_refill": [True, False]}
+    loaded = state_from_json(old)
+    assert state_to_json(loaded) == state_to_json(state) and "no_refill" not in state_to_json(state)
