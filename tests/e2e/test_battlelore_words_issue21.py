@@ -39,7 +39,7 @@ CZECH = """async ([numbers, catalogue]) => {
   const out = { numbers: {}, words: {}, lines: {} };
   for (const n of numbers) out.numbers[n] = czech.zOrZe(n);
   for (const w of ["sta", "země", "šesti", "žita", "Sedmihradska", "dvora", "tří", "mne",
-                   "všech", "lesa", "pěti", "F4", "s3", "osmi", "hradu"]) {
+                   "všech", "lesa", "pěti", "F4", "s3", "osmi", "hradu", "mnoha"]) {
     out.words[w] = czech.zOrZe(w);
   }
   out.vocalized = czech.vocalize("Útok z F4: 4 figurky z 4, z 7 kostek z 5. Z sedmi");
@@ -73,7 +73,7 @@ def test_issue_21_7_czech_ze_before_numbers_and_no_stop_after_an_exclamation(
     assert found["words"] == {
         "sta": "ze", "země": "ze", "šesti": "ze", "žita": "ze", "Sedmihradska": "ze",
         "dvora": "ze", "tří": "ze", "mne": "ze", "všech": "ze", "lesa": "z", "pěti": "z",
-        "F4": "z", "s3": "z", "osmi": "z", "hradu": "z",
+        "F4": "z", "s3": "z", "osmi": "z", "hradu": "z", "mnoha": "z",
     }  # fmt: skip
     assert found["vocalized"] == "Útok z F4: 4 figurky ze 4, ze 7 kostek z 5. Ze sedmi"
     lines = found["lines"]

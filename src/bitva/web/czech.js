@@ -7,7 +7,7 @@
 // 1, 5, 8, 9, 10, 11, 15, 18, 19, 50-59, 80-99 and 1000 ("z tisíce") take "z".
 
 // the first sounds of a word after which "z" is said "ze"
-const HARD_START = /^(?:[szšž]|dv|tř|čt|mn|vš)/iu;
+const HARD_START = /^(?:[szšž]|dv|tř|čt|vš|mne$|mně$)/iu; // "z mnoha", but "ze mne"
 // the units 0-9 whose genitive begins with a hard sound: dvou, tří, čtyř, šesti, sedmi
 const HARD_DIGITS = new Set([2, 3, 4, 6, 7]);
 // the teens said with a hard start: dvanácti, třinácti, čtrnácti, šestnácti, sedmnácti
