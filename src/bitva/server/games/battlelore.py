@@ -5,7 +5,10 @@ the catalogue the browser names units and cards from (sent once by a replay: `sh
 
 The odds the browser shows before an attack or a battle back are the game's analysis of that
 attack as this game will roll it (`bitva.games.battlelore.odds`, the terminal's too), sent
-with the view of the seat about to battle.
+with the view of the seat about to battle (a battle back's to both seats: the attacker sees
+what may come back). The view also says what each of the seat's Lore cards really costs it
+(BL-13.5, BL-14.4: 3 more for a school not in its War Council) and, while the starting Lore
+cards are kept (BL-14.3), how many the seat keeps and how many are still to choose.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from bitva.core.registry import get_game
 from bitva.core.state import State
 from bitva.games.battlelore.catalogue import adventure_ids, load_catalogue
-from bitva.games.battlelore.lore import REFILL_CHOICES
+from bitva.games.battlelore.council import lore_start
+from bitva.games.battlelore.lore import REFILL_CHOICES, casting
 from bitva.games.battlelore.odds import attack_odds, declared_odds
 from bitva.server.games import GameAdapter
 
@@ -62,7 +66,8 @@ class BattleLoreOptionsIn(BaseModel):
 
 def adventures() -> list[dict[str, Any]]:
     """The shipped adventures for the lobby: id, names and descriptions in both languages,
-    whether they use Lore, the banners that win."""
+    whether they use Lore, the banners that win, the seat that moves first (1 South, 2
+    North: section 5.5, the adventure's "first player")."""
     shipped = load_catalogue().adventures
     return [
         {
@@ -73,6 +78,7 @@ def adventures() -> list[dict[str, Any]]:
             "description_cs": adventure.description_cs,
             "lore": adventure.lore,
             "victory_banners": adventure.victory_banners,
+            "first": 1 if adventure.first_player == "south" else 2,  # the seat that moves first
         }
         for ident, adventure in sorted(shipped.items())
     ]
@@ -151,17 +157,52 @@ class BattleLoreAdapter(GameAdapter):
         """The seat's view, the catalogue, and for the seat about to battle the odds of each
         attack it may make, or of its battle back (`odds`: `battlelore.odds.attack_odds`, the
         game's analysis for the attack as this game will roll it), so that the browser shows
-        them with the position, never a moment later; and for every seat the odds of an attack
-        declared and waiting for its roll (its reaction windows). They count the board and the
-        cards played, which both sides see: they reveal nothing hidden."""
+        them with the position, never a moment later; a battle back's odds go to both seats,
+        as do the odds of an attack declared and waiting for its roll (its reaction windows).
+        They count the board and the cards played, which both sides see: they reveal nothing
+        hidden. `lore_costs` and `keep_lore`: see `lore_costs` and `keep_lore`."""
         view = state.view(seat)
         view["catalogue"] = catalogue_json()
         if state.decision in ODDS_DECISIONS:
-            if seat is not None and seat == state.current_player:
+            if seat is not None and (
+                seat == state.current_player or state.decision == "battle-back"
+            ):
                 view["odds"] = attack_odds(state)
         elif declared := declared_odds(state):  # an attack waiting for its roll: every seat's
             view["odds"] = declared
+        if seat in (1, 2) and view.get("adventure", {}).get("lore"):
+            view["lore_costs"] = lore_costs(state, seat)
+            if state.decision == "keep-lore":
+                view["keep_lore"] = keep_lore(state, seat)
         return view
+
+
+def lore_costs(state: Any, seat: int) -> dict[str, str]:
+    """What each Lore card in `seat`'s hand (and among those dealt to it) costs it to play
+    (BL-13.5, BL-14.4): the printed cost, 3 more without a master of the card's school in the
+    seat's War Council; "?" where the effect sets it ("?+3" without the master)."""
+    council = state.councils[seat - 1] or None
+    catalogue = load_catalogue().lore
+    costs: dict[str, str] = {}
+    for ident in [*state.lore_hands[seat], *state.lore_drawn[seat]]:
+        card = catalogue.get(ident)
+        if card is None:
+            continue
+        cast = casting(card, council)
+        if card.cost is None:
+            costs[ident] = "?" if cast.master else f"?+{cast.surcharge}"
+        else:
+            costs[ident] = str(cast.cost)
+    return costs
+
+
+def keep_lore(state: Any, seat: int) -> dict[str, int]:
+    """BL-14.3 step 4: the number of starting Lore cards `seat` keeps of those dealt (2.4:
+    its council's top level) and how many it has still to choose."""
+    return {
+        "keep": lore_start(state.councils[seat - 1] or None).cards,
+        "left": int(state.keep_left[seat]),
+    }
 
 
 ADAPTER = BattleLoreAdapter(get_game("battlelore"))
