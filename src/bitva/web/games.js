@@ -19,6 +19,9 @@
 //   describeSeat(game, seat, ctx)     the join page: what that seat plays, as a sentence
 //   seatSide(game, seat, ctx)         the lobby's lists: what a seat plays in a word or two
 //                                     (Lords of War: its army), or null
+//   seatChoice(seat, form, ctx)       the new-game form: what taking that seat means with the
+//                                     options of `form` (its optionsForm), e.g. "South (moves
+//                                     second)", or null for "first", "second"
 //   optionsForm(ctx, saved, changed)  {element, values(seat), saved()}: a nicer new-game form
 //                                     (values(seat): the options for the seat the player took,
 //                                     or null after saying what is wrong; saved(): what to

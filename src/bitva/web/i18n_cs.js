@@ -112,6 +112,7 @@ export const cs = {
   "undo.why.table": "U tohoto stolu nelze brát tahy zpět.",
   "lobby.undo": "Brát tahy zpět",
   "lobby.undo_friends": "I přátelé smějí vzít zpět své poslední rozhodnutí (proti počítači to jde vždy)",
+
   "board.turn": "Tah {turn} · {player} · {phase}",
   "board.over": "Konec hry",
   "board.view": "Co vidíte",
@@ -151,3 +152,9 @@ export const cs = {
   "offline.title": "Server je nedostupný.",
   "offline.text": "Vaše hra je v bezpečí; tahy jsou vypnuté, dokud se spojení neobnoví. Připojuji znovu…",
 };
+
+// what a touch screen says instead of "klikněte" (i18n.js, on a coarse pointer), whole words
+export const csTouch = [
+  ["Klikněte", "Klepněte"], ["klikněte", "klepněte"], ["Kliknutím", "Klepnutím"], ["kliknutím", "klepnutím"],
+  ["Klikni", "Klepni"], ["klikni", "klepni"], ["kliknout", "klepnout"],
+];

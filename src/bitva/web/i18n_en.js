@@ -112,6 +112,7 @@ export const en = {
   "undo.why.table": "This table does not allow undo.",
   "lobby.undo": "Undo",
   "lobby.undo_friends": "Friends may take back their last decision too (against the computer you always may)",
+
   "board.turn": "Turn {turn} · {player} · {phase}",
   "board.over": "Game over",
   "board.view": "What you see",
@@ -151,3 +152,6 @@ export const en = {
   "offline.title": "The server cannot be reached.",
   "offline.text": "Your game is safe; moves are off until the connection is back. Reconnecting…",
 };
+
+// what a touch screen says instead of "click" (i18n.js, on a coarse pointer), whole words
+export const enTouch = [["Click", "Tap"], ["click", "tap"], ["clicks", "taps"], ["clicking", "tapping"]];

@@ -106,7 +106,7 @@ export function lobbyScreen(root) {
     }
     const seatChoice = String(saved.seat || "1");
     box.append(field(t("lobby.seat"),
-      ...Array.from({ length: seats }, (_, i) => radio("seat", String(i + 1), seatOrder(i + 1), seatChoice === String(i + 1))),
+      ...Array.from({ length: seats }, (_, i) => radio("seat", String(i + 1), seatName(i + 1), seatChoice === String(i + 1))),
       radio("seat", "random", t("lobby.seat_random"), seatChoice === "random" || Number(seatChoice) > seats),
     ));
     // only the levels that can play this game (the searches need listed actions)
@@ -141,6 +141,14 @@ export function lobbyScreen(root) {
     return box;
   }
 
+  /** What the new-game form calls a seat: the game module's words for these options ("South
+   * (moves second)"), else "first", "second". */
+  function seatName(seat) {
+    const ctx = { t: mod && mod.t, meta: chosen, lobby: chosen && chosen.lobby };
+    const own = mod && mod.own && mod.seatChoice && options ? mod.seatChoice(seat, options, ctx) : null;
+    return own || seatOrder(seat);
+  }
+
   function readSeats(form) {
     const box = form.querySelector("#seats-box");
     if (seats === 1) return { seat: 1, choice: "1", opponents: [] };
@@ -157,6 +165,9 @@ export function lobbyScreen(root) {
 
   /** Ask the server how many seats these options make (a game with a seat range). */
   function optionsChanged() {
+    for (const input of formBox.querySelectorAll('#seats-box input[name="seat"]')) { // the options may change what a seat is
+      if (input.value !== "random" && input.nextElementSibling) input.nextElementSibling.textContent = seatName(Number(input.value));
+    }
     if (!chosen || chosen.seats.min === chosen.seats.max || !options) return;
     clearTimeout(checking);
     checking = setTimeout(async () => {

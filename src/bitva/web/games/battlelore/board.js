@@ -188,10 +188,10 @@ function build(svg, opts) {
   return svg.__bl;
 }
 
-function drawTerrain(bl, view, flip) {
+function drawTerrain(bl, view, flip, narrow) {
   const terrain = view.terrain || {};
   const landmarks = view.landmarks || {};
-  const key = JSON.stringify([terrain, landmarks, flip]);
+  const key = JSON.stringify([terrain, landmarks, flip, narrow]);
   if (bl.key === key) return;
   bl.key = key;
   bl.flip = flip;
@@ -205,40 +205,42 @@ function drawTerrain(bl, view, flip) {
       s("polygon", { class: "hex-bg", points: hexPoints(cx, cy) }),
       ...terrainArt(kind, cx, cy),
       landmarks[hex] ? landmarkArt(landmarks[hex], cx, cy) : null,
-      s("text", { class: "hex-name", x: cx, y: cy + R - 5, text: hex }),
+      s("text", { class: ["hex-name", narrow && "big"], x: cx, y: cy + R - 5, text: hex }),
       s("title", { text: named.length ? `${hex}: ${named.join(", ")}` : hex }),
     );
   }
-  // row numbers on both sides, column letters under the board
+  // row numbers on both sides, column letters under the board (on a phone larger, in the
+  // room kept for them below: every prompt and log line names hexes)
+  const lift = narrow ? 7 : 5;
   for (let y = 1; y <= 9; y += 1) {
     const [, cy] = centre(`A${y}`, flip);
-    bl.layers.labels.append(s("text", { class: "coord", x: MARGIN / 2, y: cy + 5, text: String(y) }));
-    bl.layers.labels.append(s("text", { class: "coord", x: WIDTH - MARGIN / 2, y: cy + 5, text: String(y) }));
+    bl.layers.labels.append(s("text", { class: ["coord", narrow && "big"], x: MARGIN / 2, y: cy + lift, text: String(y) }));
+    bl.layers.labels.append(s("text", { class: ["coord", narrow && "big"], x: WIDTH - MARGIN / 2, y: cy + lift, text: String(y) }));
   }
   for (const letter of LETTERS) {
     const [cx] = centre(`${letter}1`, flip);
     const [, top] = centre("A9", flip);
     const [, bottom] = centre("A1", flip);
-    const y = Math.max(top, bottom) + R + 14;
-    bl.layers.labels.append(s("text", { class: "coord", x: cx, y, text: letter }));
+    const y = Math.max(top, bottom) + R + (narrow ? 20 : 14);
+    bl.layers.labels.append(s("text", { class: ["coord", narrow && "big"], x: cx, y, text: letter }));
   }
 }
 
 /**
  * Draws the board: opts = {view, flip, viewerSide, highlights: {hex: kind}, badges: {hex: text},
- * selected, battle: {attacker, target}, onHex(hex), onHover(hex)}.
+ * selected, battle: {attacker, target}, spoken: [hex] (named by the line pointed at), onHex(hex),
+ * onHover(hex)}.
  */
 export function drawBoard(svg, opts) {
   const bl = svg.__bl || build(svg, opts);
   const { view, flip } = opts;
   bl.onHex = opts.onHex;
   bl.onHover = opts.onHover;
-  drawTerrain(bl, view, flip);
-  // on a phone the row and column labels are hidden (under 11 px): the hexes take their room
+  // on a phone (under 600 px) the row and column labels and the names of the empty hexes are
+  // drawn larger (their `big` class), the letters a little lower, in room added under the board
   const narrow = svg.clientWidth > 0 && svg.clientWidth < 600;
-  const box = narrow
-    ? `${MARGIN - 3} ${MARGIN - 3} ${(13 * W + 6).toFixed(0)} ${(HEIGHT - 2 * MARGIN + 6).toFixed(0)}`
-    : `0 0 ${WIDTH.toFixed(0)} ${HEIGHT.toFixed(0)}`;
+  drawTerrain(bl, view, flip, narrow);
+  const box = `0 0 ${WIDTH.toFixed(0)} ${(HEIGHT + (narrow ? 6 : 0)).toFixed(0)}`;
   if (svg.getAttribute("viewBox") !== box) svg.setAttribute("viewBox", box);
   const highlights = opts.highlights || {};
   bl.layers.hl.replaceChildren();
@@ -250,6 +252,11 @@ export function drawBoard(svg, opts) {
   if (opts.selected && !highlights[opts.selected]) {
     const [cx, cy] = centre(opts.selected, flip);
     bl.layers.hl.append(s("polygon", { class: "hl selected", points: hexPoints(cx, cy, R - 3) }));
+  }
+  for (const hex of opts.spoken || []) { // the hexes of the log line or prompt pointed at
+    if (!HEXES.includes(hex)) continue;
+    const [cx, cy] = centre(hex, flip);
+    bl.layers.hl.append(s("polygon", { class: "hl spoken", dataset: { hex }, points: hexPoints(cx, cy, R - 1) }));
   }
   if (opts.battle && opts.battle.attacker && opts.battle.target) {
     const [x1, y1] = centre(opts.battle.attacker, flip);

@@ -51,6 +51,16 @@ export function optionsForm(ctx, saved = {}, changed = () => {}) {
   return { element, values, saved: saved_ };
 }
 
+/** The new-game form's words for a seat: its side and whether it moves first in the adventure
+ * chosen (section 5.5: each adventure names its first player; A02 North, A04 South). */
+export function seatChoice(seat, form, ctx) {
+  const adventures = (ctx && ctx.lobby && ctx.lobby.adventures) || [];
+  const id = form && form.saved ? form.saved().adventure : null;
+  const item = adventures.find((a) => a.id === id);
+  if (!item || (seat !== 1 && seat !== 2)) return null;
+  return t(seat === (item.first || 1) ? "lobby.seat_first" : "lobby.seat_second", { side: sideName(seat) });
+}
+
 /** One line for the lobby's lists: "A02 · Web over the Dwarf Hold". */
 export function describeOptions(options, ctx) {
   const id = (options && options.adventure) || "A01";

@@ -16,6 +16,9 @@ export const cs = {
   "side.2": "Sever",
   "turn.line": "Tah {turn} · {player} · {step}",
   "turn.over": "Tah {turn} · hra skončila",
+  "turn.setup": "Před bitvou · {player} · {step}",
+  "turn.asked": "Tah {turn} · {player} · rozhoduje {who}: {step}",
+  "turn.asked_you": "Tah {turn} · {player} · rozhodujete vy: {step}",
 
   "step.council": "Válečná rada",
   "step.keep-lore": "počáteční karty Lore",
@@ -40,6 +43,8 @@ export const cs = {
 
   "prompt.council": "Sestavte svou Válečnou radu. Soupeř ji uvidí, až budou sestavené obě rady.",
   "prompt.keep-lore": "Vyberte karty Lore, které si na začátek ponecháte.",
+  "prompt.keep_lore_n": { one: "Ponechte si 1 z rozdaných karet Lore.", few: "Ponechte si {n} z rozdaných karet Lore, jednu po druhé.", other: "Ponechte si {n} z rozdaných karet Lore, jednu po druhé." },
+  "prompt.keep_lore_left": { one: "Zbývá vybrat 1 kartu.", few: "Zbývá vybrat {n} karty.", other: "Zbývá vybrat {n} karet." },
   "prompt.command": "Zahrajte velitelskou kartu z ruky (nebo kartu Lore, která ji nahradí).",
   "prompt.react": "Soupeř jedná: můžete odpovědět kartou Lore, nebo to nechat být.",
   "prompt.react_CMD_REACT": "Soupeř zahrál velitelskou kartu: můžete odpovědět kartou Lore, nebo to nechat být.",
@@ -114,6 +119,7 @@ export const cs = {
   "panel.log": "Záznam hry",
   "panel.flip": "Otočit bojiště",
   "panel.unit_hint": "Najeďte na jednotku nebo kartu (nebo na ni klepněte) a přečtěte si o ní.",
+  "panel.unit_hint@touch": "Klepněte na jednotku nebo kartu a přečtěte si o ní.",
   "panel.figures": { one: "{n} figurka", few: "{n} figurky", other: "{n} figurek" },
   "panel.of": "{now} z {max}",
   "panel.ordered": "má rozkaz",
@@ -125,9 +131,11 @@ export const cs = {
   "panel.stored": { one: "uložený {n} žeton Lore", few: "uložené {n} žetony Lore", other: "uložených {n} žetonů Lore" },
   "panel.cost": { one: "stojí {n} žeton", few: "stojí {n} žetony", other: "stojí {n} žetonů" },
   "panel.cost_any": "stojí, kolik říká její účinek",
+  "panel.cost_no_master": "(natištěno {printed}; o 3 víc: ve vaší Válečné radě chybí mistr její školy)",
 
   "battle.attacks": "Útok: {attacker} → {target}",
   "battle.shoots": "Střelba: {attacker} → {target}",
+  "battle.may_back": "Možný protiúder: {attacker} → {target}",
   "odds.dice": { one: "{n} kostka", few: "{n} kostky", other: "{n} kostek" },
   "odds.hit": "kostka zasáhne se šancí {p}",
   "odds.eliminate": "zničí se šancí {p}",
@@ -156,6 +164,8 @@ export const cs = {
   "legend.sides": "Zlatý kruh: Jih · tmavý kruh: Sever",
   "legend.units": "Barva: prapor · tečky: zbylé figurky · čtverec: jízda · hvězda: kreatura",
   "legend.marks": "Čárkovaný kruh: rozkaz · šedá vlákna: pavučina · zelená kapka: jed",
+  "legend.lines": "Najeďte na řádek záznamu nebo na výzvu (nebo na ně klepněte) a uvidíte na bojišti hexy, které jmenují",
+  "legend.lines@touch": "Klepněte na řádek záznamu nebo na výzvu a uvidíte na bojišti hexy, které jmenují",
 
   "log.played": "{p} hraje kartu {card}.",
   "log.played_you": "Hrajete kartu {card}.",
@@ -222,4 +232,6 @@ export const cs = {
   "reason.banners_them": { one: "{player} získává {n} vítězný prapor.", few: "{player} získává {n} vítězné prapory.", other: "{player} získává {n} vítězných praporů." },
   "reason.banners_watch": { one: "Vítěz získal {n} vítězný prapor.", few: "Vítěz získal {n} vítězné prapory.", other: "Vítěz získal {n} vítězných praporů." },
   "join.you_play": "Hrajete za {side}.",
+  "lobby.seat_first": "{side} (táhne první)",
+  "lobby.seat_second": "{side} (táhne druhý)",
 };

@@ -14,6 +14,9 @@ export const en = {
   "side.2": "North",
   "turn.line": "Turn {turn} · {player} · {step}",
   "turn.over": "Turn {turn} · the game is over",
+  "turn.setup": "Before the battle · {player} · {step}",
+  "turn.asked": "Turn {turn} · {player} · {who} decides: {step}",
+  "turn.asked_you": "Turn {turn} · {player} · you decide: {step}",
 
   "step.council": "War Council",
   "step.keep-lore": "starting Lore",
@@ -38,6 +41,8 @@ export const en = {
 
   "prompt.council": "Seat your War Council. The other side sees it once both have chosen.",
   "prompt.keep-lore": "Choose the Lore cards you keep to start with.",
+  "prompt.keep_lore_n": { one: "Keep 1 of the Lore cards dealt to you.", other: "Keep {n} of the Lore cards dealt to you, one at a time." },
+  "prompt.keep_lore_left": { one: "1 more to choose.", other: "{n} more to choose." },
   "prompt.command": "Play a Command card from your hand (or a Lore card that replaces it).",
   "prompt.react": "Your opponent acts. Play a Lore card in reply, or let it pass.",
   "prompt.react_CMD_REACT": "Your opponent played a Command card: answer with a Lore card, or let it pass.",
@@ -112,6 +117,7 @@ export const en = {
   "panel.log": "Log",
   "panel.flip": "Turn the board",
   "panel.unit_hint": "Point at a unit or a card (or tap it) to read about it.",
+  "panel.unit_hint@touch": "Tap a unit or a card to read about it.",
   "panel.figures": { one: "{n} figure", other: "{n} figures" },
   "panel.of": "{now} of {max}",
   "panel.ordered": "ordered",
@@ -123,9 +129,11 @@ export const en = {
   "panel.stored": { one: "{n} Lore token stored", other: "{n} Lore tokens stored" },
   "panel.cost": { one: "costs {n} token", other: "costs {n} tokens" },
   "panel.cost_any": "costs what its effect says",
+  "panel.cost_no_master": "(printed {printed}; 3 more: no master of its school in your War Council)",
 
   "battle.attacks": "Attack: {attacker} → {target}",
   "battle.shoots": "Ranged attack: {attacker} → {target}",
+  "battle.may_back": "Possible battle back: {attacker} → {target}",
   "odds.dice": { one: "{n} die", other: "{n} dice" },
   "odds.hit": "a die hits {p}",
   "odds.eliminate": "eliminates {p}",
@@ -154,6 +162,8 @@ export const en = {
   "legend.sides": "Gold ring: South · dark ring: North",
   "legend.units": "Colour: the banner · dots: figures left · a square token: mounted · a star: a creature",
   "legend.marks": "Dashed ring: ordered · grey threads: webbed · green drop: poisoned",
+  "legend.lines": "Point at a log line or the prompt (or tap it) to see on the board the hexes it names",
+  "legend.lines@touch": "Tap a log line or the prompt to see on the board the hexes it names",
 
   "log.played": "{p} plays {card}.",
   "log.played_you": "You play {card}.",
@@ -220,4 +230,6 @@ export const en = {
   "reason.banners_them": { one: "{player} gained {n} victory banner.", other: "{player} gained {n} victory banners." },
   "reason.banners_watch": { one: "The winner gained {n} victory banner.", other: "The winner gained {n} victory banners." },
   "join.you_play": "You play {side}.",
+  "lobby.seat_first": "{side} (moves first)",
+  "lobby.seat_second": "{side} (moves second)",
 };

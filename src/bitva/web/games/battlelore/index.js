@@ -2,7 +2,7 @@
 // The shell loads it with import() because /api/meta says it exists: the SVG hex board with its
 // terrain art and units, the hand, clickable orders, moves and attacks with their odds before the
 // roll, dice that roll, reaction prompts, and its words in English and Czech.
-import { describeOptions, optionsForm } from "./form.js";
+import { describeOptions, optionsForm, seatChoice } from "./form.js";
 import { replayBoard } from "./replay.js";
 import { mountBattleLore } from "./screen.js";
 import { strings, t } from "./text.js";
@@ -21,5 +21,6 @@ export default {
   optionsForm,
   describeSeat,
   seatSide,
+  seatChoice,
   howToPlay: () => t("lobby.how_text"),
 };

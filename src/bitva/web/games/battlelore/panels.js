@@ -34,7 +34,7 @@ export function battleBox(box, view, { battle, odds, dice }) {
   if (!battle) return;
   const units = new Map((view.units || []).map((u) => [u.hex, u]));
   const name = (hex) => (units.get(hex) ? `${unitName(view, units.get(hex).type)} ${hex}` : hex);
-  const key = battle.kind === "ranged" ? "battle.shoots" : "battle.attacks";
+  const key = battle.back && !(battle.faces || []).length && !dice ? "battle.may_back" : battle.kind === "ranged" ? "battle.shoots" : "battle.attacks";
   if (!battle.unknown) box.append(h("div", { class: "battle-title", text: t(key, { attacker: name(battle.attacker), target: name(battle.target) }) }));
   const faces = dice ? dice.faces : battle.faces || [];
   if (faces.length) {
@@ -78,6 +78,19 @@ export function playerStrip(view, game, mySeat, side, thinking) {
   );
 }
 
+/** What a Lore card costs this seat (BL-13.5): the server's `lore_costs` (with the 3 more for
+ * a school not in the War Council, BL-14.4), else the printed cost. {text, title, extra}. */
+export function loreCost(view, id) {
+  const info = cardInfo(view, id);
+  const printed = info.cost === undefined || info.cost === null ? "?" : String(info.cost);
+  const real = (view.lore_costs && view.lore_costs[id]) || printed;
+  const extra = real !== printed;
+  const any = real.startsWith("?");
+  let title = any ? t("panel.cost_any") : t("panel.cost", { n: Number(real) });
+  if (extra) title = `${title} ${t("panel.cost_no_master", { n: printed })}`;
+  return { text: real, title, extra };
+}
+
 /** The seat's hand: its Command cards and Lore cards as buttons, kept across redraws. */
 export function handView({ onPick, onHover }) {
   const element = h("div", { class: "hand", id: "hand" });
@@ -101,10 +114,9 @@ export function handView({ onPick, onHover }) {
           onClick: () => onPick(card.id, card.kind), onPointerenter: (e) => e.pointerType !== "touch" && onHover(card.id), onPointerleave: () => onHover(null) });
         buttons.set(key, button);
       }
-      const info = cardInfo(view, card.id);
-      const cost = card.kind.startsWith("lore") ? (info.cost === "?" || info.cost === undefined ? "?" : String(info.cost)) : null;
+      const cost = card.kind.startsWith("lore") ? loreCost(view, card.id) : null;
       const parts = [h("span", { class: "card-name", text: cardName(view, card.id) })];
-      if (cost !== null) parts.push(h("span", { class: "card-cost", title: info.cost === "?" ? t("panel.cost_any") : t("panel.cost", { n: Number(info.cost) }), text: cost }));
+      if (cost !== null) parts.push(h("span", { class: ["card-cost", cost.extra && "surcharge"], title: cost.title, text: cost.text }));
       button.replaceChildren(...parts);
       button.classList.toggle("playable", playable.has(card.id));
       button.classList.toggle("selected", selected === card.id);
@@ -138,8 +150,10 @@ export function details(view, { unit, card }) {
       arms.length ? h("div", { class: "muted small", text: arms.join(" · ") }) : null);
   }
   if (card) {
+    const lore = cardInfo(view, card).kind === "lore";
     return h("div", { class: "details" },
       h("div", { class: "facts-name", text: cardName(view, card) }),
+      lore ? h("div", { class: "muted small card-cost-line", text: loreCost(view, card).title }) : null,
       h("div", { text: cardText(view, card) }));
   }
   return h("p", { class: "muted small", text: t("panel.unit_hint") });
@@ -148,5 +162,5 @@ export function details(view, { unit, card }) {
 /** The legend of the board's signs. */
 export function legend() {
   return h("details", { class: "legend" }, h("summary", { text: t("legend.title") }),
-    h("ul", {}, h("li", { text: t("legend.sides") }), h("li", { text: t("legend.units") }), h("li", { text: t("legend.marks") })));
+    h("ul", {}, h("li", { text: t("legend.sides") }), h("li", { text: t("legend.units") }), h("li", { text: t("legend.marks") }), h("li", { text: t("legend.lines") })));
 }

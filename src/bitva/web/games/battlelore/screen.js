@@ -17,6 +17,16 @@ import { battleBox, details, handView, legend, oddsText, playerStrip } from "./p
 import { cardName, cardText, percent, remember, t, unitName } from "./text.js";
 
 const ROLL_MS = 900;
+// the decisions before the first turn, each asked of one seat (BL-14.6, BL-14.3, BL-9.3)
+const SETUP = new Set(["council", "keep-lore", "landmark"]);
+const HEX_WORD = /\b[A-M][1-9]\b/g;
+
+/** The hexes a text names ("Attack from K3 to K7" -> ["K3", "K7"]), each once. */
+export function hexesIn(text) {
+  return [...new Set(String(text || "").match(HEX_WORD) || [])];
+}
+
+const sameFaces = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length > 0 && a.join() === b.join();
 const ANIM_MS = 500; // a move slides, an eliminated unit fades
 // the rule of each decision, for the prompt's tooltip (docs/battlelore.md)
 const RULES = {
@@ -28,7 +38,7 @@ const RULES = {
 
 export function mountBattleLore(root, session, ctx) {
   const live = session.st;
-  const st = { anim: null, selected: null, aim: null, card: null, council: null, hover: null, hoverCard: null, dice: null, flip: null, gone: false, passed: -1 };
+  const st = { anim: null, selected: null, aim: null, card: null, council: null, hover: null, hoverCard: null, dice: null, flip: null, gone: false, passed: -1, spoken: null, spokenBy: null };
 
   const hand = handView({ onPick: pickCard, onHover: (card) => { st.hoverCard = card; drawInfo(); } });
   const els = {
@@ -48,6 +58,24 @@ export function mountBattleLore(root, session, ctx) {
     log: h("ol", { id: "log", class: "log" }),
   };
   els.board.id = "board";
+  // a log line or the prompt, pointed at or tapped, shows on the board the hexes it names (a
+  // second tap hides them); a phone's board is small and every line speaks in hexes
+  const lineOf = (event) => (event.target.closest ? event.target.closest("li, p") : null);
+  const speak = (line, how) => {
+    const key = (line ? hexesIn(line.textContent) : []).join(" ") || null;
+    if (how === "tap" && key && key === st.spoken && st.spokenBy === "tap") st.spoken = null;
+    else [st.spoken, st.spokenBy] = [key, how];
+    drawTheBoard();
+  };
+  for (const box of [els.log, els.prompt]) {
+    box.addEventListener("click", (event) => speak(lineOf(event), "tap"));
+    box.addEventListener("pointerover", (event) => { if (event.pointerType !== "touch") speak(lineOf(event), "point"); });
+    box.addEventListener("pointerleave", (event) => {
+      if (event.pointerType === "touch" || st.spokenBy !== "point") return;
+      st.spoken = null;
+      drawTheBoard();
+    });
+  }
   els.board.setAttribute("role", "img");
   els.board.setAttribute("aria-label", "board");
   els.handBox = h("div", { class: "hand-box", id: "hand-box" }, els.handTitle, hand.element);
@@ -78,6 +106,7 @@ export function mountBattleLore(root, session, ctx) {
     st.aim = null;
     st.card = null;
     st.council = null;
+    st.spoken = null;
     const events = message.steps.flatMap((step) => step.events);
     st.anim = fast ? null : animationOf(events, before);
     const at = events.findLastIndex((e) => e.kind === "rolled" && Array.isArray(e.faces) && e.faces.length);
@@ -184,8 +213,9 @@ export function mountBattleLore(root, session, ctx) {
       const target = action.split(" ")[2];
       if (/^[A-M][1-9]$/.test(target || "")) opts.highlights[target] = "target";
     }
-    const battle = view.battle || (st.dice && st.dice.battle);
-    if (battle) opts.battle = battle;
+    const battle = shownBattle().battle;
+    if (battle && battle.attacker) opts.battle = battle;
+    if (st.spoken) opts.spoken = st.spoken.split(" ");
     if (st.anim) Object.assign(opts, { anim: st.anim, dying: st.anim.dying });
     return opts;
   }
@@ -194,14 +224,31 @@ export function mountBattleLore(root, session, ctx) {
     if (live.view) drawBoard(els.board, boardOptions());
   }
 
+  /** The attack the battle box shows, and the dice rolled for it: the dice of the last roll
+   * only while the view is still at that roll (the same faces), never under an attack declared
+   * since (its reaction window); at a battle-back decision (BL-7.1) the battle back that may
+   * come, with its odds, not the dice of the attack it answers. */
+  function shownBattle() {
+    const view = live.view;
+    const current = view.battle || null;
+    const rolled = st.dice && (!current || sameFaces(current.faces, st.dice.faces));
+    if (rolled) return { battle: current || st.dice.battle, dice: st.dice };
+    if (current && view.decision === "battle-back" && !over()) {
+      const back = { attacker: current.target, target: current.attacker, kind: "melee", back: true };
+      return { battle: back, odds: oddsOf(back.attacker, back.target) };
+    }
+    return { battle: current, dice: null };
+  }
+
   /** The attack being resolved; else the one the pointer is on, with its odds. */
   function drawBattle() {
     const view = live.view;
-    let battle = view.battle || (st.dice && st.dice.battle) || null;
-    let odds = battle ? oddsOf(battle.attacker, battle.target) : null;
-    if (!battle && st.dice) battle = { attacker: "", target: "", faces: st.dice.faces, unknown: true };
+    const shown = shownBattle();
+    let battle = shown.battle;
+    let odds = shown.odds || (battle ? oddsOf(battle.attacker, battle.target) : null);
+    if (!battle && shown.dice) battle = { attacker: "", target: "", faces: shown.dice.faces, unknown: true };
     // choosing an attack (a bonus attack too, while the battle it follows is still in the view)
-    if (!st.dice && myTurn() && (view.decision === "battle" || view.decision === "bonus")) {
+    if (!shown.dice && myTurn() && (view.decision === "battle" || view.decision === "bonus")) {
       const m = moves();
       const from = st.selected || (m.battle.size === 1 ? [...m.battle.keys()][0] : null);
       const looking = st.hover || st.aim; // the pointer's target, or the one a finger tapped once
@@ -211,7 +258,8 @@ export function mountBattleLore(root, session, ctx) {
         battle = { attacker: from, target: target.to, kind: odds ? odds.kind : "melee" };
       }
     }
-    battleBox(els.battle, view, { battle, odds: odds && battle && !(battle.faces || []).length ? odds : null, dice: st.dice });
+    const rolled = shown.dice ? shown.dice.faces : (battle && battle.faces) || [];
+    battleBox(els.battle, view, { battle, odds: odds && battle && !rolled.length ? odds : null, dice: shown.dice });
   }
 
   function button(label, action, kind = "") {
@@ -253,6 +301,9 @@ export function mountBattleLore(root, session, ctx) {
     const defender = ["flags", "retreat", "battle-back"].includes(decision);
     const hex = defender ? battle.target : battle.attacker;
     const stepFrom = decision === "retreat" && m.steps.size ? battle.target : hex;
+    if (decision === "keep-lore" && view.keep_lore) { // how many to keep, how many still (BL-14.3)
+      return `${t("prompt.keep_lore_n", { n: view.keep_lore.keep })} ${t("prompt.keep_lore_left", { n: view.keep_lore.left })}`;
+    }
     if (decision === "react" && view.window) { // what the reaction answers (D-43)
       const said = t(`prompt.react_${view.window}`);
       if (!said.startsWith("prompt.")) return said;
@@ -330,6 +381,20 @@ export function mountBattleLore(root, session, ctx) {
     els.info.replaceChildren(details(view, { unit, card: st.hoverCard || st.card }));
   }
 
+  /** "Turn 3 · You · movement"; the seat asked named where it is not the one whose turn it
+   * is ("Turn 3 · Computer (hard) · you decide: reaction"); before the first turn (the
+   * War Councils, the starting Lore cards, the landmarks) the seat asked. */
+  function turnLine(view, game) {
+    if (over()) return t("turn.over", { turn: view.turn });
+    const word = t(`step.${view.decision}`);
+    const step = word.startsWith("step.") ? view.decision : word;
+    const asked = view.to_act || null;
+    if (asked && SETUP.has(view.decision)) return t("turn.setup", { player: seatLabel(game, live.seat, asked), step });
+    if (!asked || asked === view.active) return t("turn.line", { turn: view.turn, player: seatLabel(game, live.seat, view.active), step });
+    const key = asked === live.seat ? "turn.asked_you" : "turn.asked";
+    return t(key, { turn: view.turn, player: seatLabel(game, live.seat, view.active), who: seatLabel(game, live.seat, asked), step });
+  }
+
   function render() {
     if (!live.view || st.gone) return;
     const view = live.view;
@@ -340,10 +405,7 @@ export function mountBattleLore(root, session, ctx) {
     screen.dataset.status = over() ? "over" : game.status;
     screen.dataset.odds = live.view.odds ? "ready" : "";
     screen.classList.toggle("offline", live.connected === false);
-    const step = t(`step.${view.decision}`);
-    els.turnLine.textContent = over()
-      ? t("turn.over", { turn: view.turn })
-      : t("turn.line", { turn: view.turn, player: seatLabel(game, live.seat, view.active), step: step.startsWith("step.") ? view.decision : step });
+    els.turnLine.textContent = turnLine(view, game);
     // the Lore pool (BL-12) and the Command deck, beside the turn line
     const piles = [t("panel.deck", { n: Number(view.command_deck || 0) })];
     if (view.adventure && view.adventure.lore) piles.unshift(t("panel.pool", { n: Number(view.pool || 0) }));
@@ -370,6 +432,8 @@ export function mountBattleLore(root, session, ctx) {
     }
     els.logTitle.textContent = t("panel.log");
     renderLog(els.log, live.log.filter(Boolean), ctx.mod, { ...ctx, game, seat: live.seat });
+    // the lines that name hexes show them on the board when pointed at or tapped
+    for (const line of [...els.log.children, ...els.prompt.querySelectorAll("p")]) line.classList.toggle("speaks", hexesIn(line.textContent).length > 0);
     document.title = `${myTurn() ? "● " : ""}${t("app.title")} — bitva`;
   }
 
