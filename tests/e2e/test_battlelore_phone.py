@@ -251,6 +251,19 @@ def test_issue21_7_bl_7_1_the_battle_box_shows_the_battle_back_that_may_come_not
         if seat == 2:
             shoot(page, "battle-back-wide")
         page.context.close()
+    # once declared, the battle back is an attack like any other, waiting for its roll
+    page = new_page(browser, page_errors, viewport=WIDE)
+    declared = {
+        "attacker": "I5",
+        "target": "J4",
+        "kind": "melee",
+        "dice": 2,
+        "faces": [],
+        "back": True,
+    }
+    mount(page, web, "a02-north-react", ["pass"], 1, battle=declared, to_act=1, active=2)
+    expect(page.locator(".battle-title")).to_contain_text("Attack:")
+    page.context.close()
 
 
 def test_issue21_7_the_dice_of_the_last_roll_never_show_under_an_attack_declared_since(

@@ -34,7 +34,8 @@ export function battleBox(box, view, { battle, odds, dice }) {
   if (!battle) return;
   const units = new Map((view.units || []).map((u) => [u.hex, u]));
   const name = (hex) => (units.get(hex) ? `${unitName(view, units.get(hex).type)} ${hex}` : hex);
-  const key = battle.back && !(battle.faces || []).length && !dice ? "battle.may_back" : battle.kind === "ranged" ? "battle.shoots" : "battle.attacks";
+  // a battle back still to be chosen (BL-7.1) is "possible"; one declared is an attack
+  const key = battle.maybe ? "battle.may_back" : battle.kind === "ranged" ? "battle.shoots" : "battle.attacks";
   if (!battle.unknown) box.append(h("div", { class: "battle-title", text: t(key, { attacker: name(battle.attacker), target: name(battle.target) }) }));
   const faces = dice ? dice.faces : battle.faces || [];
   if (faces.length) {

@@ -234,7 +234,7 @@ export function mountBattleLore(root, session, ctx) {
     const rolled = st.dice && (!current || sameFaces(current.faces, st.dice.faces));
     if (rolled) return { battle: current || st.dice.battle, dice: st.dice };
     if (current && view.decision === "battle-back" && !over()) {
-      const back = { attacker: current.target, target: current.attacker, kind: "melee", back: true };
+      const back = { attacker: current.target, target: current.attacker, kind: "melee", back: true, maybe: true };
       return { battle: back, odds: oddsOf(back.attacker, back.target) };
     }
     return { battle: current, dice: null };
