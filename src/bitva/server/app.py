@@ -24,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from bitva import __version__
-from bitva.server import routes, ws
+from bitva.server import replays, routes, ws
 from bitva.server.config import ServerConfig
 from bitva.server.docs import add_docs
 from bitva.server.errors import install_handlers
@@ -72,6 +72,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         games = GameService(store, config, Hub())
         app.state.service = games
         app.state.reader = Reader(games)
+        app.state.replays = replays.Replays(games, config)
         app.state.config = config
         app.state.limits = Limits(config)
         migrated = await games.migrate_all()
@@ -88,6 +89,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
             await games.ai.shutdown()
+            app.state.replays.close()
             games.hub.close_all()
             games.close()
             engine.dispose()
@@ -107,6 +109,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     )
     install_handlers(app)
     app.include_router(routes.router)
+    app.include_router(replays.router)
     app.include_router(ws.router)
     add_docs(app)
     static = web_dir()
@@ -120,7 +123,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def favicon() -> FileResponse:
         return FileResponse(static / "favicon.svg", media_type="image/svg+xml")
 
-    # only the big answers (replays, long logs) are worth the CPU of compressing
+    # only the big answers (long logs) are worth the CPU of compressing; replay pages come
+    # compressed already, off the event loop (`replays`), and this leaves them alone
     app.add_middleware(GZipMiddleware, minimum_size=32 * 1024, compresslevel=6)
     app.add_middleware(Guard, config=config)
     return app

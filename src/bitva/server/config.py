@@ -41,12 +41,14 @@ class ServerConfig:
     # -- per-client rates (429 with Retry-After beyond them) --
     create_rate: Rate = Rate(burst=30, per_minute=30)  # new games, seats joined, new links
     ai_move_rate: Rate = Rate(burst=60, per_minute=60)  # actions in games with an AI seat
-    replay_rate: Rate = Rate(burst=10, per_minute=20)  # replay pages (a page: 200 steps)
+    replay_rate: Rate = Rate(burst=40, per_minute=120)  # replay pages (up to 200 steps each)
     invitation_rate: Rate = Rate(
         burst=20, per_minute=20
     )  # join codes checked (POST .../invitation)
     analysis_rate: Rate = Rate(burst=60, per_minute=120)
     heavy_reads_at_once: int = 2  # replays and analyses computed at the same time, server-wide
+    # bytes of replay pages one address may have on their way (built, or being sent): beyond, 429
+    max_replay_bytes_in_flight: int = 4 * 1024 * 1024
 
     # -- games against the AI --
     max_live_ai_games: int = 200  # server-wide

@@ -241,6 +241,28 @@ class AiGames:
         self.creators[game_id] = client
 
 
+class InFlight:
+    """The bytes of replay pages each client has in flight: being built, or being sent."""
+
+    def __init__(self, cap: int, unlimited: tuple[str, ...]) -> None:
+        self.cap = cap
+        self.unlimited = frozenset(unlimited)
+        self.held: dict[str, int] = {}
+
+    def take(self, client: str, size: int) -> None:
+        """Hold `size` more for `client`, or refuse (429) if it holds its cap already."""
+        if client not in self.unlimited and self.held.get(client, 0) >= self.cap:
+            raise too_many("too many replay pages on their way to your address", 1)
+        self.held[client] = self.held.get(client, 0) + size
+
+    def give_back(self, client: str, size: int) -> None:
+        left = self.held.get(client, 0) - size
+        if left > 0:
+            self.held[client] = left
+        else:
+            self.held.pop(client, None)
+
+
 class Limits:
     """Everything the limits keep, for one running app (`app.state.limits`)."""
 
@@ -259,3 +281,4 @@ class Limits:
         self.sockets = Sockets(config)
         self.ai_games = AiGames(config)
         self.heavy = asyncio.Semaphore(max(1, config.heavy_reads_at_once))
+        self.replay_bytes = InFlight(config.max_replay_bytes_in_flight, config.unlimited_clients)

@@ -277,16 +277,6 @@ class ReplayStep(BaseModel):
     view: dict[str, Any] = Field(description="the view after the step, shared keys left out")
 
 
-class ReplayOut(BaseModel):
-    game: GameSummary
-    seat: int | None
-    shared: dict[str, Any] = Field(
-        default_factory=dict,
-        description="view keys sent once for every step (e.g. the cards the steps name)",
-    )
-    steps: list[ReplayStep]
-
-
 class LevelOut(BaseModel):
     name: str
     default: bool

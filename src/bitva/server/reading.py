@@ -1,5 +1,6 @@
-"""Reading games: a seat's view of a game, the lobby's list, the log, the replay, and the game's
-analyses (`Game.analyses`, asked for through `POST /api/games/{id}/analysis/{name}`).
+"""Reading games: a seat's view of a game, the lobby's list, the log, and the game's analyses
+(`Game.analyses`, asked for through `POST /api/games/{id}/analysis/{name}`); replays, in pages:
+`bitva.server.replays`.
 
 Everything here is what one seat (or a spectator) may see: views by the adapter, events by
 `event.for_seat`, and analyses run on `state.determinize(seat, rng)`, a state that holds only
@@ -9,25 +10,18 @@ text of a step is never sent (a chance outcome may be a secret).
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 from anyio import to_thread
 
-from bitva.core.chance import CHANCE
 from bitva.core.errors import BitvaError
 from bitva.core.game import Analysis
-from bitva.core.record import GameRecord, replay
-from bitva.core.registry import get_game
 from bitva.core.rng import Rng, derive_seed
 from bitva.core.state import State
 from bitva.server.errors import ApiError
-from bitva.server.games import adapter_for
-from bitva.server.models import AnalysisOut, GameOut, GameSummary, LogOut, ReplayOut
+from bitva.server.models import AnalysisOut, GameOut, GameSummary, LogOut
 from bitva.server.runtime import summary_of
 from bitva.server.service import GameService
-
-REPLAYS_KEPT = 16  # replays are big (a view per step): keep only the last few asked for
 
 
 class Reader:
@@ -35,7 +29,6 @@ class Reader:
 
     def __init__(self, service: GameService) -> None:
         self.service = service
-        self._replays: OrderedDict[tuple[str, int | None, int], dict[str, Any]] = OrderedDict()
 
     async def read(self, game_id: str, token: str | None) -> GameOut:
         games = self.service
@@ -67,24 +60,6 @@ class Reader:
         return LogOut.model_validate(
             {"version": runtime.version, "entries": runtime.events_for(seat, since)}
         )
-
-    async def replay(self, game_id: str, token: str | None) -> ReplayOut:
-        games = self.service
-        runtime = await games.runtime(game_id)
-        seat = games.seat_of(runtime, token, required=False)
-        key = (runtime.id, seat, runtime.version)
-        data = self._replays.get(key)
-        if data is None:
-            record = runtime.stored.record()
-            record.actions = [step.action for step in runtime.steps]
-            record.digests = []
-            data = await to_thread.run_sync(replay_data, record, seat)
-            self._replays[key] = data
-            while len(self._replays) > REPLAYS_KEPT:
-                self._replays.popitem(last=False)
-        else:
-            self._replays.move_to_end(key)
-        return ReplayOut.model_validate({"game": runtime.summary(), "seat": seat, **data})
 
     async def analysis(self, game_id: str, name: str, token: str | None) -> AnalysisOut:
         games = self.service
@@ -132,34 +107,3 @@ def not_offered(analysis: Analysis, state: State[Any], seat: int | None) -> str:
         where = ", ".join(sorted(analysis.decisions))
         return f"{analysis.name!r} is offered at these decisions only: {where}"
     return f"{analysis.name!r} is for the seat about to decide"
-
-
-def replay_data(record: GameRecord, seat: int | None) -> dict[str, Any]:
-    """Every move of a game as `seat` saw it: a seat's action with the chance that followed it,
-    its events and the view after them. Step 0 is the position after the set-up (its chance
-    events included). View keys the adapter shares (card tables) are sent once."""
-    game = get_game(record.game)
-    adapter = adapter_for(game.name)
-    shared: dict[str, Any] = {key: {} for key in adapter.shared_view_keys}
-
-    def strip(view: dict[str, Any]) -> dict[str, Any]:
-        for key in adapter.shared_view_keys:
-            table = view.get(key)
-            if isinstance(table, dict):
-                shared[key].update(table)
-        return {k: v for k, v in view.items() if k not in adapter.shared_view_keys}
-
-    start = game.new(record.options, record.seed)
-    first: dict[str, Any] = {"index": 0, "seat": None, "events": [], "view": {}}
-    if not start.is_chance:
-        first["view"] = strip(adapter.view(start, seat))
-    steps = [first]
-    for step in replay(record):
-        if step.seat != CHANCE:
-            steps.append({"index": step.index, "seat": step.seat, "events": [], "view": {}})
-        current = steps[-1]
-        current["events"] += [event.for_seat(seat) for event in step.events]
-        current["index"] = step.index + 1
-        if not step.state.is_chance:
-            current["view"] = strip(adapter.view(step.state, seat))
-    return {"shared": shared, "steps": steps}

@@ -2,7 +2,8 @@
 without a token a request reads as a spectator. Every error is `{"error": ..., "rule": ...}`.
 
 What costs the server work is limited per client address (`limits`): new games and seats, moves
-against the AI, replays and analyses; beyond a limit the answer is 429 with Retry-After."""
+against the AI, replay pages (`replays`), join codes checked and analyses; beyond a limit the
+answer is 429 with Retry-After."""
 
 from __future__ import annotations
 
@@ -34,7 +35,6 @@ from bitva.server.models import (
     MetaOut,
     OptionsIn,
     OptionsOut,
-    ReplayOut,
     UndoIn,
     UndoOut,
 )
@@ -300,11 +300,3 @@ async def game_log(
     """The steps from `since` on (seat -1: chance), with their events as your seat (or a
     spectator) sees them."""
     return await games.log(game_id, auth, since)
-
-
-@router.get("/games/{game_id}/replay", response_model=ReplayOut, responses=ERRORS, tags=["play"])
-async def game_replay(game_id: GameId, games: Reading, auth: Token, request: Request) -> ReplayOut:
-    """Every move of the game as your seat (or a spectator) saw it, for the replay viewer."""
-    charge(request, "replay")
-    async with limits(request).heavy:
-        return await games.replay(game_id, auth)

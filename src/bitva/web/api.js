@@ -110,7 +110,9 @@ export const api = {
   analysis: (id, token, name) =>
     request("POST", `/api/games/${enc(id)}/analysis/${enc(name)}`, { token }),
   log: (id, token, since = 0) => request("GET", `/api/games/${enc(id)}/log?since=${since}`, { token }),
-  replay: (id, token) => request("GET", `/api/games/${enc(id)}/replay`, { token }),
+  /** A page of a replay: the steps from `from` on, `limit` at most; `next` starts the next. */
+  replay: (id, token, from = 0, limit = 200) =>
+    request("GET", `/api/games/${enc(id)}/replay?from=${from}&limit=${limit}`, { token }),
 };
 
 /**

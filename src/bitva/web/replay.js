@@ -1,12 +1,18 @@
 // The replay viewer: every move of a game as this browser's seat saw it (or a spectator's), with
 // the game's board (its module's, or the generic view), the events of the move and the log so
-// far; step, jump or play it back.
+// far; step, jump or play it back. The server sends a replay in pages (a long game is megabytes):
+// the first is shown at once, the others are fetched one after another behind it, and a page
+// refused for the rate (429) is asked again after a pause.
 import { api, seatFor } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameModule } from "./games.js";
 import { setHeaderGame } from "./header.js";
 import { describeEvent, renderLog, resultBox } from "./log.js";
+
+const PAGE_RETRY_MS = 2000; // after a 429: the replay rate allows a page or two a second
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function replayScreen(root, gameId) {
   const held = seatFor(gameId);
@@ -23,9 +29,12 @@ export function replayScreen(root, gameId) {
   );
   root.append(page);
 
+  // the last step of the whole replay (some may not have arrived yet)
+  const lastStep = () => st.data.total - 1;
+
   function go(index) {
     if (!st.data) return;
-    st.index = Math.max(0, Math.min(st.data.steps.length - 1, index));
+    st.index = Math.max(0, Math.min(lastStep(), index));
     render();
   }
 
@@ -34,15 +43,15 @@ export function replayScreen(root, gameId) {
       clearInterval(st.timer);
       st.timer = null;
     } else {
-      if (st.index >= st.data.steps.length - 1) st.index = 0;
+      if (st.index >= lastStep()) st.index = 0;
       st.timer = setInterval(() => {
-        if (st.index >= st.data.steps.length - 1) {
+        if (st.index >= lastStep()) {
           clearInterval(st.timer);
           st.timer = null;
           render();
           return;
         }
-        go(st.index + 1);
+        if (st.index + 1 < st.data.steps.length) go(st.index + 1); // else: its page is on its way
       }, 900);
     }
     render();
@@ -63,10 +72,9 @@ export function replayScreen(root, gameId) {
     const { steps, shared, game, seat } = st.data;
     const ctx = { t: mod.t, meta: mod.meta, mod, game, seat };
     const step = steps[st.index];
-    const view = { ...step.view, ...shared };
-    const last = steps.length - 1;
-    const events = st.index === 0 ? [] : step.events || [];
-    mod.replayBoard(boardCol, { view, events, game, seat, index: st.index }, ctx);
+    const last = lastStep();
+    const events = !step || st.index === 0 ? [] : step.events || [];
+    if (step) mod.replayBoard(boardCol, { view: { ...step.view, ...shared }, events, game, seat, index: st.index }, ctx);
     const slider = h("input", { type: "range", min: 0, max: last, value: st.index, id: "replay-slider", "aria-label": t("replay.step", { step: st.index, steps: last }), onInput: (e) => go(Number(e.target.value)) });
     const b = (label, action, onClick, disabled) => h("button", { type: "button", class: "small", dataset: { action }, disabled, onClick, text: label });
     controls.replaceChildren(
@@ -80,6 +88,10 @@ export function replayScreen(root, gameId) {
         b("»", "last", () => go(last), st.index === last),
       ),
     );
+    if (!step) { // its page has not arrived yet: render() runs again when it does
+      stepBox.replaceChildren(h("p", { class: "muted", text: t("lobby.loading") }));
+      return;
+    }
     const entries = [{ seat: step.seat, events }];
     const items = mod.own && mod.logEvents ? mod.logEvents(entries, ctx) : entries[0].events.map((event) => ({ event }));
     const lines = items.map(({ event }) => describeEvent(mod, event, ctx)).filter(Boolean);
@@ -98,15 +110,34 @@ export function replayScreen(root, gameId) {
   }
   document.addEventListener("keydown", onKey);
 
-  api.replay(gameId, token)
-    .then(async (data) => {
-      st.mod = await gameModule(data.game.game);
-      st.data = data;
-      st.index = 0;
-      setHeaderGame(st.mod.t("app.title") === "app.title" ? data.game.title : st.mod.t("app.title"));
+  async function loadPages() {
+    let from = 0;
+    while (from !== null && !st.gone) {
+      let page;
+      try {
+        page = await api.replay(gameId, token, from);
+      } catch (error) {
+        if (error.status !== 429) throw error;
+        await pause(PAGE_RETRY_MS);
+        continue;
+      }
+      if (st.gone) return;
+      if (!st.data) {
+        st.mod = await gameModule(page.game.game);
+        st.data = { game: page.game, seat: page.seat, total: page.total, shared: {}, steps: [] };
+        st.index = 0;
+        setHeaderGame(st.mod.t("app.title") === "app.title" ? page.game.title : st.mod.t("app.title"));
+      }
+      for (const [key, table] of Object.entries(page.shared || {})) {
+        st.data.shared[key] = { ...(st.data.shared[key] || {}), ...table };
+      }
+      st.data.steps.push(...page.steps);
+      from = page.next;
       render();
-    })
-    .catch((error) => { st.error = error.status === 404 ? t("error.no_game") : t("error.generic", { message: error.message }); render(); });
+    }
+  }
+
+  loadPages().catch((error) => { st.error = error.status === 404 ? t("error.no_game") : t("error.generic", { message: error.message }); render(); });
   render();
   return {
     rerender: render,
