@@ -139,9 +139,41 @@ _ACCEPTS: dict[str, tuple[str, ...]] = {
 HUMAN = "human"  # a seat a person plays: `bitva play` and the server seat one, no agent does
 
 
+def scripted_agents() -> dict[str, list[str]]:
+    """The scripted opponents the registered games offer (`Game.scripts`), each name with the
+    games that have it: `{"rush": ["battlelore"]}`."""
+    from bitva.core.registry import all_games
+
+    found: dict[str, list[str]] = {}
+    for game in all_games():
+        for name in game.scripts:
+            found.setdefault(name, []).append(game.name)
+    return found
+
+
+class ScriptedAgent:
+    """A game's own scripted opponent (`Game.scripts`), made for the game of the first state
+    it is asked about: `make_agent("rush")` does not know the game yet."""
+
+    def __init__(self, name: str, seed: int = 0) -> None:
+        self.name = name
+        self.seed = seed
+        self._agents: dict[str, Agent] = {}
+
+    def choose(self, state: State[Any]) -> Any:
+        game = state.game
+        agent = self._agents.get(game.name)
+        if agent is None:
+            script = game.scripts.get(self.name)
+            if script is None:
+                raise BitvaError(f"{game.title} has no scripted opponent {self.name!r}")
+            agent = self._agents[game.name] = script[1](self.seed)
+        return agent.choose(state)
+
+
 def known_agents() -> str:
-    """The registered agent names, for messages: "easy, greedy, hard, ..."."""
-    return ", ".join(sorted(AGENTS))
+    """The registered agent names and the games' scripted ones, for messages: "easy, ..."."""
+    return ", ".join(sorted({*AGENTS, *scripted_agents()}))
 
 
 def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
@@ -156,7 +188,13 @@ def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
             f" human; choose an agent ({known_agents()})"
         )
     if key not in AGENTS:
-        raise BitvaError(f"unknown agent {spec!r} (known: {known_agents()})")
+        if key not in scripted_agents():
+            raise BitvaError(f"unknown agent {spec!r} (known: {known_agents()})")
+        if rest.strip():
+            raise BitvaError(
+                f"agent {spec!r}: {key} is a scripted opponent and takes no parameters"
+            )
+        return key, {}
     params: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         field, eq, value = item.partition("=")
@@ -197,12 +235,18 @@ def plays(name: str, game: Game[Any, Any]) -> bool:
     """Whether the agent `name` can play `game` (the searches need integer action codes; random,
     greedy and easy play any game, parametric actions included)."""
     key, _ = parse_agent(name)
+    if key not in AGENTS:
+        return key in game.scripts
     return key not in NEEDS_CODES or game_has_codes(game)
 
 
 def check_plays(name: str, game: Game[Any, Any]) -> None:
     """A one-line BitvaError when the agent `name` cannot play `game`."""
     if not plays(name, game):
+        key, _ = parse_agent(name)
+        if key not in AGENTS:
+            games = ", ".join(scripted_agents()[key])
+            raise BitvaError(f"{key} is a scripted opponent of {games} only, not of {game.title}")
         able = ", ".join(n for n in AGENTS if plays(n, game))
         raise BitvaError(
             f"{name.split(':')[0]} cannot play {game.title}: it searches integer action codes, "
@@ -214,4 +258,6 @@ def make_agent(name: str, seed: int = 0) -> Agent:
     """The agent registered as `name` (optionally with parameters, `ismcts:iterations=500`),
     seeded: the same name and seed play the same moves."""
     key, params = parse_agent(name)
+    if key not in AGENTS:
+        return ScriptedAgent(key, seed)
     return AGENTS[key](seed, **params)

@@ -130,6 +130,13 @@ class Game(ABC, Generic[S, O]):
         win over these; a game without defaults leaves the agents' own (docs/ai.md)."""
         return {}
 
+    @property
+    def scripts(self) -> Mapping[str, tuple[str, Callable[[int], Any]]]:
+        """Scripted opponents this game offers, by agent name (`--p2 rush`): a description and
+        a factory taking a seed. Front ends accept these names beside the registered agents
+        (`bitva.ai.agents`), for this game only (docs/ai.md)."""
+        return {}
+
     def heuristic_values(self, state: S) -> tuple[float, ...]:
         """The heuristic for every seat at once. Two-seat zero-sum games evaluate once and
         negate; other games ask every seat."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pydantic import BaseModel
@@ -107,6 +107,15 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
         from bitva.games.battlelore.heuristics import evaluate
 
         return evaluate(state, seat)
+
+    @property
+    def scripts(self) -> Mapping[str, tuple[str, Callable[[int], Any]]]:
+        """`rush`: advances toward the nearest enemy and attacks at the best odds (`rush.py`)."""
+        from bitva.games.battlelore.rush import make_rush
+
+        return {
+            "rush": ("advances toward the nearest enemy and attacks at the best odds", make_rush)
+        }
 
     def agent_defaults(self, agent: str) -> Mapping[str, Any]:
         """Short budgets for a turn of many small decisions (`ai_settings.py`)."""
