@@ -8,7 +8,8 @@ of refused sockets are the answers expected; anything else is worth a look.
 - F2 `spectators`: 70 spectator sockets on each of 4 games in play, reopened when refused;
 - F3 `create_flood`: new games as fast as the server answers (up to 300 a second);
 - F3 `ai_games`: new games against the AI, each with a first move so that the AI thinks;
-- F3 `replay_flood`: replays of the longest games in play (up to 50 a second).
+- F3 `replay_flood`: replay pages of the longest games in play (up to 50 a second);
+  `scripts/replay_flood.py` measures a flood of long replays on its own.
 
     .venv/bin/python scripts/load_abuse.py --url http://127.0.0.1:8000 --duration 30
 """
@@ -43,6 +44,7 @@ class Abuser:
         self.host, self.port = parsed.hostname or "127.0.0.1", parsed.port or 80
         self.until = until
         self.answers: dict[str, Counter[str]] = {}
+        self.replay_pages: dict[str, int] = {}  # game -> the replay page to ask next
 
     def count(self, attack: str, answer: str) -> None:
         self.answers.setdefault(attack, Counter())[answer] += 1
@@ -153,9 +155,15 @@ class Abuser:
         return f"move {status}"
 
     async def replay(self, http: Http, games: list[str]) -> str:
+        """The next page of the replay of the next game (replays come in pages: issue 21,
+        point 15); a game's last page sends the next request back to its first."""
         if not games:
             return "no game yet"
-        status, _, _ = await http.request("GET", f"/api/games/{games[0]}/replay")
+        game_id = games[0]
+        start = self.replay_pages.get(game_id, 0)
+        status, _, page = await http.request("GET", f"/api/games/{game_id}/replay?from={start}")
+        following = page.get("next") if status == 200 and isinstance(page, dict) else None
+        self.replay_pages[game_id] = following or 0
         games.append(games.pop(0))
         return str(status)
 
