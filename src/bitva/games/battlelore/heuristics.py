@@ -284,6 +284,8 @@ def score(state: BattleLoreState, weights: Weights = DEFAULT) -> float:
     total += _pending_roll(state, attacks)
     waiting = 3 - acting
     for side, weight in ((waiting, weights.next_turn), (acting, weights.later)):
+        if not weight:
+            continue  # off by default (issue 21): not computed
         enemies = units[2 - side]
         threats = [
             attacks.best_from_here(u, enemies, u.type.move_battle if weights.threat_moves else 0)
