@@ -2,7 +2,8 @@
 (docs/server.md, "Security and limits"):
 
 - rates (token buckets) on what costs the server work: new games and seats, moves that make the
-  AI think, replays and analyses; beyond them a 429 with Retry-After;
+  AI think, replay pages, join codes checked and analyses; beyond them a 429 with Retry-After;
+- the bytes of replay pages on their way to one address (`InFlight`; 429 beyond the cap);
 - WebSockets: a cap per game on spectators (a seat holder always gets in), a few sockets per
   seat (the newest stay), and a cap per address;
 - live games against the AI: a cap per address and one for the server.
