@@ -4,6 +4,7 @@ at once held another game's moves up for seconds; `scripts/replay_flood.py` meas
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import json
 import random
@@ -128,3 +129,27 @@ def test_point_15_a_replay_is_computed_once_per_version(client: TestClient) -> N
     books = app.state.replays.books
     assert len(books) == 1  # every page of both readings from one computation
     assert not app.state.replays.building
+
+
+def test_point_15_requests_at_the_same_moment_share_one_computation(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = finished(client)
+    app: Any = client.app
+    computed: list[int | None] = []
+    original = replays.replay_book
+
+    def counted(record: Any, seat: int | None) -> replays.ReplayBook:
+        computed.append(seat)
+        return original(record, seat)
+
+    monkeypatch.setattr(replays, "replay_book", counted)
+
+    async def three_at_once() -> list[Any]:
+        heavy = app.state.limits.heavy
+        asked = [app.state.replays.book(game.id, None, heavy) for _ in range(3)]
+        return list(await asyncio.gather(*asked))
+
+    answers = client.portal.call(three_at_once)  # type: ignore[union-attr]
+    assert computed == [None]
+    assert answers[0][2] is answers[1][2] is answers[2][2]

@@ -202,26 +202,32 @@ class Replays:
         if found is not None:
             self.books.move_to_end(key)
             return runtime, seat, found
-        waiting = self.building.get(key)
-        if waiting is not None:  # another request computes it: wait for that one
-            return runtime, seat, await asyncio.shield(waiting)
-        future: asyncio.Future[ReplayBook] = asyncio.get_running_loop().create_future()
-        self.building[key] = future
-        try:
+        building = self.building.get(key)
+        if building is None:  # one computation, whoever asks while it runs
             record = runtime.stored.record()
             record.actions = [step.action for step in runtime.steps]
             record.digests = []
+            building = asyncio.ensure_future(self._build(key, record, seat, heavy))
+            # looked at, even if every client left before it ended: no "never retrieved"
+            building.add_done_callback(lambda done: done.cancelled() or done.exception())
+            self.building[key] = building
+        # shielded: a client that leaves does not cancel it for the others (nor for the cache)
+        return runtime, seat, await asyncio.shield(building)
+
+    async def _build(
+        self,
+        key: tuple[str, int | None, int],
+        record: GameRecord,
+        seat: int | None,
+        heavy: asyncio.Semaphore,
+    ) -> ReplayBook:
+        try:
             async with heavy:
                 made = await self._compute(record, seat)
-            future.set_result(made)
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: the waiters get it, nobody else need
-            raise
+            self._keep(key, made)
+            return made
         finally:
             del self.building[key]
-        self._keep(key, made)
-        return runtime, seat, made
 
     def _keep(self, key: tuple[str, int | None, int], book: ReplayBook) -> None:
         self.books[key] = book
