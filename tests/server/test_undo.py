@@ -221,3 +221,33 @@ def test_issue21_11_an_older_database_gets_the_undo_column(database_url: str) ->
     assert loaded is not None and loaded.undo is None
     assert table_default(loaded.seats) is False  # two people: off
     assert GameStore(engine).upgraded == []  # once
+
+
+def test_issue21_11_a_replay_after_an_undo_shows_the_move_played_instead(
+    client: TestClient,
+) -> None:
+    """A replay is kept per game version; after an undo the same version comes again for
+    another position, so the replay asked then shows the card played instead, not the card
+    taken back."""
+    for _ in range(20):  # the deal is random on the server: a hand of two different cards
+        created = create(client, DC, options={"seats": 2})
+        game_id, token = created["game"]["id"], created["token"]
+        legal = read(client, game_id, token)["legal_actions"]
+        cards = sorted({a for a in legal if a.startswith("play ")})
+        if len(cards) >= 2:
+            break
+    else:
+        raise AssertionError("every hand held two equal cards")
+    first, second = cards[0], cards[-1]
+
+    def last_card() -> Any:
+        answer = client.get(f"/api/games/{game_id}/replay", headers=auth(token))
+        assert answer.status_code == 200, answer.text
+        events = [e for step in answer.json()["steps"] for e in step["events"]]
+        return [e["card"] for e in events if e["kind"] == "played"][-1]
+
+    act(client, game_id, token, first)
+    assert last_card() == int(first.split()[1])
+    assert undo(client, game_id, token).status_code == 200
+    act(client, game_id, token, second)
+    assert last_card() == int(second.split()[1])

@@ -197,7 +197,8 @@ class Replays:
         games = self.service
         runtime = await games.runtime(game_id)
         seat = games.seat_of(runtime, token, required=False)
-        key = (runtime.id, seat, runtime.version)
+        # the epoch: after an undo a version number comes again for another position
+        key = (f"{runtime.id}.{runtime.epoch}", seat, runtime.version)
         found = self.books.get(key)
         if found is not None:
             self.books.move_to_end(key)
