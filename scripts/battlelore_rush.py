@@ -144,14 +144,19 @@ def main() -> None:
     for row in rows:
         if row.count("@") != 1 or row.split("@")[0].count("-") != 1:
             parser.error(f"a row is AGENT-OPPONENT@ADVENTURE, not {row!r}")
-    done = done_of(args.file)
-    args.file.parent.mkdir(parents=True, exist_ok=True)
-    for index in range(args.games):
+    run(args.file, rows, args.games)
+
+
+def run(path: Path, rows: list[str], games: int) -> None:
+    """Games 0 to `games` - 1 of every row, round robin, skipping those `path` already holds."""
+    done = done_of(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for index in range(games):
         for row in rows:
             if (row, index) in done:
                 continue
             result = play(row, index)
-            with args.file.open("a") as out:
+            with path.open("a") as out:
                 out.write(json.dumps(result) + "\n")
             print(row, index, result["result"], result["banners"], flush=True)
 
