@@ -1,7 +1,7 @@
 """Random games of the Lore adventures (A02, A04) play Lore cards (BL-13, D-43): the windows
 open in real games and every card kind is played in a seeded batch. Purify (CL07) needs a web
-or poison marker, which only a spider's ability leaves: too rare for random games, it is played
-from a position in test_lore_play.py."""
+or poison marker, which only a spider's ability leaves: too rare for random games to be sure of,
+it is played from a position in test_lore_play.py (a seeded batch may still play it)."""
 
 from __future__ import annotations
 
@@ -35,4 +35,4 @@ def test_bl_13_random_games_of_a02_and_a04_play_every_lore_card_kind() -> None:
             game = lore_played(adventure, seed)
             assert sum(game.values()) > 0, (adventure, seed)  # every game plays Lore cards
             total += game
-    assert set(total) == set(LORE_RULES) - FROM_POSITIONS
+    assert set(LORE_RULES) - FROM_POSITIONS <= set(total) <= set(LORE_RULES)

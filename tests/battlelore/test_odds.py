@@ -68,7 +68,8 @@ def test_bl_7_1_a_battle_back_has_its_odds_in_the_terminal_and_the_browser() -> 
         assert label.startswith("battle back: ") and "eliminates" in label
         assert SERVER.view(state, state.current_player)["odds"] == [entry]
         other = 3 - state.current_player
-        assert "odds" not in SERVER.view(state, other)  # only the seat about to decide
+        # the battle back's odds are public (the board and the cards played): both seats see them
+        assert SERVER.view(state, other)["odds"] == [entry]
         return
     raise AssertionError("no battle back in the game")
 

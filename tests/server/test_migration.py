@@ -7,8 +7,8 @@ only (format 1). Started on it, the server adds the column (every old game: form
 each game with `core.record.upgrade` (Lords of War's `migrate_record` rebuilds the deals of the
 old seeded shuffle) and rewrites its rows with the chance outcomes; every seat then sees exactly
 what it saw before, and the games go on. On SQLite and on PostgreSQL (there the database gets the
-tables that bitva 0.1 created, which are today's less `server_games.format`, and the fixture's
-rows).
+tables that bitva 0.1 created, which are today's less `server_games.format` and `.undo`, and
+the fixture's rows).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from tests.server.helpers import LW, TestClient, auth, make_client, read
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 OLD = json.loads((FIXTURES / "bitva-0.1.json").read_text(encoding="utf-8"))
 SERVER_TABLES = ("server_games", "server_seats", "server_actions")  # in the order of their keys
+NEWER_COLUMNS = ("format", "undo")  # server_games' columns added after bitva 0.1
 # The fixture's games were written on 2026-11-25 and stay unplayed: the server must not expire
 # them as abandoned (docs/server.md, "Security and limits") while the test looks at the migration.
 NO_EXPIRY = {
@@ -62,14 +63,15 @@ def old_db(old_sqlite: Path, database_url: str) -> str:
     Base.metadata.create_all(engine, tables=server_tables)
     source = create_engine(f"sqlite:///{old_sqlite}")
     with engine.begin() as connection, source.connect() as old:
-        connection.exec_driver_sql("ALTER TABLE server_games DROP COLUMN format")
+        for column in NEWER_COLUMNS:
+            connection.exec_driver_sql(f"ALTER TABLE server_games DROP COLUMN {column}")
         for table in server_tables:
-            columns = [c for c in table.columns if c.name != "format"]
+            columns = [c for c in table.columns if c.name not in NEWER_COLUMNS]
             rows = [dict(row._mapping) for row in old.execute(select(*columns))]
             as_old = Table(table.name, MetaData(), autoload_with=connection)  # no defaults
             connection.execute(as_old.insert(), rows)
     columns = {c["name"] for c in inspect(engine).get_columns("server_games")}
-    assert "format" not in columns  # the old schema
+    assert not columns & set(NEWER_COLUMNS)  # the old schema
     engine.dispose()
     source.dispose()
     return database_url
