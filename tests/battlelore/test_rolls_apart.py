@@ -5,7 +5,7 @@ a later special roll (`attack_faces`, and `rolled`: what the current faces are).
 
 from __future__ import annotations
 
-from bitva.cli.battlelore_board import battle_lines
+from bitva.cli.games.battlelore_board import battle_lines
 from bitva.games.battlelore.battle_steps import Battle
 from bitva.games.battlelore.position_battle import battle_table, read_battle
 from bitva.games.battlelore.state import BattleLoreState

@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from bitva.cli.battlelore_board import board_lines, marker_lines, side_lines
-from bitva.cli.battlelore_names import card_name, command_title
 from bitva.cli.games import Screen
 from bitva.cli.games.battlelore import ADAPTER, analysis_tables, view_frame
+from bitva.cli.games.battlelore_board import board_lines, marker_lines, side_lines
+from bitva.cli.games.battlelore_names import card_name, command_title
 from bitva.cli.games.battlelore_words import action_label, odds_table, question
 from bitva.cli.terminal import TerminalGame
 from bitva.core.game import Analysis

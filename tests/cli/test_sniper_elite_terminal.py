@@ -26,6 +26,7 @@ from bitva.cli.games.sniper_elite import (
     choose_on_map,
     view_frame,
 )
+from bitva.cli.games.sniper_elite_map import best_odds, map_lines, panel_lines
 from bitva.cli.games.sniper_elite_moves import move_costs, move_refused
 from bitva.cli.games.sniper_elite_pages import log_page
 from bitva.cli.games.sniper_elite_words import (
@@ -34,7 +35,6 @@ from bitva.cli.games.sniper_elite_words import (
     describe_event,
     question,
 )
-from bitva.cli.sniper_elite_map import best_odds, map_lines, panel_lines
 from bitva.cli.terminal import HumanTurn, TerminalGame
 from bitva.core.outcome import Outcome
 from bitva.core.registry import get_game

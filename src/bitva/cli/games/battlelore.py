@@ -1,7 +1,7 @@
 """The BattleLore terminal adapter: the hex board with terrain and units, the side panel (banners
 toward the target, goblets, the Lore pool, the hands), the battle in progress with its odds
 before the roll and its dice as rolled, the question in plain words and the end of the log, on
-one screen that fits 80x24 (`bitva.cli.battlelore_board` draws the parts from the seat's view);
+one screen that fits 80x24 (`battlelore_board` beside it draws the parts from the seat's view);
 `bitva analyse battlelore` as a table sorted by the chance of eliminating, or as bare JSON.
 """
 
@@ -16,7 +16,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from bitva.cli.battlelore_board import (
+from bitva.cli.games import Screen, Size
+from bitva.cli.games.battlelore_board import (
     BOARD_WIDTH,
     LEGEND,
     SIDE_STYLE,
@@ -26,7 +27,6 @@ from bitva.cli.battlelore_board import (
     side_label,
     side_lines,
 )
-from bitva.cli.games import Screen, Size
 from bitva.cli.games.battlelore_choose import choose_in_two_steps
 from bitva.cli.games.battlelore_lore import keep_words, step_words
 from bitva.cli.games.battlelore_report import report_the_other_turn

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from bitva.cli.battlelore_board import odds_words
-from bitva.cli.battlelore_names import unit_name
+from bitva.cli.games.battlelore_board import odds_words
+from bitva.cli.games.battlelore_names import unit_name
 
 if TYPE_CHECKING:
     from bitva.cli.terminal import HumanTurn

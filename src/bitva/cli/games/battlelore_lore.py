@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bitva.cli.battlelore_names import card_name, command_title
+from bitva.cli.games.battlelore_names import card_name, command_title
 from bitva.games.battlelore.catalogue import load_catalogue
 from bitva.games.battlelore.council import lore_start
 from bitva.games.battlelore.lore import casting

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from bitva.cli.battlelore_board import SIDE_NAMES
+from bitva.cli.games.battlelore_board import SIDE_NAMES
 from bitva.cli.games.sniper_elite_pages import report_pages
 from bitva.cli.terminal_screen import LiveDisplay
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bitva.cli.battlelore_board import FACE_WORDS, SIDE_NAMES, odds_words, unit_words
-from bitva.cli.battlelore_names import card_name, command_title, unit_name
+from bitva.cli.games.battlelore_board import FACE_WORDS, SIDE_NAMES, odds_words, unit_words
 from bitva.cli.games.battlelore_lore import lore_label
+from bitva.cli.games.battlelore_names import card_name, command_title, unit_name
 from bitva.core.outcome import Outcome
 from bitva.games.battlelore.lore import REFILL_CHOICES
 

@@ -2,7 +2,7 @@
 defenders and the sniper and what he can see, beside a panel (health, bag, last known area,
 objectives, the order board, equipment, the chance to hit each defender for each number of
 tokens), the log narrating both turns step by step in plain words, and the question, on one
-screen that fits 80x24 (`bitva.cli.sniper_elite_map` draws the parts). A move is chosen on the
+screen that fits 80x24 (`bitva.cli.games.sniper_elite_map` draws the parts). A move is chosen on the
 map (its spaces numbered), a shot as a target and then a number of tokens with the chance of
 each shown before drawing. `bitva analyse sniper-elite` prints tables, or the bare JSON.
 """
@@ -24,6 +24,14 @@ from rich.text import Text
 from bitva.cli.games import Screen, Size
 from bitva.cli.games.generic import HINT, GenericAdapter, fitted, log_tail, wrapped
 from bitva.cli.games.sniper_elite_events import prepared
+from bitva.cli.games.sniper_elite_map import (
+    COSTLY,
+    LEGEND,
+    map_lines,
+    map_width,
+    panel_lines,
+    shot_lines,
+)
 from bitva.cli.games.sniper_elite_moves import (
     SPACE,
     move_confirmed,
@@ -52,14 +60,6 @@ from bitva.cli.games.sniper_elite_words import (
     with_card_ids,
 )
 from bitva.cli.pretty import lines_of
-from bitva.cli.sniper_elite_map import (
-    COSTLY,
-    LEGEND,
-    map_lines,
-    map_width,
-    panel_lines,
-    shot_lines,
-)
 from bitva.cli.terminal_screen import beside, cut_line
 from bitva.core.game import Analysis
 from bitva.core.outcome import Outcome

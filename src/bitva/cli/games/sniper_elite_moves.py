@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bitva.cli.sniper_elite_map import COSTLY
+from bitva.cli.games.sniper_elite_map import COSTLY
 from bitva.core.errors import BitvaError
 from bitva.core.state import State
 

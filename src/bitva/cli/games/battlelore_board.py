@@ -22,7 +22,7 @@ from typing import Any
 
 from rich.text import Text
 
-from bitva.cli.battlelore_names import card_name, command_title, unit_name
+from bitva.cli.games.battlelore_names import card_name, command_title, unit_name
 from bitva.games.battlelore.board import COORDS, LETTERS, ROWS, index, name, row_length
 
 CELL = 4  # columns a hex takes: a terrain mark and three characters
