@@ -1,13 +1,18 @@
-"""BattleLore's record format: format 2 records the cards BL-14.3 boxes as chance outcomes.
-A format-1 record without Lore replays as it is; one with Lore is refused in one clear line."""
+"""BattleLore's record format: format 2 records the cards BL-14.3 boxes as chance outcomes,
+format 3 reads BL-15.3 as the seed does (no refill lost). A format-1 record without Lore replays
+as it is; one with Lore is refused in one clear line. A format-2 record (fixtures/records, made
+by that version's code) replays with today's digests unless it skipped a refill."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import pytest
 
 from bitva.core import Rng
 from bitva.core.errors import RecordError
-from bitva.core.record import Match, verify
+from bitva.core.record import GameRecord, Match, verify
 from bitva.games.battlelore import GAME
 
 
@@ -19,9 +24,9 @@ def recorded(adventure: str, steps: int = 60) -> Match:
     return match
 
 
-def test_bl_14_3_format_2_records_the_boxed_cards_and_replays() -> None:
+def test_bl_14_3_records_the_boxed_cards_and_replays() -> None:
     match = recorded("A02")
-    assert match.record.format == GAME.record_format == 2
+    assert match.record.format == GAME.record_format == 3
     assert any(text.startswith("box ") for text in match.record.actions)
     assert verify(match.record).digest() == match.state.digest()
 
@@ -36,3 +41,34 @@ def test_bl_14_3_a_format_1_record_with_lore_is_refused_in_one_line() -> None:
     old = recorded("A02").record.model_copy(update={"format": 1})
     with pytest.raises(RecordError, match=r"recorded before .* \(BL-14\.3\)"):
         verify(old)
+
+
+RECORDS = Path(__file__).resolve().parent / "fixtures" / "records"  # written by format 2's code
+
+
+def format_2(name: str) -> GameRecord:
+    record = GameRecord.load(RECORDS / f"format-2-{name}.json")
+    assert record.format == GAME.record_format == 3  # loading migrated it
+    return record
+
+
+def test_bl_15_3_a_format_2_game_replays_with_todays_digests_and_its_outcome() -> None:
+    raw = json.loads((RECORDS / "format-2-a01.json").read_text(encoding="utf-8"))
+    assert raw["format"] == 2
+    record = format_2("a01")
+    assert record.digests != raw["digests"]  # the state lost BL-15.3's old flag
+    assert record.actions == raw["actions"] and len(record.digests) == len(raw["digests"])
+    state = verify(record)
+    assert state.outcome is not None and record.outcome == raw["outcome"]
+
+
+def test_bl_15_3_a_format_2_lore_game_in_which_no_refill_was_skipped_goes_on() -> None:
+    record = format_2("a04-lore")
+    state = verify(record)
+    assert state.current_player is not None and len(record.digests) == len(record.actions)
+
+
+def test_bl_15_3_a_format_2_game_that_skipped_a_refill_is_refused_naming_the_step() -> None:
+    with pytest.raises(RecordError, match=r"step 267 .* next refill \(BL-15\.3") as refused:
+        GameRecord.load(RECORDS / "format-2-a02-refill-skipped.json")
+    assert "\n" not in str(refused.value)

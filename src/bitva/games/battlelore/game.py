@@ -7,7 +7,6 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bitva.core.errors import RecordError
 from bitva.core.game import Analysis, Game
 from bitva.core.rng import Rng
 from bitva.core.traits import Traits
@@ -41,8 +40,9 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
     options_model = BattleLoreOptions
     position_suffix = ".toml"
     # 2: the cards BL-14.3 boxes are chance outcomes at set-up (`box CARD`), and every Lore draw
-    # is weighted by the deck's known counts
-    record_format = 2
+    # is weighted by the deck's known counts; 3: BL-15.3 delays no refill (issue 21), the state
+    # lost its flag for it (`migrate.py`)
+    record_format = 3
 
     def new(
         self, options: BaseModel | Mapping[str, Any] | None = None, seed: int = 0
@@ -60,16 +60,11 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
         return state
 
     def migrate_record(self, data: dict[str, Any]) -> dict[str, Any]:
-        """A format-1 record of an adventure without Lore replays as it is. One with Lore drew
-        its Lore cards from piles that still held the boxed cards (BL-14.3): its draws cannot
-        be written as the `box` outcomes and counted draws of format 2, so it is refused."""
-        static = Static.build(self.options(data.get("options") or {}))
-        if static.lore:
-            raise RecordError(
-                "this BattleLore game with Lore was recorded before the Lore deck's boxed cards"
-                " became chance outcomes (BL-14.3) and cannot be replayed by this version"
-            )
-        return data
+        """An older record replayed by today's rules with new digests, or refused where it
+        cannot be (`battlelore.migrate`: format 1 with Lore, a refill format 2 skipped)."""
+        from bitva.games.battlelore.migrate import migrate
+
+        return migrate(self, data)
 
     def state_from_json(self, data: dict[str, Any]) -> BattleLoreState:
         from bitva.games.battlelore.serialize import state_from_json
