@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bitva.analysis.aos_calc.profiles import TargetProfile
+from bitva.games.age_of_sigmar.calculator.profiles import TargetProfile
 from bitva.games.age_of_sigmar.loader import builtin_warscrolls
 from bitva.games.age_of_sigmar.units import ModelSpec, UnitSpec, default_unit
 from bitva.games.age_of_sigmar.warscroll import Warscroll

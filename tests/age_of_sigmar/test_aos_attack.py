@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from bitva.analysis.aos_calc.montecarlo import simulate
-from bitva.analysis.aos_calc.profiles import CalcOptions
 from bitva.core import Rng
 from bitva.games.age_of_sigmar.attack import AttackPlan, rerolled, resolve_attacks
+from bitva.games.age_of_sigmar.calculator.montecarlo import simulate
+from bitva.games.age_of_sigmar.calculator.profiles import CalcOptions
 from bitva.games.age_of_sigmar.dice import Dice
 from bitva.games.age_of_sigmar.profiles import AttackProfile, ProfileError, TargetProfile, Trigger
 from bitva.games.age_of_sigmar.rolls import RngDice, ScriptedDice

@@ -1,7 +1,8 @@
 """Property tests: the exact calculator against two independent references (CALC-12).
 
 1. Exact enumeration of every dice sequence through the literal, die-by-die resolver
-   (:mod:`bitva.analysis.aos_calc.scripted`) for tiny random profiles: equal as Fractions.
+   (:mod:`bitva.games.age_of_sigmar.calculator.scripted`) for tiny random profiles: equal as
+   Fractions.
 2. A seeded Monte Carlo simulation (the game's die-by-die resolver, dice from the core RNG) for
    many random profiles: means within 5 standard errors and whole distributions within the
    Dvoretzky-Kiefer-Wolfowitz band at level 1e-6.
@@ -18,11 +19,16 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from bitva.analysis.aos_calc.calculator import calculate
-from bitva.analysis.aos_calc.montecarlo import simulate
-from bitva.analysis.aos_calc.profiles import AttackProfile, CalcOptions, TargetProfile, Trigger
-from bitva.analysis.aos_calc.resolve import Situation, resolve
 from bitva.games.age_of_sigmar.attack import AttackPlan
+from bitva.games.age_of_sigmar.calculator.calculator import calculate
+from bitva.games.age_of_sigmar.calculator.montecarlo import simulate
+from bitva.games.age_of_sigmar.calculator.profiles import (
+    AttackProfile,
+    CalcOptions,
+    TargetProfile,
+    Trigger,
+)
+from bitva.games.age_of_sigmar.calculator.resolve import Situation, resolve
 from bitva.games.age_of_sigmar.dice import Dice
 from bitva.games.age_of_sigmar.loader import builtin_warscrolls
 from bitva.games.age_of_sigmar.rolls import ScriptedDice, ScriptExhausted

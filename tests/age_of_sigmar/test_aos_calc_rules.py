@@ -8,16 +8,17 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from bitva.analysis.aos_calc import pmf as P
-from bitva.analysis.aos_calc.allocation import (
+from bitva.core import Rng
+from bitva.games.age_of_sigmar.calculator import pmf as P
+from bitva.games.age_of_sigmar.calculator.allocation import (
     allocate_one_by_one,
     allocated_pmf,
     slain_by_pool,
     slain_table,
 )
-from bitva.analysis.aos_calc.calculator import calculate
-from bitva.analysis.aos_calc.exact import face_chances, total_wounds, unsaved_chance
-from bitva.analysis.aos_calc.profiles import (
+from bitva.games.age_of_sigmar.calculator.calculator import calculate
+from bitva.games.age_of_sigmar.calculator.exact import face_chances, total_wounds, unsaved_chance
+from bitva.games.age_of_sigmar.calculator.profiles import (
     AttackProfile,
     CalcOptions,
     ProfileError,
@@ -25,9 +26,8 @@ from bitva.analysis.aos_calc.profiles import (
     Trigger,
     parse_profile,
 )
-from bitva.analysis.aos_calc.resolve import Situation, resolve
-from bitva.analysis.aos_calc.scripted import resolve_scripted
-from bitva.core import Rng
+from bitva.games.age_of_sigmar.calculator.resolve import Situation, resolve
+from bitva.games.age_of_sigmar.calculator.scripted import resolve_scripted
 from bitva.games.age_of_sigmar.dice import Dice
 from bitva.games.age_of_sigmar.loader import builtin_warscrolls
 from bitva.games.age_of_sigmar.units import default_unit

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from bitva.analysis.aos_calc.calculator import calculate
-from bitva.analysis.aos_calc.profiles import TargetProfile, parse_profile
-from bitva.analysis.aos_calc.resolve import Situation, resolve
 from bitva.cli.main import app
+from bitva.games.age_of_sigmar.calculator.calculator import calculate
+from bitva.games.age_of_sigmar.calculator.profiles import TargetProfile, parse_profile
+from bitva.games.age_of_sigmar.calculator.resolve import Situation, resolve
 from bitva.games.age_of_sigmar.loader import builtin_warscrolls
 from bitva.games.age_of_sigmar.units import default_unit
 

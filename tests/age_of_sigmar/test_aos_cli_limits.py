@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from bitva.analysis.aos_calc import calculator
-from bitva.analysis.aos_calc.calculator import CalculationTooLarge, calculate
-from bitva.analysis.aos_calc.profiles import CalcOptions, TargetProfile, parse_profile
 from bitva.cli import calc
 from bitva.cli.main import app
+from bitva.games.age_of_sigmar.calculator import calculator
+from bitva.games.age_of_sigmar.calculator.calculator import CalculationTooLarge, calculate
+from bitva.games.age_of_sigmar.calculator.profiles import CalcOptions, TargetProfile, parse_profile
 from bitva.games.age_of_sigmar.dice import MAX_VALUE, Dice, DiceError
 from bitva.games.age_of_sigmar.loader import builtin_warscrolls
 

@@ -7,12 +7,16 @@ from fractions import Fraction
 
 import pytest
 
-from bitva.analysis.aos_calc import pmf as P
-from bitva.analysis.aos_calc.allocation import allocate_one_by_one, fleeing, slain_by_pool
-from bitva.analysis.aos_calc.calculator import calculate, mean_against_save
-from bitva.analysis.aos_calc.exact import face_chances, unsaved_chance
-from bitva.analysis.aos_calc.profiles import AttackProfile, CalcOptions, TargetProfile
-from bitva.analysis.aos_calc.resolve import (
+from bitva.games.age_of_sigmar.calculator import pmf as P
+from bitva.games.age_of_sigmar.calculator.allocation import (
+    allocate_one_by_one,
+    fleeing,
+    slain_by_pool,
+)
+from bitva.games.age_of_sigmar.calculator.calculator import calculate, mean_against_save
+from bitva.games.age_of_sigmar.calculator.exact import face_chances, unsaved_chance
+from bitva.games.age_of_sigmar.calculator.profiles import AttackProfile, CalcOptions, TargetProfile
+from bitva.games.age_of_sigmar.calculator.resolve import (
     Situation,
     TargetInfo,
     attack_profiles,
@@ -20,7 +24,7 @@ from bitva.analysis.aos_calc.resolve import (
     resolve,
     target_profile,
 )
-from bitva.analysis.aos_calc.scripted import resolve_scripted
+from bitva.games.age_of_sigmar.calculator.scripted import resolve_scripted
 from bitva.games.age_of_sigmar.dice import Dice
 from bitva.games.age_of_sigmar.units import ModelSpec, UnitSpec, default_unit
 

@@ -22,7 +22,7 @@ from bitva.cli.common import Command, Group, check_output_file, seed_option
 from bitva.core.errors import BitvaError
 
 if TYPE_CHECKING:
-    from bitva.analysis.aos_calc.calculator import CalcResult
+    from bitva.games.age_of_sigmar.calculator.calculator import CalcResult
     from bitva.games.age_of_sigmar.units import UnitSpec
 
 app = typer.Typer(help="Exact combat calculators.", no_args_is_help=True, cls=Group)
@@ -223,14 +223,14 @@ def aos(
     if list_warscrolls:
         _list_warscrolls()
         return
-    from bitva.analysis.aos_calc.calculator import calculate
-    from bitva.analysis.aos_calc.profiles import (
+    from bitva.games.age_of_sigmar.calculator.calculator import calculate
+    from bitva.games.age_of_sigmar.calculator.profiles import (
         AttackProfile,
         CalcOptions,
         TargetProfile,
         parse_profile,
     )
-    from bitva.analysis.aos_calc.resolve import (
+    from bitva.games.age_of_sigmar.calculator.resolve import (
         Situation,
         TargetInfo,
         attack_profiles,
@@ -342,14 +342,14 @@ def aos(
     except BitvaError as exc:  # ContentError, UnknownWarscroll, UnitError, ProfileError, ...
         _fail(str(exc).splitlines()[0])
     if plot is not None:
-        from bitva.analysis.aos_calc.plot import plot_result
+        from bitva.games.age_of_sigmar.calculator.plot import plot_result
 
         try:
             plot_result(result, plot, title=f"{title_attacker} v {defender.name}")
         except OSError as exc:
             _fail(f"cannot write {plot}: {exc.strerror or exc}")
     if as_json:
-        from bitva.analysis.aos_calc.report import to_json
+        from bitva.games.age_of_sigmar.calculator.report import to_json
 
         typer.echo(json.dumps(to_json(result)))
         return
@@ -412,8 +412,8 @@ def _histogram(damage: list[float], tail: list[float]) -> Table:
 
 
 def _render(result: CalcResult, attacker: str, plot: Path | None, situation: str) -> None:
-    from bitva.analysis.aos_calc.pmf import to_floats
-    from bitva.analysis.aos_calc.report import (
+    from bitva.games.age_of_sigmar.calculator.pmf import to_floats
+    from bitva.games.age_of_sigmar.calculator.report import (
         describe_attacks,
         describe_modifiers,
         describe_target,
@@ -502,7 +502,7 @@ def aos_bench(
     repeat: Annotated[int, typer.Option(min=1, help="Timing repeats (best is kept).")] = 3,
 ) -> None:
     """Time the largest cases and compare one case with a seeded Monte Carlo run (CALC-12)."""
-    from bitva.analysis.aos_calc.benchmark import monte_carlo_comparison, timings
+    from bitva.games.age_of_sigmar.calculator.benchmark import monte_carlo_comparison, timings
 
     console = Console()
     table = Table(title="Exact calculator timings (best of repeats)")

@@ -2,8 +2,8 @@
 profiles (one weapon with one effect set, carried by alike models), the target, and the options
 where the rules leave a choice.
 
-The calculator (:mod:`bitva.analysis.aos_calc`) turns warscrolls and the situation into these
-(CALC-1) and computes their exact laws; the die-by-die resolver
+The calculator (:mod:`bitva.games.age_of_sigmar.calculator`) turns warscrolls and the
+situation into these (CALC-1) and computes their exact laws; the die-by-die resolver
 (:mod:`bitva.games.age_of_sigmar.attack`) rolls them.
 """
 

@@ -11,10 +11,15 @@ from functools import partial
 
 import numpy as np
 
-from bitva.analysis.aos_calc.calculator import CalcResult, calculate
-from bitva.analysis.aos_calc.montecarlo import simulate
-from bitva.analysis.aos_calc.profiles import AttackProfile, TargetProfile, Trigger, parse_profile
-from bitva.analysis.aos_calc.resolve import Resolution, Situation, resolve
+from bitva.games.age_of_sigmar.calculator.calculator import CalcResult, calculate
+from bitva.games.age_of_sigmar.calculator.montecarlo import simulate
+from bitva.games.age_of_sigmar.calculator.profiles import (
+    AttackProfile,
+    TargetProfile,
+    Trigger,
+    parse_profile,
+)
+from bitva.games.age_of_sigmar.calculator.resolve import Resolution, Situation, resolve
 from bitva.games.age_of_sigmar.dice import Dice
 from bitva.games.age_of_sigmar.loader import builtin_warscrolls
 from bitva.games.age_of_sigmar.units import default_unit

@@ -1,10 +1,10 @@
 """Seeded Monte Carlo reference: the game's own attack resolver, rolled die by die (CALC-12).
 
-Independent of :mod:`bitva.analysis.aos_calc.exact`: every trial resolves the attack with
-:class:`bitva.games.age_of_sigmar.attack.AttackPlan` (the resolver the battle engine uses), its
-dice drawn from the seeded core RNG (attacks per model, hit, re-roll, outcome, wound, save,
-damage, ward, allocation model by model, battleshock). Tests and ``bitva calc aos-bench`` compare
-it with the exact laws within standard errors.
+Independent of :mod:`bitva.games.age_of_sigmar.calculator.exact`: every trial resolves the
+attack with :class:`bitva.games.age_of_sigmar.attack.AttackPlan` (the resolver the battle
+engine uses), its dice drawn from the seeded core RNG (attacks per model, hit, re-roll, outcome,
+wound, save, damage, ward, allocation model by model, battleshock). Tests and
+``bitva calc aos-bench`` compare it with the exact laws within standard errors.
 """
 
 from __future__ import annotations
@@ -15,15 +15,15 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from bitva.analysis.aos_calc.profiles import (
+from bitva.core.rng import Rng
+from bitva.games.age_of_sigmar.attack import AttackPlan
+from bitva.games.age_of_sigmar.calculator.profiles import (
     POLICIES,
     Allocation,
     AttackProfile,
     CalcOptions,
     TargetProfile,
 )
-from bitva.core.rng import Rng
-from bitva.games.age_of_sigmar.attack import AttackPlan
 from bitva.games.age_of_sigmar.damage import slain_by_pool
 from bitva.games.age_of_sigmar.rolls import RngDice
 

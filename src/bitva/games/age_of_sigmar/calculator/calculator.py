@@ -1,6 +1,6 @@
 """The exact combat calculator's front door (CALC-1, CALC-11).
 
->>> from bitva.analysis.aos_calc.profiles import parse_profile, TargetProfile
+>>> from bitva.games.age_of_sigmar.calculator.profiles import parse_profile, TargetProfile
 >>> result = calculate([parse_profile("5x2/4+/3+/0/1")], TargetProfile(wounds=(1,) * 10, save=6))
 >>> round(result.mean_damage, 4)
 2.7778
@@ -13,18 +13,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bitva.analysis.aos_calc import allocation as A
-from bitva.analysis.aos_calc import exact as E
-from bitva.analysis.aos_calc import pmf as P
-from bitva.analysis.aos_calc.pmf import Pmf
-from bitva.analysis.aos_calc.profiles import (
+from bitva.core.errors import BitvaError
+from bitva.games.age_of_sigmar.calculator import allocation as A
+from bitva.games.age_of_sigmar.calculator import exact as E
+from bitva.games.age_of_sigmar.calculator import pmf as P
+from bitva.games.age_of_sigmar.calculator.pmf import Pmf
+from bitva.games.age_of_sigmar.calculator.profiles import (
     POLICIES,
     Allocation,
     AttackProfile,
     CalcOptions,
     TargetProfile,
 )
-from bitva.core.errors import BitvaError
 
 PERCENTILES = (10, 25, 50, 75, 90)
 SAVE_COLUMNS: tuple[int | None, ...] = (2, 3, 4, 5, 6, None)

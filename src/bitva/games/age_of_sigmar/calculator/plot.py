@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bitva.analysis.aos_calc.calculator import CalcResult
-from bitva.analysis.aos_calc.pmf import to_floats
-from bitva.analysis.aos_calc.profiles import POLICIES
+from bitva.games.age_of_sigmar.calculator.calculator import CalcResult
+from bitva.games.age_of_sigmar.calculator.pmf import to_floats
+from bitva.games.age_of_sigmar.calculator.profiles import POLICIES
 
 
 def plot_result(result: CalcResult, path: str | Path, title: str = "") -> Path:

@@ -2,7 +2,8 @@
 
 The numbers themselves are the game's (:mod:`bitva.games.age_of_sigmar.profiles`), shared with
 the die-by-die resolver; the calculator's options are the attack options. The resolver in
-:mod:`bitva.analysis.aos_calc.resolve` turns warscrolls, loadouts and the situation into these;
+:mod:`bitva.games.age_of_sigmar.calculator.resolve` turns warscrolls, loadouts and the
+situation into these;
 the ad-hoc profile string ``"5x2/4+/3+/-1/D3"`` is read by :func:`parse_profile`.
 """
 

@@ -4,9 +4,9 @@
 seeded Monte Carlo reference; ``resolve`` turns warscrolls into calculator profiles.
 """
 
-from bitva.analysis.aos_calc.calculator import CalcResult, calculate
-from bitva.analysis.aos_calc.montecarlo import MonteCarloResult, simulate
-from bitva.analysis.aos_calc.profiles import (
+from bitva.games.age_of_sigmar.calculator.calculator import CalcResult, calculate
+from bitva.games.age_of_sigmar.calculator.montecarlo import MonteCarloResult, simulate
+from bitva.games.age_of_sigmar.calculator.profiles import (
     AttackProfile,
     CalcOptions,
     ProfileError,
@@ -14,7 +14,7 @@ from bitva.analysis.aos_calc.profiles import (
     Trigger,
     parse_profile,
 )
-from bitva.analysis.aos_calc.resolve import Resolution, Situation, resolve
+from bitva.games.age_of_sigmar.calculator.resolve import Resolution, Situation, resolve
 
 __all__ = [
     "AttackProfile",

@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from bitva.analysis.aos_calc import pmf as P
-from bitva.analysis.aos_calc.pmf import Pmf
-from bitva.analysis.aos_calc.profiles import Allocation, TargetProfile
+from bitva.games.age_of_sigmar.calculator import pmf as P
+from bitva.games.age_of_sigmar.calculator.pmf import Pmf
+from bitva.games.age_of_sigmar.calculator.profiles import Allocation, TargetProfile
 from bitva.games.age_of_sigmar.damage import (
     allocate_one_by_one,
     allocation_order,

@@ -11,9 +11,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from bitva.analysis.aos_calc.profiles import AttackProfile, RerollKind, TargetProfile, Trigger
 from bitva.core.errors import BitvaError
 from bitva.games.age_of_sigmar import effects as fx
+from bitva.games.age_of_sigmar.calculator.profiles import (
+    AttackProfile,
+    RerollKind,
+    TargetProfile,
+    Trigger,
+)
 from bitva.games.age_of_sigmar.loader import normalize_name
 from bitva.games.age_of_sigmar.units import ModelSpec, UnitSpec
 from bitva.games.age_of_sigmar.warscroll import Warscroll, Weapon

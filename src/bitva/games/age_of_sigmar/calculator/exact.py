@@ -13,16 +13,16 @@ from typing import Any
 
 import numpy as np
 
-from bitva.analysis.aos_calc import pmf as P
-from bitva.analysis.aos_calc.pmf import Pmf
-from bitva.analysis.aos_calc.profiles import (
+from bitva.games.age_of_sigmar.attack import save_modifier, succeeds
+from bitva.games.age_of_sigmar.calculator import pmf as P
+from bitva.games.age_of_sigmar.calculator.pmf import Pmf
+from bitva.games.age_of_sigmar.calculator.profiles import (
     AttackProfile,
     CalcOptions,
     RerollKind,
     TargetProfile,
     Trigger,
 )
-from bitva.games.age_of_sigmar.attack import save_modifier, succeeds
 from bitva.games.age_of_sigmar.dice import Dice
 
 FACES = (1, 2, 3, 4, 5, 6)

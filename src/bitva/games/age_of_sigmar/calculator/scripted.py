@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bitva.analysis.aos_calc.profiles import AttackProfile, CalcOptions, TargetProfile
 from bitva.games.age_of_sigmar.attack import AttackResult, resolve_attacks
+from bitva.games.age_of_sigmar.calculator.profiles import AttackProfile, CalcOptions, TargetProfile
 from bitva.games.age_of_sigmar.rolls import ScriptedDice, ScriptExhausted
 
 ScriptedOutcome = AttackResult

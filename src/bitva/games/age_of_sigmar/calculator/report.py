@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bitva.analysis.aos_calc import pmf as P
-from bitva.analysis.aos_calc.calculator import CalcResult
-from bitva.analysis.aos_calc.profiles import Allocation, AttackProfile, TargetProfile
+from bitva.games.age_of_sigmar.calculator import pmf as P
+from bitva.games.age_of_sigmar.calculator.calculator import CalcResult
+from bitva.games.age_of_sigmar.calculator.profiles import Allocation, AttackProfile, TargetProfile
 
 
 def to_json(result: CalcResult) -> dict[str, Any]:
