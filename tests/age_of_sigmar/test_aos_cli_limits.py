@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from bitva.cli import calc
+from bitva.cli.games import age_of_sigmar_calc as calc
 from bitva.cli.main import app
 from bitva.games.age_of_sigmar.calculator import calculator
 from bitva.games.age_of_sigmar.calculator.calculator import CalculationTooLarge, calculate

@@ -3,23 +3,30 @@
 A command that takes a `typer.Context` takes the game's options as flags of their own (`--advanced`,
 `--units-to-win 10`): it is registered with `FREE_FLAGS`, so the flags it does not declare reach
 it in `ctx.args` (see `bitva.cli.options`).
+
+The commands here work for every game. A game's own commands come from its terminal adapter
+(`TerminalAdapter.commands`, e.g. a calculator under `bitva calc`): the group mounts those of every
+game the adapters' lookup finds, when a command line names a group of its own or help lists them,
+so the commands every game shares start without loading every game's adapter.
 """
 
 from __future__ import annotations
 
+import functools
 import inspect
 import sys
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from bitva import __version__
-from bitva.cli import calc
 from bitva.cli.analyse import analyse
 from bitva.cli.bench import bench
 from bitva.cli.common import Command, Group, console, fail
 from bitva.cli.game_info import games
+from bitva.cli.games import game_adapters
 from bitva.cli.migrate import migrate
 from bitva.cli.options import FREE_FLAGS
 from bitva.cli.play import play
@@ -29,9 +36,41 @@ from bitva.cli.simulate import simulate
 from bitva.cli.tournament import tournament
 
 
+@functools.cache
+def game_groups() -> dict[str, TyperGroup]:
+    """The `bitva` groups the games' adapters bring commands to, by name: the commands of every
+    adapter that names a group joined in one (two games' calculators both under `bitva calc`)."""
+    merged: dict[str, typer.Typer] = {}
+    for adapter in game_adapters():
+        for name, commands in adapter.commands.items():
+            if name not in merged:
+                about = commands.info.help
+                merged[name] = typer.Typer(
+                    name=name,
+                    help=about if isinstance(about, str) else None,
+                    no_args_is_help=True,
+                    cls=Group,
+                )
+            merged[name].registered_commands.extend(commands.registered_commands)
+            merged[name].registered_groups.extend(commands.registered_groups)
+    return {name: typer.main.get_group(app) for name, app in merged.items()}
+
+
 class Bitva(Group):
     """The command group. A usage error (a missing argument, a number out of range) is one line
-    with exit code 2, like every other bad input, instead of a framed message."""
+    with exit code 2, like every other bad input, instead of a framed message.
+
+    Besides its own commands it offers the games' groups (`game_groups`); a game cannot replace
+    a command every game shares."""
+
+    # Typer's own Click types are private: `ctx` is a Context, the answer a Command or None
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        own = super().get_command(ctx, cmd_name)
+        return own if own is not None else game_groups().get(cmd_name)
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        own = list(super().list_commands(ctx))
+        return own + sorted(set(game_groups()) - set(own))
 
     def main(
         self,
@@ -112,7 +151,6 @@ add(replay_command, "replay")
 add(migrate)
 add(bench)
 add(serve)
-app.add_typer(calc.app, name="calc")
 
 
 if __name__ == "__main__":

@@ -3,10 +3,16 @@
 The commands know no game: they ask `adapter_for(game)` and talk to what it returns through the
 `TerminalAdapter` protocol. A game's own adapter is found by naming convention, never by a list:
 the module `bitva.cli.games.<game name with - written _>` (e.g. `my_game.py` for
-"my-game") defining `ADAPTER`. A game without one gets `GenericAdapter` (`generic.py`):
+"my-game") defining `ADAPTER`, or for a game installed from another distribution, the object its
+entry point in the group `bitva.terminal` names (`my-game = "my_game.terminal:ADAPTER"`). A game
+without one gets `GenericAdapter` (`generic.py`):
 its view as a readable tree, the legal actions numbered, events and outcomes described from
 their codes. Game adapters usually subclass `GenericAdapter` and override what they draw
 better.
+
+An adapter may bring commands of the game's own (`commands`: Typer apps by the name of the `bitva`
+group they join, e.g. a calculator under `bitva calc`); the command line mounts those of every
+game it knows (`game_adapters()`).
 
 >>> from bitva.cli.games.generic import GenericAdapter
 >>> isinstance(adapter_for("no-such-game"), GenericAdapter)
@@ -22,11 +28,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+import typer
 from rich.console import RenderableType
 from rich.text import Text
 
+from bitva.core.errors import BitvaError
 from bitva.core.game import Analysis, Game
 from bitva.core.outcome import Outcome
+from bitva.core.registry import TERMINAL_GROUP, extension, extension_names, known_names
 from bitva.core.state import State
 
 if TYPE_CHECKING:
@@ -61,6 +70,9 @@ class TerminalAdapter(Protocol):
     `render` must show `seat`'s secrets only (None: a spectator, or hot-seat onlookers)."""
 
     help: str  # what a human may type, shown at the start and on '?'
+    # the game's own commands: under each `bitva` group name, a Typer app whose commands join
+    # that group (`{"calc": app}` makes `bitva calc <command>`); empty for most games
+    commands: Mapping[str, typer.Typer]
 
     def render(self, state: State[Any], seat: int | None, screen: Screen) -> RenderableType:
         """The screen for `seat`: the position as that seat sees it, and the recent log."""
@@ -128,7 +140,8 @@ def adapter_for(game: Game[Any, Any] | str) -> TerminalAdapter:
     """The terminal adapter of `game`: its own module's `ADAPTER`, or the generic one."""
     from bitva.cli.games.generic import GENERIC
 
-    name = (game if isinstance(game, str) else game.name).replace("-", "_")
+    game_name = game if isinstance(game, str) else game.name
+    name = game_name.replace("-", "_")
     if not _MODULE_NAME.match(name) or name == "generic":
         return GENERIC
     module_name = f"{__name__}.{name}"
@@ -137,9 +150,33 @@ def adapter_for(game: Game[Any, Any] | str) -> TerminalAdapter:
     except ModuleNotFoundError as exc:
         if exc.name != module_name:
             raise  # the adapter exists but is broken: say so
-        return GENERIC
+        return _installed(game_name) or GENERIC
     adapter: TerminalAdapter = module.ADAPTER
     return adapter
 
 
-__all__ = ["Screen", "Size", "TerminalAdapter", "adapter_for"]
+def _installed(game_name: str) -> TerminalAdapter | None:
+    """The adapter an installed distribution declares for the game (`bitva.terminal`)."""
+    found = extension(TERMINAL_GROUP, game_name)
+    if found is None:
+        return None
+    if not callable(getattr(found, "frame", None)):
+        raise BitvaError(f"the {TERMINAL_GROUP} entry point of {game_name} is no terminal adapter")
+    adapter: TerminalAdapter = found  # type: ignore[assignment]  # checked above by its members
+    return adapter
+
+
+def game_adapters() -> list[TerminalAdapter]:
+    """The adapters of every game the registry knows or an installed distribution gives a
+    terminal adapter, each once (the generic one left out)."""
+    from bitva.cli.games.generic import GENERIC
+
+    found: list[TerminalAdapter] = []
+    for name in sorted({*known_names(), *extension_names(TERMINAL_GROUP)}):
+        adapter = adapter_for(name)
+        if adapter is not GENERIC and all(adapter is not seen for seen in found):
+            found.append(adapter)
+    return found
+
+
+__all__ = ["Screen", "Size", "TerminalAdapter", "adapter_for", "game_adapters"]

@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 import textwrap
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+import typer
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -111,6 +113,7 @@ class GenericAdapter:
     """The fallback adapter (see `bitva.cli.games.TerminalAdapter`)."""
 
     help = HELP
+    commands: Mapping[str, typer.Typer] = MappingProxyType({})  # no commands of its own
 
     # -- drawing -----------------------------------------------------------------------------
     def render(self, state: State[Any], seat: int | None, screen: Screen) -> RenderableType:

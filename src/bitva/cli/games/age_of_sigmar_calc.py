@@ -1,4 +1,5 @@
-"""`bitva calc`: combat calculators.
+"""Age of Sigmar's calculator commands, which its terminal adapter (`age_of_sigmar.py`) brings
+under `bitva calc`: combat calculators.
 
 ``bitva calc aos`` is the exact Age of Sigmar attack calculator (rules section 5, CALC-1..13);
 ``bitva calc aos-bench`` times its largest cases and checks it against a Monte Carlo run (CALC-12).
