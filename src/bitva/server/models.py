@@ -47,9 +47,7 @@ SeatChoice = Annotated[int, Field(ge=1, le=MAX_SEATS)] | Literal["random"]
 
 
 class CreateGameIn(Strict):
-    game: str = Field(
-        min_length=1, max_length=64, description="a game of /api/meta", examples=["dice-cards"]
-    )
+    game: str = Field(min_length=1, max_length=64, description="a game of /api/meta (its name)")
     options: dict[str, Any] = Field(
         default_factory=dict, description="the game's options (its JSON Schema in /api/meta)"
     )
