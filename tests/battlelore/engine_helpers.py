@@ -4,13 +4,13 @@ the units a test names (rules section 7 conventions), hands given, the deck the 
 from __future__ import annotations
 
 from bitva.core.rng import Rng
-from bitva.games.battlelore.board import HEX_COUNT
-from bitva.games.battlelore.command import DECK, Orders
-from bitva.games.battlelore.lore import LoreBank
-from bitva.games.battlelore.model import Landmark, Terrain
+from bitva.games.battlelore.field.board import HEX_COUNT
+from bitva.games.battlelore.field.model import Landmark, Terrain
+from bitva.games.battlelore.lore.economy import LoreBank
 from bitva.games.battlelore.options import BattleLoreOptions
 from bitva.games.battlelore.state import BattleLoreState
 from bitva.games.battlelore.static import Static
+from bitva.games.battlelore.turn.command import DECK, Orders
 from tests.battlelore.rules_fixtures import make_field
 
 ANY_FOUR = Orders("TEST", need="any", count=4)
@@ -51,7 +51,7 @@ def scene(
     state.field = field
     chosen = {u.uid for u in field.alive(active)} if ordered is None else set()
     for unit in field.alive():
-        from bitva.games.battlelore.board import name
+        from bitva.games.battlelore.field.board import name
 
         if ordered is not None and name(unit.hex) in ordered:
             chosen.add(unit.uid)
@@ -78,7 +78,7 @@ def play(state: BattleLoreState, *actions: str) -> BattleLoreState:
 
 
 def figures(state: BattleLoreState, hex_name: str) -> int | None:
-    from bitva.games.battlelore.board import hex_of
+    from bitva.games.battlelore.field.board import hex_of
 
     unit = state.field.unit_at(hex_of(hex_name))
     return None if unit is None else unit.figures

@@ -4,8 +4,8 @@ named in `ordered`."""
 
 from __future__ import annotations
 
-from bitva.games.battlelore.board import hex_of
-from bitva.games.battlelore.model import Field, Landmark, Terrain, Unit
+from bitva.games.battlelore.field.board import hex_of
+from bitva.games.battlelore.field.model import Field, Landmark, Terrain, Unit
 from tests.battlelore.rules_fixtures import make_field
 
 

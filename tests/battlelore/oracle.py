@@ -2,7 +2,7 @@
 
 Written from the rules (../shared/rules/battlelore.md) and the issue text alone, without the
 engine's movement, combat, morale, creatures or analysis modules: only the board geometry
-(`board.py`), the unit data of the catalogue and the position reader are shared. The method is
+(`field/board.py`), the unit data of the catalogue and the position reader are shared. The method is
 the most obvious one, not the fastest: moves are every simple path hex by hex; a battle's odds
 sum over every ORDERED roll (6**n sequences), and each roll's retreat is searched over every
 choice of the retreating side (the target keeps the choice that leaves it the best chance).
@@ -24,7 +24,7 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from bitva.games.battlelore.board import (
+from bitva.games.battlelore.field.board import (
     NEIGHBOURS,
     SOUTH,
     distance,
@@ -32,7 +32,7 @@ from bitva.games.battlelore.board import (
     name,
     toward_edge,
 )
-from bitva.games.battlelore.model import FACES, HELMET_OF, Field, UnitType
+from bitva.games.battlelore.field.model import FACES, HELMET_OF, Field, UnitType
 
 SIXTH = Fraction(1, 6)
 RISK_DIE_KILLS = SIXTH * SIXTH  # a critical-risk die: the colour, then the colour again (BL-11.5)

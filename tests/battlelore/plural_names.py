@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bitva.games.battlelore.catalogue import load_catalogue
+from bitva.games.battlelore.catalogue.load import load_catalogue
 
 _CATALOGUE = load_catalogue()
 PLURAL_NAMES = sorted(

@@ -6,8 +6,8 @@ rules are tested on their own; `test_position.py` and `test_analysis.py` use the
 
 from __future__ import annotations
 
-from bitva.games.battlelore.board import HEX_COUNT, hex_of
-from bitva.games.battlelore.model import (
+from bitva.games.battlelore.field.board import HEX_COUNT, hex_of
+from bitva.games.battlelore.field.model import (
     Ability,
     Banner,
     Field,
@@ -102,6 +102,6 @@ def at(field: Field, name: str) -> Unit:
 
 
 def names(hexes: object) -> list[str]:
-    from bitva.games.battlelore.board import name
+    from bitva.games.battlelore.field.board import name
 
     return sorted(name(h) for h in hexes)  # type: ignore[attr-defined]

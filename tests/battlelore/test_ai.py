@@ -1,5 +1,5 @@
-"""BattleLore's evaluation (`heuristics.py`) and its agents at their BattleLore defaults
-(`ai_settings.py`, docs/ai.md "BattleLore"): banners first, then damage and the attacks in
+"""BattleLore's evaluation (`ai/heuristics.py`) and its agents at their BattleLore defaults
+(`ai/settings.py`, docs/ai.md "BattleLore"): banners first, then damage and the attacks in
 reach, zero-sum; greedy takes a kill it sees; a decision with one action costs nothing."""
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from bitva.ai.search import SearchAgent
 from bitva.core.record import Match
 from bitva.core.registry import get_game
 from bitva.core.rng import Rng, derive_seed
-from bitva.games.battlelore import heuristics
-from bitva.games.battlelore.ai_settings import (
+from bitva.games.battlelore.ai import heuristics
+from bitva.games.battlelore.ai.heuristics import Attacks, evaluate, lore_score, roll_value, score
+from bitva.games.battlelore.ai.settings import (
     GREEDY_NODES,
     HARD_EVALUATIONS,
     MEDIUM_EVALUATIONS,
 )
-from bitva.games.battlelore.board import hex_of
-from bitva.games.battlelore.heuristics import Attacks, evaluate, lore_score, roll_value, score
+from bitva.games.battlelore.field.board import hex_of
 from bitva.games.battlelore.state import BattleLoreState
 from tests.battlelore.engine_helpers import scene
 

@@ -12,11 +12,11 @@ from math import comb
 
 import pytest
 
-from bitva.games.battlelore.analysis import analyse, hit_chance, p_eliminated
-from bitva.games.battlelore.board import adjacent
-from bitva.games.battlelore.combat import Kind, base_dice
-from bitva.games.battlelore.model import FACES, Field
-from bitva.games.battlelore.position import read_position
+from bitva.games.battlelore.analysis.report import analyse, hit_chance, p_eliminated
+from bitva.games.battlelore.field.board import adjacent
+from bitva.games.battlelore.field.combat import Kind, base_dice
+from bitva.games.battlelore.field.model import FACES, Field
+from bitva.games.battlelore.position.file import read_position
 from tests.battlelore.rules_fixtures import at, make_field
 
 SIXTH = Fraction(1, 6)

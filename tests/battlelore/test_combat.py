@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bitva.games.battlelore.board import hex_of
-from bitva.games.battlelore.combat import base_dice, hit_faces, may_battle, sees, targets
-from bitva.games.battlelore.movement import enter
+from bitva.games.battlelore.field.board import hex_of
+from bitva.games.battlelore.field.combat import base_dice, hit_faces, may_battle, sees, targets
+from bitva.games.battlelore.field.movement import enter
 from tests.battlelore.rules_fixtures import at, make_field
 
 
@@ -194,7 +194,7 @@ def test_d_6_melee_dice_by_banner_foot_and_mounted_alike() -> None:
 
 
 def test_d_16_bl_4_5_the_edge_line_t_26_is_an_edge() -> None:
-    from bitva.games.battlelore.board import line
+    from bitva.games.battlelore.field.board import line
 
     assert line(hex_of("F5"), hex_of("F3")) == ((hex_of("E4"), hex_of("F4")),)
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from bitva.core.errors import ContentError
-from bitva.games.battlelore.board import hex_of
-from bitva.games.battlelore.catalogue import (
+from bitva.games.battlelore.catalogue.base import read_content, read_toml
+from bitva.games.battlelore.catalogue.load import (
     Scaled,
     adventure_ids,
     half_up,
@@ -21,8 +21,8 @@ from bitva.games.battlelore.catalogue import (
     parse_adventure,
     scaled,
 )
-from bitva.games.battlelore.catalogue_base import read_content, read_toml
-from bitva.games.battlelore.catalogue_units import build_roster
+from bitva.games.battlelore.catalogue.units import build_roster
+from bitva.games.battlelore.field.board import hex_of
 
 CAT = load_catalogue()
 
@@ -461,7 +461,7 @@ def test_shipped_adventures_are_playable_set_ups() -> None:
 
 
 def name_of(hex_: int) -> str:
-    from bitva.games.battlelore.board import name
+    from bitva.games.battlelore.field.board import name
 
     return name(hex_)
 
@@ -627,7 +627,7 @@ def _lore_raw() -> dict[str, Any]:
 
 
 def test_bad_lore_cards() -> None:
-    from bitva.games.battlelore.catalogue import build_lore
+    from bitva.games.battlelore.catalogue.load import build_lore
 
     raw = _lore_raw()
     raw["cards"]["CL03"]["reaction"] = False
@@ -658,7 +658,7 @@ def test_bad_lore_cards() -> None:
 
 
 def test_bad_command_cards() -> None:
-    from bitva.games.battlelore.catalogue import build_commands
+    from bitva.games.battlelore.catalogue.load import build_commands
 
     raw = read_content("commands.toml")
     raw["cards"]["PATROL_C"]["count"] = 3

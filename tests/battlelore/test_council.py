@@ -8,8 +8,8 @@ from dataclasses import dataclass
 import pytest
 
 from bitva.core.errors import UnreadableAction
-from bitva.games.battlelore.board import hex_of, row
-from bitva.games.battlelore.council import (
+from bitva.games.battlelore.field.board import hex_of, row
+from bitva.games.battlelore.lore.council import (
     INTRO_COUNCIL,
     check_custom_council,
     check_custom_total,
@@ -243,8 +243,8 @@ def test_d_32_a_lore_master_landmark_gives_a_token_while_a_friend_stands_on_it()
 
 
 def test_bl_9_3_placement_rows_agree_with_the_landmark_cards() -> None:
-    from bitva.games.battlelore.catalogue import load_catalogue
-    from bitva.games.battlelore.council import LANDMARK_OF, LANDMARK_ROWS
+    from bitva.games.battlelore.catalogue.load import load_catalogue
+    from bitva.games.battlelore.lore.council import LANDMARK_OF, LANDMARK_ROWS
 
     cards = load_catalogue().landmarks
     for landmark in LANDMARK_OF.values():
@@ -254,7 +254,7 @@ def test_bl_9_3_placement_rows_agree_with_the_landmark_cards() -> None:
 
 
 def test_t_34_from_the_shipped_a02_and_the_catalogue_piles() -> None:
-    from bitva.games.battlelore.catalogue import load_adventure, load_catalogue
+    from bitva.games.battlelore.catalogue.load import load_adventure, load_catalogue
 
     a02 = load_adventure("A02")
     south, north = a02.sides["south"].war_council, a02.sides["north"].war_council

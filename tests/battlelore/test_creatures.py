@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bitva.games.battlelore.board import hex_of
-from bitva.games.battlelore.combat import base_dice, hit_faces
-from bitva.games.battlelore.creatures import (
+from bitva.games.battlelore.field.board import hex_of
+from bitva.games.battlelore.field.combat import base_dice, hit_faces
+from bitva.games.battlelore.field.creatures import (
     ability_payments,
     apply_poison,
     apply_web,
@@ -22,9 +22,9 @@ from bitva.games.battlelore.creatures import (
     trample_victims,
     usable_abilities,
 )
-from bitva.games.battlelore.followon import may_battle_back
-from bitva.games.battlelore.model import Face, Field, Unit
-from bitva.games.battlelore.morale import (
+from bitva.games.battlelore.field.followon import may_battle_back
+from bitva.games.battlelore.field.model import Face, Field, Unit
+from bitva.games.battlelore.field.morale import (
     bold,
     ignorable_flags,
     read_roll,
@@ -33,7 +33,7 @@ from bitva.games.battlelore.morale import (
     supported,
     take_losses,
 )
-from bitva.games.battlelore.movement import enter
+from bitva.games.battlelore.field.movement import enter
 from tests.battlelore.rules_fixtures import at, make_field, names
 
 

@@ -10,13 +10,13 @@ from collections.abc import Iterator
 from functools import cache
 
 from bitva.core import Rng
-from bitva.games.battlelore.catalogue import load_catalogue
-from bitva.games.battlelore.command import DECK
-from bitva.games.battlelore.council import lore_deck_composition, school_piles
+from bitva.games.battlelore.catalogue.load import load_catalogue
 from bitva.games.battlelore.game import GAME
-from bitva.games.battlelore.lore_deck import SCHOOL_OF
+from bitva.games.battlelore.lore.council import lore_deck_composition, school_piles
+from bitva.games.battlelore.lore.deck import SCHOOL_OF
 from bitva.games.battlelore.origins import Origins
 from bitva.games.battlelore.state import BattleLoreState
+from bitva.games.battlelore.turn.command import DECK
 from tests.battlelore.engine_helpers import scene
 
 ALL_LORE: Counter[str] = Counter(

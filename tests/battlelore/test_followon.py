@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from bitva.games.battlelore.board import hex_of
-from bitva.games.battlelore.combat import base_dice
-from bitva.games.battlelore.followon import (
+from bitva.games.battlelore.field.board import hex_of
+from bitva.games.battlelore.field.combat import base_dice
+from bitva.games.battlelore.field.followon import (
     bonus_attack_targets,
     may_battle_back,
     must_battle_back,
     pursuit_hexes,
     take_ground_hex,
 )
-from bitva.games.battlelore.morale import take_losses
-from bitva.games.battlelore.movement import enter
+from bitva.games.battlelore.field.morale import take_losses
+from bitva.games.battlelore.field.movement import enter
 from tests.battlelore.rules_fixtures import at, make_field
 
 

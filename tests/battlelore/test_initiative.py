@@ -1,4 +1,4 @@
-"""Issue 21, point 3: BattleLore's evaluation plays with initiative (`heuristics.py`,
+"""Issue 21, point 3: BattleLore's evaluation plays with initiative (`ai/heuristics.py`,
 docs/ai.md "Initiative"): an order is worth what the unit's move may bring (BL-2, BL-3.2,
 BL-4.3), attacks not declared are lost with the battle step (BL-4.1), and a Lore window does
 not hide the action it interrupts (BL-13.3)."""
@@ -9,8 +9,8 @@ from bitva.ai import make_agent
 from bitva.core.record import Match
 from bitva.core.rng import derive_seed
 from bitva.games.battlelore.actions import Act
-from bitva.games.battlelore.combat import may_battle, targets
-from bitva.games.battlelore.heuristics import evaluate, past_windows, score
+from bitva.games.battlelore.ai.heuristics import evaluate, past_windows, score
+from bitva.games.battlelore.field.combat import may_battle, targets
 from bitva.games.battlelore.state import BattleLoreState
 from tests.battlelore.engine_helpers import scene
 

@@ -1,15 +1,15 @@
-"""The Lore wiring's helpers: carrying out the effects that act at once (lore_apply.py) on the
+"""The Lore wiring's helpers: carrying out the effects that act at once (lore/apply.py) on the
 battlefield (Heal, Purify, Teleport, Snare, Sidestep) and on the tokens and cards in play
 (Summon Lore, Pickpocket, Dispel, Foil: T-29, T-30), which effects last the turn or belong to a
 step, and what a window offers (lore_cards.lore_actions, cheapest_for_window)."""
 
 from __future__ import annotations
 
-from bitva.games.battlelore.board import hex_of
-from bitva.games.battlelore.lore import LoreBank, PlayedCard, in_force
-from bitva.games.battlelore.lore_apply import lasting, on_field, on_tokens, step_effect
-from bitva.games.battlelore.lore_cards import cheapest_for_window, lore_actions
-from bitva.games.battlelore.lore_effects import (
+from bitva.games.battlelore.field.board import hex_of
+from bitva.games.battlelore.lore.apply import lasting, on_field, on_tokens, step_effect
+from bitva.games.battlelore.lore.cards import cheapest_for_window, lore_actions
+from bitva.games.battlelore.lore.economy import LoreBank, PlayedCard, in_force
+from bitva.games.battlelore.lore.effects import (
     BoldBonus,
     CancelCard,
     EndMove,
@@ -26,7 +26,7 @@ from bitva.games.battlelore.lore_effects import (
     StrikeFirst,
     TakeTokens,
 )
-from bitva.games.battlelore.lore_targets import Moment
+from bitva.games.battlelore.lore.targets import Moment
 from tests.battlelore.lore_helpers import at, field
 
 

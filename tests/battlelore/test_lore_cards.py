@@ -9,17 +9,11 @@ from dataclasses import dataclass
 import pytest
 
 from bitva.core.errors import UnreadableAction
-from bitva.games.battlelore.board import NEIGHBOURS, distance, hex_of, hexes_within
-from bitva.games.battlelore.catalogue import load_catalogue
-from bitva.games.battlelore.combat import base_dice
-from bitva.games.battlelore.lore import (
-    LoreBank,
-    PlayedCard,
-    casting,
-    check_timing,
-    lore_faces,
-)
-from bitva.games.battlelore.lore_cards import (
+from bitva.games.battlelore.catalogue.load import load_catalogue
+from bitva.games.battlelore.field.board import NEIGHBOURS, distance, hex_of, hexes_within
+from bitva.games.battlelore.field.combat import base_dice
+from bitva.games.battlelore.field.model import Field
+from bitva.games.battlelore.lore.cards import (
     LORE_RULES,
     check_play,
     check_target,
@@ -27,7 +21,14 @@ from bitva.games.battlelore.lore_cards import (
     effect,
     targets,
 )
-from bitva.games.battlelore.lore_effects import (
+from bitva.games.battlelore.lore.economy import (
+    LoreBank,
+    PlayedCard,
+    casting,
+    check_timing,
+    lore_faces,
+)
+from bitva.games.battlelore.lore.effects import (
     BoldBonus,
     CancelCard,
     CancelDice,
@@ -60,8 +61,7 @@ from bitva.games.battlelore.lore_effects import (
     orders_after,
     sword_hits,
 )
-from bitva.games.battlelore.lore_targets import Moment, Target, match_target
-from bitva.games.battlelore.model import Field
+from bitva.games.battlelore.lore.targets import Moment, Target, match_target
 from tests.battlelore.lore_helpers import at, field
 
 HELMET_L = frozenset({"helmet", "L"})

@@ -10,11 +10,11 @@ from collections import Counter
 from fractions import Fraction
 
 from bitva.core import Rng
-from bitva.games.battlelore import lore_deck
-from bitva.games.battlelore.catalogue import load_catalogue
-from bitva.games.battlelore.council import SCHOOLS, lore_deck_composition, school_piles
+from bitva.games.battlelore.catalogue.load import load_catalogue
 from bitva.games.battlelore.game import GAME
-from bitva.games.battlelore.lore_deck import LORE_IDS, SCHOOL_OF
+from bitva.games.battlelore.lore import deck as lore_deck
+from bitva.games.battlelore.lore.council import SCHOOLS, lore_deck_composition, school_piles
+from bitva.games.battlelore.lore.deck import LORE_IDS, SCHOOL_OF
 from bitva.games.battlelore.state import BattleLoreState
 from tests.battlelore.engine_helpers import play
 

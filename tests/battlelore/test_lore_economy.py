@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pytest
 
 from bitva.core.errors import IllegalAction
-from bitva.games.battlelore.lore import (
+from bitva.games.battlelore.lore.economy import (
     SUPPLY,
     LoreBank,
     PlayedCard,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from itertools import product
 
-from bitva.games.battlelore.lore import lore_faces
-from bitva.games.battlelore.model import Face
-from bitva.games.battlelore.morale import read_roll
+from bitva.games.battlelore.field.model import Face
+from bitva.games.battlelore.field.morale import read_roll
+from bitva.games.battlelore.lore.economy import lore_faces
 from tests.battlelore.rules_fixtures import at, make_field
 
 ROLL: list[Face] = ["L", "L", "B", "F"]  # blue helmet hits the blue target; one flag

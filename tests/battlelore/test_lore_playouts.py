@@ -9,7 +9,7 @@ from collections import Counter
 
 from bitva.core import Rng
 from bitva.games.battlelore.game import GAME
-from bitva.games.battlelore.lore_cards import LORE_RULES
+from bitva.games.battlelore.lore.cards import LORE_RULES
 
 SEEDS = range(6)
 FROM_POSITIONS = frozenset(("CL07",))  # Purify: see the module docstring

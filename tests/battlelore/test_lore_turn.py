@@ -4,8 +4,8 @@ D-35), tokens from rolls (BL-12.2, BL-12.4), and the worked examples T-33, T-34,
 from __future__ import annotations
 
 from bitva.core import Rng
-from bitva.games.battlelore import lore_deck
 from bitva.games.battlelore.game import GAME
+from bitva.games.battlelore.lore import deck as lore_deck
 from bitva.games.battlelore.state import BattleLoreState
 from tests.battlelore.engine_helpers import play, scene, texts
 

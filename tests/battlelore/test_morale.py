@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bitva.games.battlelore.board import hex_of
-from bitva.games.battlelore.model import Face
-from bitva.games.battlelore.morale import (
+from bitva.games.battlelore.field.board import hex_of
+from bitva.games.battlelore.field.model import Face
+from bitva.games.battlelore.field.morale import (
     blocked_losses,
     bold,
     ignorable_flags,
@@ -19,7 +19,7 @@ from bitva.games.battlelore.morale import (
     take_losses,
     takes_panic_check,
 )
-from bitva.games.battlelore.movement import enter
+from bitva.games.battlelore.field.movement import enter
 from tests.battlelore.rules_fixtures import at, make_field, names
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bitva.games.battlelore.board import hex_of
-from bitva.games.battlelore.movement import enter, move_destinations, rush_moves
+from bitva.games.battlelore.field.board import hex_of
+from bitva.games.battlelore.field.movement import enter, move_destinations, rush_moves
 from tests.battlelore.rules_fixtures import at, make_field, names
 
 

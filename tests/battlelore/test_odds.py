@@ -1,4 +1,5 @@
-"""The odds a player sees before an attack (issue 11 point 5; `bitva.games.battlelore.odds`):
+"""The odds a player sees before an attack (issue 11 point 5;
+`bitva.games.battlelore.analysis.odds`):
 every attack the rules allow now has them, with the very dice the game then rolls (the Command
 card's and the Lore cards' included, BL-4.4), and a battle back has its own (BL-7.1), in the
 terminal's list and the browser's view."""
@@ -14,7 +15,7 @@ from typing import Any
 import bitva
 from bitva.cli.games.battlelore import ADAPTER
 from bitva.core.registry import get_game
-from bitva.games.battlelore.odds import attack_odds, declared_odds
+from bitva.games.battlelore.analysis.odds import attack_odds, declared_odds
 from bitva.server.games.battlelore import ADAPTER as SERVER
 
 GAME = get_game("battlelore")
@@ -96,7 +97,7 @@ def test_the_game_and_the_server_import_nothing_from_the_terminal() -> None:
     """The odds live in the game package, so that the server never imports the terminal's
     package (and its `rich`): no BattleLore game or server module names `bitva.cli`."""
     root = Path(bitva.__file__).parent
-    modules = [*(root / "games" / "battlelore").glob("*.py"), root / "server/games/battlelore.py"]
+    modules = [*(root / "games" / "battlelore").rglob("*.py"), root / "server/games/battlelore.py"]
     for path in modules:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else []

@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from bitva.games.battlelore.analysis import analyse
-from bitva.games.battlelore.board import HEX_COUNT, distance, name
-from bitva.games.battlelore.catalogue import load_catalogue
+from bitva.games.battlelore.analysis.report import analyse
+from bitva.games.battlelore.catalogue.load import load_catalogue
+from bitva.games.battlelore.field.board import HEX_COUNT, distance, name
 from bitva.games.battlelore.game import GAME
-from bitva.games.battlelore.position import read_position
+from bitva.games.battlelore.position.file import read_position
 from tests.battlelore.oracle import oracle_analyse
 from tests.cli.helpers import run
 
@@ -205,7 +205,7 @@ def test_the_analysis_agrees_with_the_oracle_on_thousands_of_positions(
 def test_line_of_sight_and_caps_agree_with_the_oracle_for_every_pair() -> None:
     """BL-4.5..4.7 on their own, far more often than battles test them: every pair of hexes of
     random boards, with the units standing on them."""
-    from bitva.games.battlelore.combat import dice_cap, sees
+    from bitva.games.battlelore.field.combat import dice_cap, sees
     from tests.battlelore.oracle import Piece, board_of, capped
     from tests.battlelore.oracle import sees as oracle_sees
 

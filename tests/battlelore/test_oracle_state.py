@@ -14,7 +14,7 @@ import pytest
 
 from bitva.core.errors import NotSupported
 from bitva.games.battlelore.actions import Act
-from bitva.games.battlelore.board import name
+from bitva.games.battlelore.field.board import name
 from bitva.games.battlelore.game import GAME
 from bitva.games.battlelore.state import BattleLoreState
 from tests.battlelore.oracle import oracle_analyse

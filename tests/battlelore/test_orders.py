@@ -3,7 +3,7 @@ D-42, and the Scout draw (BL-15.1)."""
 
 from __future__ import annotations
 
-from bitva.games.battlelore.board import SECTION_OF, hex_of
+from bitva.games.battlelore.field.board import SECTION_OF, hex_of
 from bitva.games.battlelore.state import BattleLoreState
 from tests.battlelore.engine_helpers import play, scene, texts
 
@@ -110,7 +110,7 @@ def test_d_42_counter_attack_copies_the_last_card_with_the_flanks_swapped() -> N
         ("h_bf_sword", "B2", 1), ("h_bf_sword", "L2", 1), ("h_bf_sword", "L8", 2),
         phase="command", ordered=(), orders=None, hands=(["COUNTER_ATTACK"], []),
     )  # fmt: skip
-    from bitva.games.battlelore.command import card_orders
+    from bitva.games.battlelore.turn.command import card_orders
 
     state.last_orders[2] = card_orders("PATROL_L", 2, None)  # North's Left: the East
     play(state, "play COUNTER_ATTACK")
@@ -126,7 +126,7 @@ def test_d_42_counter_attack_with_nothing_to_copy_orders_one_unit() -> None:
 
 
 def test_d_42_a_copied_scout_keeps_its_draw() -> None:
-    from bitva.games.battlelore.command import card_orders
+    from bitva.games.battlelore.turn.command import card_orders
 
     copied = card_orders("COUNTER_ATTACK", 1, card_orders("SCOUT_R", 2, None))
     assert copied.scout and copied.slots == (frozenset({"west"}),)

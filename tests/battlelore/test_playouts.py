@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bitva.core import Rng
-from bitva.games.battlelore.catalogue import adventure_ids
+from bitva.games.battlelore.catalogue.load import adventure_ids
 from bitva.games.battlelore.game import GAME
 from bitva.games.battlelore.state import BattleLoreState
 

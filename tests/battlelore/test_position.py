@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from bitva.core.errors import PositionError
-from bitva.games.battlelore.analysis import analyse
-from bitva.games.battlelore.board import hex_of
-from bitva.games.battlelore.combat import may_battle
-from bitva.games.battlelore.model import Field
-from bitva.games.battlelore.position import read_position, write_position
+from bitva.games.battlelore.analysis.report import analyse
+from bitva.games.battlelore.field.board import hex_of
+from bitva.games.battlelore.field.combat import may_battle
+from bitva.games.battlelore.field.model import Field
+from bitva.games.battlelore.position.file import read_position, write_position
 
 HEAD = """
 [adventure]
@@ -76,8 +76,8 @@ def test_the_round_trip_keeps_the_position() -> None:
 
 
 def test_the_shipped_adventure_a02_as_a_position() -> None:
-    from bitva.games.battlelore.catalogue import load_catalogue
-    from bitva.games.battlelore.position import Position, build_field
+    from bitva.games.battlelore.catalogue.load import load_catalogue
+    from bitva.games.battlelore.position.file import Position, build_field
 
     a02 = load_catalogue().adventures["A02"]
     text = write_position(Position(a02, build_field(a02, {}), 2, "move"))
@@ -126,7 +126,7 @@ def test_d_5_to_d_9_the_rules_tests_types_are_the_catalogues() -> None:
     the catalogue's, names apart."""
     from dataclasses import replace
 
-    from bitva.games.battlelore.catalogue import load_catalogue
+    from bitva.games.battlelore.catalogue.load import load_catalogue
     from tests.battlelore.rules_fixtures import ROSTER, unit_type
 
     shipped = load_catalogue().units
@@ -138,8 +138,8 @@ def test_d_5_to_d_9_the_rules_tests_types_are_the_catalogues() -> None:
 
 
 def test_analysis_of_a_full_adventure_is_quick_and_complete() -> None:
-    from bitva.games.battlelore.catalogue import load_catalogue
-    from bitva.games.battlelore.position import build_field
+    from bitva.games.battlelore.catalogue.load import load_catalogue
+    from bitva.games.battlelore.position.file import build_field
 
     a02 = load_catalogue().adventures["A02"]
     field = build_field(a02, {})

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from bitva.core import PositionError, Rng
-from bitva.games.battlelore.command import DECK
 from bitva.games.battlelore.game import GAME
-from bitva.games.battlelore.lore import LoreBank
+from bitva.games.battlelore.lore.economy import LoreBank
 from bitva.games.battlelore.state import BattleLoreState
+from bitva.games.battlelore.turn.command import DECK
 
 POSITION = """
 [adventure]
@@ -318,8 +318,8 @@ def test_a_bad_battle_in_a_position_is_one_clear_error(step: str, named: str) ->
 def test_the_example_of_docs_battlelore_md_reads() -> None:
     """The whole-state example of docs/battlelore.md ("Positions and the analysis"), after
     A01's adventure and units."""
-    from bitva.games.battlelore.catalogue import load_catalogue
-    from bitva.games.battlelore.position import Position, build_field, write_position
+    from bitva.games.battlelore.catalogue.load import load_catalogue
+    from bitva.games.battlelore.position.file import Position, build_field, write_position
     from tests.conftest import ROOT
 
     doc = (ROOT / "docs" / "battlelore.md").read_text(encoding="utf-8")

@@ -11,8 +11,8 @@ import pytest
 
 from bitva.cli.games.battlelore_words import action_label, describe_event
 from bitva.games.battlelore.actions import REFILL_OPTIONS
-from bitva.games.battlelore.lore import REFILL_CHOICES
-from bitva.games.battlelore.lore import REFILL_OPTIONS as REFILL_COUNTS
+from bitva.games.battlelore.lore.economy import REFILL_CHOICES
+from bitva.games.battlelore.lore.economy import REFILL_OPTIONS as REFILL_COUNTS
 from bitva.games.battlelore.state import BattleLoreState
 from bitva.server.games.battlelore import catalogue_json
 from tests.battlelore.engine_helpers import play, texts

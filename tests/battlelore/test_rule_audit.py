@@ -6,7 +6,8 @@ parts of a Lore card (BL-13.1), the Command card's one exception (BL-2.1) and cl
 
 from __future__ import annotations
 
-from bitva.games.battlelore.board import (
+from bitva.games.battlelore.catalogue.load import load_catalogue
+from bitva.games.battlelore.field.board import (
     COORDS,
     HEX_COUNT,
     NORTH,
@@ -21,23 +22,22 @@ from bitva.games.battlelore.board import (
     row,
     toward_edge,
 )
-from bitva.games.battlelore.catalogue import load_catalogue
-from bitva.games.battlelore.combat import base_dice, targets
-from bitva.games.battlelore.creatures import (
+from bitva.games.battlelore.field.combat import base_dice, targets
+from bitva.games.battlelore.field.creatures import (
     ability_payments,
     critical_rerolls,
     critical_risk_dice,
     is_critical,
     usable_abilities,
 )
-from bitva.games.battlelore.followon import (
+from bitva.games.battlelore.field.followon import (
     bonus_attack_targets,
     pursuit_hexes,
     take_ground_hex,
 )
-from bitva.games.battlelore.lore import LoreBank, replaces_command
-from bitva.games.battlelore.model import Face
-from bitva.games.battlelore.morale import blocked_losses, read_roll, retreat_steps
+from bitva.games.battlelore.field.model import Face
+from bitva.games.battlelore.field.morale import blocked_losses, read_roll, retreat_steps
+from bitva.games.battlelore.lore.economy import LoreBank, replaces_command
 from tests.battlelore.rules_fixtures import at, make_field
 
 

@@ -1,4 +1,4 @@
-"""`rush`, BattleLore's scripted opponent (issue 21, point 3; `games/battlelore/rush.py`):
+"""`rush`, BattleLore's scripted opponent (issue 21, point 3; `games/battlelore/ai/rush.py`):
 it closes in (BL-3), attacks at the best odds (BL-4), plays the Command card that orders the
 most units able to act (BL-2.1), and is offered by name through the games' scripts hook
 (`Game.scripts`) for BattleLore only."""
@@ -13,9 +13,9 @@ from bitva.core.errors import BitvaError
 from bitva.core.record import Match
 from bitva.core.registry import get_game
 from bitva.core.rng import derive_seed
-from bitva.games.battlelore.board import hex_of
-from bitva.games.battlelore.heuristics import DISTANCES
-from bitva.games.battlelore.rush import RushAgent, card_value
+from bitva.games.battlelore.ai.heuristics import DISTANCES
+from bitva.games.battlelore.ai.rush import RushAgent, card_value
+from bitva.games.battlelore.field.board import hex_of
 from bitva.games.battlelore.state import BattleLoreState
 from tests.battlelore.engine_helpers import scene
 

@@ -3,7 +3,7 @@ T-16 of section 7 (BL-11, BL-12.4, D-18 to D-25, D-27)."""
 
 from __future__ import annotations
 
-from bitva.games.battlelore.lore import LoreBank
+from bitva.games.battlelore.lore.economy import LoreBank
 from bitva.games.battlelore.state import BattleLoreState
 from tests.battlelore.engine_helpers import figures, play, scene, texts
 
@@ -139,7 +139,7 @@ def test_t_13_trample_clears_the_way() -> None:
 
 def test_t_14_trample_then_critical_risk_kills() -> None:
     state = attacked_spider(("h_rf_sword", "F4", 1), ("g_bf_sword", "E6", 2))
-    from bitva.games.battlelore.board import hex_of
+    from bitva.games.battlelore.field.board import hex_of
 
     terrain = list(state.field.terrain)
     terrain[hex_of("F6")] = "river"

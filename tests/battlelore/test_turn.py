@@ -7,9 +7,9 @@ from fractions import Fraction
 
 from bitva.core import CHANCE, Rng
 from bitva.games.battlelore.actions import NUM_CODES, decode, encode, parse
-from bitva.games.battlelore.command import DECK
 from bitva.games.battlelore.game import GAME
 from bitva.games.battlelore.state import BattleLoreState
+from bitva.games.battlelore.turn.command import DECK
 from tests.battlelore.engine_helpers import play, scene
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from bitva.core import Rng
-from bitva.games.battlelore.board import hex_of
+from bitva.games.battlelore.field.board import hex_of
 from bitva.games.battlelore.game import GAME
 from bitva.games.battlelore.state import BattleLoreState
 

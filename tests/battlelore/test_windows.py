@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from bitva.core.events import Event
-from bitva.games.battlelore import lore_windows
+from bitva.games.battlelore.lore import windows as lore_windows
 from bitva.games.battlelore.state import BattleLoreState
 from tests.battlelore.engine_helpers import play, scene, texts
 

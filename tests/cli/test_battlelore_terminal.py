@@ -31,7 +31,7 @@ from bitva.core.game import Analysis
 from bitva.core.outcome import Outcome
 from bitva.core.registry import get_game
 from bitva.core.rng import Rng
-from bitva.games.battlelore.board import distance, hex_of
+from bitva.games.battlelore.field.board import distance, hex_of
 from tests.battlelore.plural_names import plural_name_with_singular_verb
 from tests.cli.helpers import run
 from tests.cli.terminal_session import TerminalSession

@@ -20,7 +20,7 @@ from bitva.cli.games.battlelore_lore import card_help, keep_words
 from bitva.cli.games.battlelore_typed import hex_answer, in_player_words
 from bitva.cli.games.battlelore_words import action_label
 from bitva.core.rng import Rng
-from bitva.games.battlelore.catalogue import load_catalogue
+from bitva.games.battlelore.catalogue.load import load_catalogue
 from bitva.games.battlelore.game import GAME
 from bitva.games.battlelore.state import BattleLoreState
 from tests.battlelore.engine_helpers import play, scene

@@ -22,7 +22,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from bitva.games.battlelore.board import distance, hex_of
+from bitva.games.battlelore.field.board import distance, hex_of
 from tests.e2e.conftest import new_page
 from tests.e2e.pages import PHONE, assert_no_sideways_scroll
 from tests.server.process import ServerProcess

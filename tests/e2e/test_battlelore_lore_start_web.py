@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from bitva.games.battlelore.catalogue import load_catalogue
+from bitva.games.battlelore.catalogue.load import load_catalogue
 from tests.e2e.conftest import new_page
 from tests.e2e.pages import PHONE, WIDE, create_game, open_game
 from tests.server.process import ServerProcess

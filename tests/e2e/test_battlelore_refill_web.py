@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from bitva.games.battlelore.lore import REFILL_CHOICES
+from bitva.games.battlelore.lore.economy import REFILL_CHOICES
 from tests.battlelore.test_refill_words import at_refill
 from tests.e2e.conftest import new_page
 from tests.e2e.pages import WIDE

@@ -10,7 +10,7 @@ from typing import Any
 
 from bitva.core.registry import get_game
 from bitva.core.state import State
-from bitva.games.battlelore.catalogue import load_catalogue
+from bitva.games.battlelore.catalogue.load import load_catalogue
 from bitva.server.games.battlelore import ADAPTER
 
 

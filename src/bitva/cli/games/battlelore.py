@@ -45,7 +45,7 @@ from bitva.cli.terminal_screen import beside, cut_line
 from bitva.core.game import Analysis
 from bitva.core.outcome import Outcome
 from bitva.core.state import State
-from bitva.games.battlelore.odds import attack_odds, declared_odds
+from bitva.games.battlelore.analysis.odds import attack_odds, declared_odds
 
 if TYPE_CHECKING:
     from bitva.cli.terminal import HumanTurn

@@ -23,7 +23,7 @@ from typing import Any
 from rich.text import Text
 
 from bitva.cli.games.battlelore_names import card_name, command_title, unit_name
-from bitva.games.battlelore.board import COORDS, LETTERS, ROWS, index, name, row_length
+from bitva.games.battlelore.field.board import COORDS, LETTERS, ROWS, index, name, row_length
 
 CELL = 4  # columns a hex takes: a terrain mark and three characters
 LABEL = 2  # the row number and a space

@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bitva.cli.games.battlelore_names import card_name, command_title
-from bitva.games.battlelore.catalogue import load_catalogue
-from bitva.games.battlelore.council import lore_start
-from bitva.games.battlelore.lore import casting
+from bitva.games.battlelore.catalogue.load import load_catalogue
+from bitva.games.battlelore.lore.council import lore_start
+from bitva.games.battlelore.lore.economy import casting
 
 # the War Council's seats as the players say them (BL-14.2)
 SCHOOL_WORDS = {

@@ -1,5 +1,5 @@
 """The printed names of BattleLore's units and cards for the terminal, read from the game's
-catalogue (`bitva.games.battlelore.catalogue`, rules sections 2.3, 5.1, 5.2).
+catalogue (`bitva.games.battlelore.catalogue.load`, rules sections 2.3, 5.1, 5.2).
 
 An id the catalogue does not know (or a catalogue not built yet) reads as the id itself, so that
 a screen never breaks on a name.
@@ -21,7 +21,9 @@ def _names() -> dict[str, str]:
     """Every unit type's and card's English name by id, as the catalogue has them (empty while
     the catalogue cannot be read: the ids then stand for the names)."""
     try:
-        catalogue = importlib.import_module("bitva.games.battlelore.catalogue").load_catalogue()
+        catalogue = importlib.import_module(
+            "bitva.games.battlelore.catalogue.load"
+        ).load_catalogue()
     except (ImportError, BitvaError):
         return {}
     names: dict[str, str] = {}

@@ -16,7 +16,7 @@ from rich.text import Text
 from bitva.cli.games.battlelore_lore import card_help, card_words, is_card
 from bitva.cli.games.battlelore_names import unit_name
 from bitva.cli.games.sniper_elite_pages import log_page
-from bitva.games.battlelore.board import HexError, hex_of
+from bitva.games.battlelore.field.board import HexError, hex_of
 
 if TYPE_CHECKING:
     from bitva.cli.terminal import HumanTurn

@@ -14,7 +14,7 @@ from bitva.cli.games.battlelore_board import FACE_WORDS, SIDE_NAMES, odds_words,
 from bitva.cli.games.battlelore_lore import lore_label
 from bitva.cli.games.battlelore_names import card_name, command_title, unit_name
 from bitva.core.outcome import Outcome
-from bitva.games.battlelore.lore import REFILL_CHOICES
+from bitva.games.battlelore.lore.economy import REFILL_CHOICES
 
 # the question each decision point asks (docs/battlelore.md), with the rule behind it
 QUESTIONS: dict[str, tuple[str, str]] = {

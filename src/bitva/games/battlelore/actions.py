@@ -35,12 +35,12 @@ from itertools import accumulate
 
 from bitva.core.chance import dice_counts
 from bitva.core.errors import IllegalAction, UnreadableAction
-from bitva.games.battlelore.board import HEX_COUNT, HexError, hex_of, name
-from bitva.games.battlelore.command import CARD_IDS
-from bitva.games.battlelore.council import SEATS, format_council, parse_council
-from bitva.games.battlelore.lore import REFILL_CHOICES
-from bitva.games.battlelore.lore_deck import LORE_IDS
-from bitva.games.battlelore.model import FACES
+from bitva.games.battlelore.field.board import HEX_COUNT, HexError, hex_of, name
+from bitva.games.battlelore.field.model import FACES
+from bitva.games.battlelore.lore.council import SEATS, format_council, parse_council
+from bitva.games.battlelore.lore.deck import LORE_IDS
+from bitva.games.battlelore.lore.economy import REFILL_CHOICES
+from bitva.games.battlelore.turn.command import CARD_IDS
 
 MAX_DICE = 12  # the most dice one roll may have: 4 base + card bonuses, with room to spare
 MAX_NUMBER = 16

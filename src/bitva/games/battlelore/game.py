@@ -11,17 +11,17 @@ from bitva.core.game import Analysis, Game
 from bitva.core.rng import Rng
 from bitva.core.traits import Traits
 from bitva.games.battlelore.actions import NUM_CODES
-from bitva.games.battlelore.command import DECK
 from bitva.games.battlelore.options import BattleLoreOptions
-from bitva.games.battlelore.setup import begin_setup
 from bitva.games.battlelore.state import BattleLoreState
 from bitva.games.battlelore.static import Static
+from bitva.games.battlelore.turn.command import DECK
+from bitva.games.battlelore.turn.setup import begin_setup
 
 
 def odds(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
     """The issue's analysis object for the side whose turn it is (`analysis.analyse`): its
     moves until its movement is over, then its battles."""
-    from bitva.games.battlelore.analysis import Step, analyse
+    from bitva.games.battlelore.analysis.report import Step, analyse
 
     step: Step = "move" if state.phase in ("command", "order", "move") else "battle"
     return analyse(state.field, state.active, step)
@@ -73,12 +73,12 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
 
     # -- positions and the analysis (issue 11) ---------------------------------------------------
     def read_position(self, text: str, source: str = "(position)") -> BattleLoreState:
-        from bitva.games.battlelore.position_state import state_of
+        from bitva.games.battlelore.position.state import state_of
 
         return state_of(text, source)
 
     def write_position(self, state: BattleLoreState) -> str:
-        from bitva.games.battlelore.position_state import text_of
+        from bitva.games.battlelore.position.state import text_of
 
         return text_of(state)
 
@@ -99,22 +99,22 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
         return NUM_CODES
 
     def heuristic(self, state: BattleLoreState, seat: int) -> float:
-        from bitva.games.battlelore.heuristics import evaluate
+        from bitva.games.battlelore.ai.heuristics import evaluate
 
         return evaluate(state, seat)
 
     @property
     def scripts(self) -> Mapping[str, tuple[str, Callable[[int], Any]]]:
-        """`rush`: advances toward the nearest enemy and attacks at the best odds (`rush.py`)."""
-        from bitva.games.battlelore.rush import make_rush
+        """`rush`: advances toward the nearest enemy and attacks at the best odds (`ai/rush.py`)."""
+        from bitva.games.battlelore.ai.rush import make_rush
 
         return {
             "rush": ("advances toward the nearest enemy and attacks at the best odds", make_rush)
         }
 
     def agent_defaults(self, agent: str) -> Mapping[str, Any]:
-        """Short budgets for a turn of many small decisions (`ai_settings.py`)."""
-        from bitva.games.battlelore.ai_settings import agent_defaults
+        """Short budgets for a turn of many small decisions (`ai/settings.py`)."""
+        from bitva.games.battlelore.ai.settings import agent_defaults
 
         return agent_defaults(agent)
 

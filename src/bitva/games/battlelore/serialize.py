@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from bitva.core.outcome import Outcome
 from bitva.core.rng import Rng
-from bitva.games.battlelore.battle_steps import Battle
-from bitva.games.battlelore.command import Orders
-from bitva.games.battlelore.lore import LoreBank, PlayedCard
-from bitva.games.battlelore.lore_windows import Casting, OpenWindow
-from bitva.games.battlelore.lore_wiring import effect_from_json, effect_to_json
-from bitva.games.battlelore.model import Field, Unit
+from bitva.games.battlelore.battle.steps import Battle
+from bitva.games.battlelore.field.model import Field, Unit
+from bitva.games.battlelore.lore.economy import LoreBank, PlayedCard
+from bitva.games.battlelore.lore.windows import Casting, OpenWindow
+from bitva.games.battlelore.lore.wiring import effect_from_json, effect_to_json
 from bitva.games.battlelore.origins import Origins
+from bitva.games.battlelore.turn.command import Orders
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState

@@ -1,10 +1,11 @@
 """The BattleLore state: a turn as a sequence of decision points (BL-1, docs/battlelore.md).
 
 The state holds the battlefield (`model.Field`), the Command hands, deck and discards, the
-banners and the decision in progress; the rules live in their own modules (`command.py`,
-`movement.py`, `combat.py`, `morale.py`, ...) and the steps of a turn in `turn.py` and
-`battle_steps.py`. The Command deck is a multiset: every card drawn is a chance node whose
-outcomes are the kinds left, weighted by count, so there is no hidden order to re-deal.
+banners and the decision in progress; the rules live in their own modules (`turn/command.py`,
+`field/movement.py`, `field/combat.py`, `field/morale.py`, ...) and the steps of a turn in
+`turn/steps.py` and `battle/steps.py`. The Command deck is a multiset: every card drawn is a
+chance node whose outcomes are the kinds left, weighted by count, so there is no hidden order to
+re-deal.
 """
 
 from __future__ import annotations
@@ -20,18 +21,18 @@ from bitva.core.game import Game
 from bitva.core.outcome import Outcome
 from bitva.core.rng import Rng
 from bitva.core.state import State
-from bitva.games.battlelore import lore_deck
 from bitva.games.battlelore.actions import Act, decode, encode, parse, roll_act
-from bitva.games.battlelore.battle_steps import Battle
-from bitva.games.battlelore.board import hex_of
-from bitva.games.battlelore.command import CARD_IDS, Orders
-from bitva.games.battlelore.lore import LoreBank, PlayedCard
-from bitva.games.battlelore.lore_effects import Effect, LoreDice
-from bitva.games.battlelore.lore_windows import Casting, OpenWindow
-from bitva.games.battlelore.model import Field, Landmark, Unit
+from bitva.games.battlelore.battle.steps import Battle
+from bitva.games.battlelore.field.board import hex_of
+from bitva.games.battlelore.field.model import Field, Landmark, Unit
+from bitva.games.battlelore.lore import deck as lore_deck
+from bitva.games.battlelore.lore.economy import LoreBank, PlayedCard
+from bitva.games.battlelore.lore.effects import Effect, LoreDice
+from bitva.games.battlelore.lore.windows import Casting, OpenWindow
 from bitva.games.battlelore.options import BattleLoreOptions
 from bitva.games.battlelore.origins import Origins
 from bitva.games.battlelore.static import Static
+from bitva.games.battlelore.turn.command import CARD_IDS, Orders
 
 # decision points of the seat whose unit is the current battle's target
 TARGET_DECISIONS = frozenset(("flags", "retreat", "battle-back"))
@@ -64,7 +65,7 @@ class BattleLoreState(State[Act]):
         self.battle: Battle | None = None
         self.bank = LoreBank(0, (0, 0))  # the Lore tokens (BL-12, D-33)
         self.paid: list[int] = []  # creatures ordered out of their section this turn (BL-11.2)
-        # the Lore cards (BL-13, BL-14, BL-15.2; `lore_deck.py`)
+        # the Lore cards (BL-13, BL-14, BL-15.2; `lore/deck.py`)
         self.lore_hands: dict[int, list[str]] = {1: [], 2: []}
         self.lore_drawn: dict[int, list[str]] = {1: [], 2: []}  # dealt, not yet kept
         self.lore_deck: dict[str, int] = {}  # the deck's cards by copies, hidden from both
@@ -151,7 +152,7 @@ class BattleLoreState(State[Act]):
         if self.is_chance:
             return super().legal_actions()
         if self._legal is None:
-            from bitva.games.battlelore.turn import legal
+            from bitva.games.battlelore.turn.steps import legal
 
             self._legal = legal(self)
         return list(self._legal)
@@ -194,12 +195,12 @@ class BattleLoreState(State[Act]):
             return Violation(f"{action} is not possible now: chance decides here", "BL-1.2")
         if action in self.legal_actions():
             return None
-        from bitva.games.battlelore.turn import why_illegal
+        from bitva.games.battlelore.turn.steps import why_illegal
 
         return why_illegal(self, action)
 
     def play(self, action: Act) -> list[Event]:
-        from bitva.games.battlelore.turn import apply_action
+        from bitva.games.battlelore.turn.steps import apply_action
 
         events: list[Event] = []
         self._legal = None
@@ -208,7 +209,7 @@ class BattleLoreState(State[Act]):
         return events
 
     def apply_unchecked(self, action: Act) -> None:
-        from bitva.games.battlelore.turn import apply_action
+        from bitva.games.battlelore.turn.steps import apply_action
 
         self._legal = None
         apply_action(self, action, None)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bitva.core.rng import Rng
-from bitva.games.battlelore import lore_deck
-from bitva.games.battlelore.board import NAMES, name
-from bitva.games.battlelore.model import Field, Unit
-from bitva.games.battlelore.setup import hidden_council
+from bitva.games.battlelore.field.board import NAMES, name
+from bitva.games.battlelore.field.model import Field, Unit
+from bitva.games.battlelore.lore import deck as lore_deck
+from bitva.games.battlelore.turn.setup import hidden_council
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState

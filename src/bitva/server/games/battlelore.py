@@ -4,7 +4,7 @@ name), the adventures for the lobby with their names and descriptions in English
 the catalogue the browser names units and cards from (sent once by a replay: `shared_view_keys`).
 
 The odds the browser shows before an attack or a battle back are the game's analysis of that
-attack as this game will roll it (`bitva.games.battlelore.odds`, the terminal's too), sent
+attack as this game will roll it (`bitva.games.battlelore.analysis.odds`, the terminal's too), sent
 with the view of the seat about to battle (a battle back's to both seats: the attacker sees
 what may come back). The view also says what each of the seat's Lore cards really costs it
 (BL-13.5, BL-14.4: 3 more for a school not in its War Council) and, while the starting Lore
@@ -20,10 +20,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bitva.core.registry import get_game
 from bitva.core.state import State
-from bitva.games.battlelore.catalogue import adventure_ids, load_catalogue
-from bitva.games.battlelore.council import lore_start
-from bitva.games.battlelore.lore import REFILL_CHOICES, casting
-from bitva.games.battlelore.odds import attack_odds, declared_odds
+from bitva.games.battlelore.analysis.odds import attack_odds, declared_odds
+from bitva.games.battlelore.catalogue.load import adventure_ids, load_catalogue
+from bitva.games.battlelore.lore.council import lore_start
+from bitva.games.battlelore.lore.economy import REFILL_CHOICES, casting
 from bitva.server.games import GameAdapter
 
 

@@ -1,1 +1,1 @@
-"""BattleLore content: TOML data read by `catalogue.py`."""
+"""BattleLore content: TOML data read by `catalogue/load.py`."""

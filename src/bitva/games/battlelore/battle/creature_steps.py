@@ -1,0 +1,264 @@
+"""The Giant Spider's steps in a battle (BL-11): the roller's choices after a creature's roll
+(an ability, then storing `L`: BL-11.6, BL-11.7, D-22), the critical re-roll of the dice that
+hit a creature (BL-11.4), trample and critical risk when its retreat is shut (BL-11.5, D-23,
+D-24), and the panic check's losses (BL-10.3). The rules are `field/creatures.py`'s; these functions
+sequence them as decision points and chance nodes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bitva.core.events import Event
+from bitva.games.battlelore.actions import Act
+from bitva.games.battlelore.field.board import name
+from bitva.games.battlelore.field.combat import hit_faces
+from bitva.games.battlelore.field.creatures import (
+    KILL_TOKENS,
+    ability_payments,
+    apply_poison,
+    apply_web,
+    critical_risk_dice,
+    is_critical,
+    risk_kills,
+    risk_rerolls,
+    spend_stored,
+    storable,
+    store_lore,
+    trample_victims,
+    usable_abilities,
+)
+from bitva.games.battlelore.field.model import Unit
+from bitva.games.battlelore.field.morale import panic_losses
+
+if TYPE_CHECKING:
+    from bitva.games.battlelore.state import BattleLoreState
+
+
+def _emit(events: list[Event] | None, event: str, **data: object) -> None:
+    if events is not None:
+        events.append(Event(event, dict(data)))
+
+
+def _rolled_lore(state: BattleLoreState) -> int:
+    battle = state.battle
+    assert battle is not None
+    return battle.faces.count("L") if state.field.lore else 0
+
+
+def ability_actions(state: BattleLoreState) -> list[Act]:
+    """BL-11.6: each ability the roll allows, with each way to pay it (`ability web 1`: 1
+    rolled `L` spent, the rest from the store). Poison needs a hit on the target (BL-11.10)."""
+    battle = state.battle
+    assert battle is not None
+    creature = state.unit(battle.attacker)
+    target = state.unit(battle.target)
+    lore = _rolled_lore(state)
+    hitting = hit_faces(state.field, creature, target, battle.kind)
+    hit = any(face in hitting for face in battle.faces)
+    out = []
+    for ability in usable_abilities(creature, lore, hit):
+        for rolled, _ in ability_payments(creature, ability, lore):
+            out.append(Act("ability", (ability.id, str(rolled))))
+    return out
+
+
+def store_room(state: BattleLoreState) -> int:
+    """BL-11.7, D-22: how many of the roll's unspent `L` the creature may store."""
+    battle = state.battle
+    assert battle is not None
+    creature = state.unit(battle.attacker)
+    return storable(creature, _rolled_lore(state) - battle.lore_spent, state.bank.pool)
+
+
+def creature_choice(state: BattleLoreState) -> str:
+    """The decision the roller of a creature's roll faces next: "spider" (an ability), "store",
+    or "" when there is nothing to choose."""
+    battle = state.battle
+    assert battle is not None
+    attacker = state.field.units[battle.attacker]
+    if attacker is None or not attacker.type.is_creature or not state.field.lore:
+        return ""
+    if not battle.ability and ability_actions(state):
+        return "spider"
+    if battle.stored == 0 and store_room(state) > 0:
+        return "store"
+    return ""
+
+
+def choose_ability(
+    state: BattleLoreState, ability: str, rolled: int, events: list[Event] | None
+) -> None:
+    battle = state.battle
+    assert battle is not None
+    creature = state.unit(battle.attacker)
+    needed = next(a.lore for a in creature.type.abilities if a.id == ability)
+    spent = needed - rolled
+    if spent:
+        state.bank = state.bank.release(spend_stored(creature, spent))
+    battle.ability = ability
+    battle.lore_spent = rolled
+    _emit(events, "ability", player=battle.side, ability=ability, rolled=rolled, stored=spent)
+
+
+def store(state: BattleLoreState, count: int, events: list[Event] | None) -> None:
+    battle = state.battle
+    assert battle is not None
+    creature = state.unit(battle.attacker)
+    for _ in range(count):
+        state.bank, done = state.bank.store()
+        if done:
+            store_lore(creature, 1)
+            battle.stored += 1
+    _emit(events, "stored", player=battle.side, count=battle.stored, beside=name(creature.hex))
+
+
+def after_choice(state: BattleLoreState, events: list[Event] | None) -> None:
+    """Go on after an ability or store decision: the next choice, or read the roll."""
+    from bitva.games.battlelore.battle.steps import read_the_roll
+
+    battle = state.battle
+    assert battle is not None
+    if state.phase == "spider":
+        battle.ability = battle.ability or "none"
+        if store_room(state) > 0:
+            state.phase = "store"
+            return
+    read_the_roll(state, events)
+
+
+def apply_choices_before(state: BattleLoreState, target: Unit) -> None:
+    """BL-11.8: the web already applies to the roll that spun it."""
+    battle = state.battle
+    assert battle is not None
+    if battle.ability == "web":
+        apply_web(target)
+
+
+def apply_choices_after(state: BattleLoreState, target: Unit, events: list[Event] | None) -> None:
+    """BL-11.10, D-20: poison counts from the next roll on."""
+    battle = state.battle
+    assert battle is not None
+    if battle.ability == "poison":
+        apply_poison(target)
+    if battle.ability in ("web", "poison"):
+        _emit(events, battle.ability, side=target.side, hex=name(target.hex))
+
+
+def kill_creature(state: BattleLoreState, creature: Unit, events: list[Event] | None) -> None:
+    """BL-11.4: killed at once: a banner for the opponent, its stored tokens to the pool, and
+    the killer takes 1 token from the pool."""
+    from bitva.games.battlelore.battle.steps import lose
+
+    killer = 3 - creature.side
+    _emit(events, "critical", side=creature.side, hex=name(creature.hex))
+    lose(state, creature, creature.figures, events)
+    if state.phase != "over":
+        state.gain(killer, KILL_TOKENS, events)
+
+
+def special_roll(state: BattleLoreState, events: list[Event] | None) -> None:
+    """The roll that was not the attack's: panic (BL-10.3), critical (BL-11.4), critical risk
+    and its re-roll (BL-11.5, D-24)."""
+    from bitva.games.battlelore.battle.steps import after_morale, lose, start_flags
+
+    battle = state.battle
+    assert battle is not None
+    special, battle.special = battle.special, ""
+    target = state.unit(battle.target)
+    faces = battle.faces
+    if special == "panic":
+        killed = panic_losses(target, faces)  # type: ignore[arg-type]
+        _emit(events, "panic", side=target.side, hex=name(target.hex), figures=killed)
+        if killed and lose(state, target, killed, events):
+            after_morale(state, events)
+            return
+        after_morale(state, events)
+    elif special == "critical":
+        if is_critical(target, faces):  # type: ignore[arg-type]
+            kill_creature(state, target, events)
+            after_morale(state, events)
+            return
+        if not poison_risk_roll(state):
+            start_flags(state, events)
+    elif special == "risk":
+        again = risk_rerolls(target, faces)  # type: ignore[arg-type]
+        if again:
+            battle.special = "risk-reroll"
+            battle.dice = again
+            state.phase = "roll"
+            return
+        after_risk(state, events)
+    else:  # risk-reroll
+        if risk_kills(target, faces):  # type: ignore[arg-type]
+            kill_creature(state, target, events)
+            after_morale(state, events)
+            return
+        after_risk(state, events)
+
+
+def creature_hits(
+    state: BattleLoreState, hits: int, poison_losses: int, events: list[Event] | None
+) -> None:
+    """BL-11.4: the dice that hit a creature are re-rolled for a critical; D-25: its poison
+    losses (BL-11.10) become critical-risk dice; then its flags."""
+    from bitva.games.battlelore.battle.steps import start_flags
+
+    battle = state.battle
+    assert battle is not None
+    battle.poison_risk = poison_losses
+    if hits:
+        battle.special = "critical"
+        battle.dice = hits
+        state.phase = "roll"
+    elif not poison_risk_roll(state):
+        start_flags(state, events)
+
+
+def poison_risk_roll(state: BattleLoreState) -> bool:
+    """Start the risk dice of a poisoned creature's losses, if any (D-25)."""
+    battle = state.battle
+    assert battle is not None
+    if not battle.poison_risk:
+        return False
+    battle.special, battle.risk_then = "risk", "flags"
+    battle.dice, battle.poison_risk = battle.poison_risk, 0
+    state.phase = "roll"
+    return True
+
+
+def after_risk(state: BattleLoreState, events: list[Event] | None) -> None:
+    from bitva.games.battlelore.battle.steps import after_retreat, start_flags
+
+    battle = state.battle
+    assert battle is not None
+    then, battle.risk_then = battle.risk_then, ""
+    if then == "flags":
+        start_flags(state, events)
+    else:
+        after_retreat(state, events)
+
+
+def creature_blocked(state: BattleLoreState, creature: Unit, events: list[Event] | None) -> bool:
+    """BL-11.5, D-23: a shut retreat tramples the units in the way (1 figure per hex still to
+    retreat, banners to their opponents); True when a hex opened and the retreat goes on.
+    Otherwise the attacker rolls 1 critical-risk die per hex not retreated."""
+    from bitva.games.battlelore.battle.steps import lose, retreat_steps
+
+    battle = state.battle
+    assert battle is not None
+    victims = trample_victims(state.field, creature)
+    for victim in victims:
+        if victim.type.is_creature:
+            continue  # D-25 would make it risk dice; the only creature is the spider itself
+        _emit(events, "trampled", side=victim.side, hex=name(victim.hex))
+        lose(state, victim, battle.retreat_left, events)
+        if state.phase == "over":
+            return False
+    if victims and retreat_steps(state):
+        return True
+    left, battle.retreat_left = battle.retreat_left, 0
+    _emit(events, "blocked", side=creature.side, hex=name(creature.hex), hexes=left)
+    battle.special = "risk"
+    battle.dice = critical_risk_dice(left)
+    state.phase = "roll"
+    return False
