@@ -10,8 +10,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib import resources
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 from typing import Any
 
 import uvicorn
@@ -37,17 +36,14 @@ from bitva.server.redact import log_config
 from bitva.server.service import GameService
 from bitva.store.db import make_engine
 from bitva.store.games import GameStore
+from bitva.web import installed_modules, web_dir
 
-__all__ = ["allowed_hosts_for", "create_app", "uvicorn_config", "web_dir"]
+__all__ = ["allowed_hosts_for", "create_app", "uvicorn_config"]
 
 log = logging.getLogger("bitva.server")
 
 # what the web client's folder may serve: never its Python files or their bytecode
 WEB_SUFFIXES = frozenset((".js", ".css", ".html", ".svg", ".png", ".ico", ".json", ".woff2"))
-
-
-def web_dir() -> Path:
-    return Path(str(resources.files("bitva.web")))
 
 
 class WebFiles(StaticFiles):
@@ -113,6 +109,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(ws.router)
     add_docs(app)
     static = web_dir()
+    # the web modules of installed games, where the client imports a game's module from; before
+    # the client's own folder, which would answer 404 for them
+    for game_name, folder in installed_modules().items():
+        app.mount(f"/static/games/{game_name}", WebFiles(directory=folder), name=f"web-{game_name}")
     app.mount("/static", WebFiles(directory=static), name="static")
 
     @app.get("/", include_in_schema=False)

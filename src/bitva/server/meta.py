@@ -16,11 +16,14 @@ from bitva.server import ai
 from bitva.server.config import ServerConfig
 from bitva.server.games import adapter_for
 from bitva.server.models import ACTION_LENGTH, MAX_SEATS, NAME_LENGTH, GameMeta, MetaOut
+from bitva.web import MODULE_FILE, installed_module_dir
 
 
 def web_module(web: Path, game_name: str) -> bool:
-    """Whether the web client has a module of its own for the game (`web/games/NAME/index.js`)."""
-    return (web / "games" / game_name / "index.js").is_file()
+    """Whether the web client has a module of its own for the game: `web/games/NAME/index.js`,
+    or the one the game's distribution declares (`bitva.web`)."""
+    own = (web / "games" / game_name / MODULE_FILE).is_file()
+    return own or installed_module_dir(game_name) is not None
 
 
 @cache

@@ -43,6 +43,7 @@ from bitva.server.runtime import GameRuntime
 from bitva.server.service import GameService, chosen_options, find_game
 from bitva.server.undo import take_back
 from bitva.store.games import now as utc_now
+from bitva.web import web_dir
 
 bearer = HTTPBearer(
     auto_error=False,
@@ -121,8 +122,6 @@ async def health(games: Service) -> dict[str, Any]:
 async def game_meta(request: Request) -> MetaOut:
     """What a new game may be: every game with its traits, seats, options (JSON Schema and
     defaults), lobby extras and analyses; the AI levels (weakest first) and the limits."""
-    from bitva.server.app import web_dir
-
     return meta(request.app.state.config, web_dir())
 
 

@@ -2,8 +2,10 @@
 
 An adapter is found by naming convention, never by a list: the game `name` has the adapter
 `bitva.server.games.<name with - as _>` (its `ADAPTER`), e.g. `sniper-elite` ->
-`bitva.server.games.sniper_elite`. A game without one gets the generic `GameAdapter`, so that a
-new game plays on the server on its first day.
+`bitva.server.games.sniper_elite`. A game installed from another distribution may declare its
+adapter in the entry-point group `bitva.server` (`my-game = "my_game.server:ADAPTER"`). A game
+without one gets the generic `GameAdapter`, so that a new game plays on the server on its first
+day.
 
 An adapter supplies:
 - `options_model`: the options a client may choose (client-safe: never a file path); the generic
@@ -26,8 +28,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bitva.core.errors import BitvaError
 from bitva.core.game import Game
-from bitva.core.registry import get_game
+from bitva.core.registry import SERVER_GROUP, extension, get_game
 from bitva.core.state import State
 
 log = logging.getLogger("bitva.server")
@@ -65,16 +68,27 @@ def module_name(game_name: str) -> str:
 
 @cache
 def adapter_for(game_name: str) -> GameAdapter:
-    """The adapter of a registered game: its own module's `ADAPTER`, or the generic one."""
+    """The adapter of a registered game: its own module's `ADAPTER`, the one its distribution
+    declares (`bitva.server`), or the generic one."""
     game = get_game(game_name)
     try:
         module = importlib.import_module(module_name(game.name))
     except ModuleNotFoundError as exc:
         if exc.name != module_name(game.name):
             raise  # the adapter exists but imports something missing: say so
-        return GameAdapter(game)
+        return installed_adapter(game) or GameAdapter(game)
     adapter = getattr(module, "ADAPTER", None)
     if not isinstance(adapter, GameAdapter):
         log.warning("%s has no ADAPTER: the generic adapter serves %s", module.__name__, game.name)
         return GameAdapter(game)
     return adapter
+
+
+def installed_adapter(game: Game[Any, Any]) -> GameAdapter | None:
+    """The adapter an installed distribution declares for `game` in `bitva.server`, or None."""
+    found = extension(SERVER_GROUP, game.name)
+    if found is None:
+        return None
+    if not isinstance(found, GameAdapter):
+        raise BitvaError(f"the {SERVER_GROUP} entry point of {game.name} is no GameAdapter")
+    return found
