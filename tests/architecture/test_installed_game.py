@@ -235,3 +235,41 @@ def test_without_the_distribution_the_game_has_only_the_generic_front_ends(tmp_p
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False
     )
     assert done.returncode == 0 and done.stdout.strip() == "generic", done.stderr
+
+
+GHOST_ENTRY_POINTS = """[bitva.terminal]
+ghost = ghost_fronts:MISSING
+
+[bitva.server]
+ghost = ghost_fronts:NOT_AN_ADAPTER
+
+[bitva.web]
+ghost = ghost_fronts
+"""
+
+
+def test_a_broken_entry_point_is_an_error_that_names_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An installed adapter that cannot be loaded, is of the wrong kind or has no index.js is
+    an error naming the entry point, never a silent fallback to the generic front end."""
+    from types import SimpleNamespace
+
+    from bitva.cli.games import adapter_for
+    from bitva.core.errors import BitvaError
+    from bitva.server.games import installed_adapter
+    from bitva.web import installed_module_dir
+
+    (tmp_path / "ghost_fronts").mkdir()
+    (tmp_path / "ghost_fronts" / "__init__.py").write_text("NOT_AN_ADAPTER = 1\n")
+    info = tmp_path / "ghost_fronts-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: ghost-fronts\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(GHOST_ENTRY_POINTS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(BitvaError, match=r"bitva\.terminal entry point ghost"):
+        adapter_for("ghost")
+    with pytest.raises(BitvaError, match=r"bitva\.server entry point of ghost is no GameAdapter"):
+        installed_adapter(SimpleNamespace(name="ghost"))  # type: ignore[arg-type]
+    with pytest.raises(BitvaError, match=r"bitva\.web entry point of ghost: no index\.js"):
+        installed_module_dir("ghost")
