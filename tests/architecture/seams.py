@@ -1,4 +1,4 @@
-"""The seams checker (issue 24, point 2): the shared modules of bitva know no game.
+"""The seams checker (issue 24, point 1): the shared modules of bitva know no game.
 
 A *shared* module is any Python module of `bitva.core`, `ai`, `arena`, `store`, `server`, `cli`,
 `web` or `analysis`, except those under the front ends' own `games/` folders (`cli/games/`,

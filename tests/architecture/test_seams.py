@@ -1,4 +1,4 @@
-"""Issue 24, point 2: the seams hold. No shared module (`core`, `ai`, `arena`, `store`, `server`,
+"""Issue 24, point 1: the seams hold. No shared module (`core`, `ai`, `arena`, `store`, `server`,
 `cli`, `web`, `analysis`, outside the front ends' `games/` folders) imports a game package or
 names a game in code (`seams.py` says exactly what counts), and the checker itself finds a
 planted import or name, so that this test can fail."""
