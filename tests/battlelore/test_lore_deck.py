@@ -157,7 +157,7 @@ def test_bl_14_1_the_intro_deck_boxes_every_card_but_the_wizards() -> None:
 
 
 def test_bl_14_3_a_saved_game_keeps_the_deck_the_box_and_the_returned_cards() -> None:
-    from bitva.games.battlelore.serialize import state_from_json
+    from bitva.games.battlelore.deserialize import state_from_json
 
     state = after_keeps(2)
     again = state_from_json(json.loads(json.dumps(state.to_json())))

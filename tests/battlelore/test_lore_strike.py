@@ -89,7 +89,7 @@ def test_wr02_after_the_first_strike_the_attack_goes_on_and_there_is_no_battle_b
 
 
 def test_wr02_a_first_strike_in_progress_survives_json_and_copies() -> None:
-    from bitva.games.battlelore.serialize import state_from_json
+    from bitva.games.battlelore.deserialize import state_from_json
 
     state = attacked()
     strike(state)

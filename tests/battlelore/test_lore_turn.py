@@ -191,7 +191,8 @@ def test_bl_14_6_d_37_custom_councils_are_chosen_in_secret() -> None:
 def test_bl_15_3_a_save_from_before_issue_21_with_no_refill_still_loads() -> None:
     """Saves written before issue 21 hold the dropped BL-15.3 flag `no_refill`: it loads, and
     means nothing (the state is the same as without it)."""
-    from bitva.games.battlelore.serialize import state_from_json, state_to_json
+    from bitva.games.battlelore.deserialize import state_from_json
+    from bitva.games.battlelore.serialize import state_to_json
 
     state = refill_scene()
     old = {**state_to_json(state), "no_refill": [True, False]}

@@ -6,7 +6,7 @@ a later special roll (`attack_faces`, and `rolled`: what the current faces are).
 from __future__ import annotations
 
 from bitva.cli.games.battlelore_board import battle_lines
-from bitva.games.battlelore.battle.steps import Battle
+from bitva.games.battlelore.battle.current import Battle
 from bitva.games.battlelore.position.battle import battle_table, read_battle
 from bitva.games.battlelore.state import BattleLoreState
 from tests.battlelore.engine_helpers import play, scene, texts

@@ -11,7 +11,14 @@ from bitva.core.game import Analysis, Game
 from bitva.core.rng import Rng
 from bitva.core.traits import Traits
 from bitva.games.battlelore.actions import NUM_CODES
+from bitva.games.battlelore.ai.heuristics import evaluate
+from bitva.games.battlelore.ai.rush import make_rush
+from bitva.games.battlelore.ai.settings import agent_defaults
+from bitva.games.battlelore.analysis.report import Step, analyse
+from bitva.games.battlelore.deserialize import state_from_json
+from bitva.games.battlelore.migrate import migrate
 from bitva.games.battlelore.options import BattleLoreOptions
+from bitva.games.battlelore.position.state import state_of, text_of
 from bitva.games.battlelore.state import BattleLoreState
 from bitva.games.battlelore.static import Static
 from bitva.games.battlelore.turn.command import DECK
@@ -21,8 +28,6 @@ from bitva.games.battlelore.turn.setup import begin_setup
 def odds(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
     """The issue's analysis object for the side whose turn it is (`analysis.analyse`): its
     moves until its movement is over, then its battles."""
-    from bitva.games.battlelore.analysis.report import Step, analyse
-
     step: Step = "move" if state.phase in ("command", "order", "move") else "battle"
     return analyse(state.field, state.active, step)
 
@@ -62,24 +67,16 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
     def migrate_record(self, data: dict[str, Any]) -> dict[str, Any]:
         """An older record replayed by today's rules with new digests, or refused where it
         cannot be (`battlelore.migrate`: format 1 with Lore, a refill format 2 skipped)."""
-        from bitva.games.battlelore.migrate import migrate
-
         return migrate(self, data)
 
     def state_from_json(self, data: dict[str, Any]) -> BattleLoreState:
-        from bitva.games.battlelore.serialize import state_from_json
-
         return state_from_json(data)
 
     # -- positions and the analysis (issue 11) ---------------------------------------------------
     def read_position(self, text: str, source: str = "(position)") -> BattleLoreState:
-        from bitva.games.battlelore.position.state import state_of
-
         return state_of(text, source)
 
     def write_position(self, state: BattleLoreState) -> str:
-        from bitva.games.battlelore.position.state import text_of
-
         return text_of(state)
 
     @property
@@ -99,23 +96,17 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
         return NUM_CODES
 
     def heuristic(self, state: BattleLoreState, seat: int) -> float:
-        from bitva.games.battlelore.ai.heuristics import evaluate
-
         return evaluate(state, seat)
 
     @property
     def scripts(self) -> Mapping[str, tuple[str, Callable[[int], Any]]]:
         """`rush`: advances toward the nearest enemy and attacks at the best odds (`ai/rush.py`)."""
-        from bitva.games.battlelore.ai.rush import make_rush
-
         return {
             "rush": ("advances toward the nearest enemy and attacks at the best odds", make_rush)
         }
 
     def agent_defaults(self, agent: str) -> Mapping[str, Any]:
         """Short budgets for a turn of many small decisions (`ai/settings.py`)."""
-        from bitva.games.battlelore.ai.settings import agent_defaults
-
         return agent_defaults(agent)
 
 

@@ -22,7 +22,7 @@ from bitva.core.outcome import Outcome
 from bitva.core.rng import Rng
 from bitva.core.state import State
 from bitva.games.battlelore.actions import Act, decode, encode, parse, roll_act
-from bitva.games.battlelore.battle.steps import Battle
+from bitva.games.battlelore.battle.current import Battle
 from bitva.games.battlelore.field.board import hex_of
 from bitva.games.battlelore.field.model import Field, Landmark, Unit
 from bitva.games.battlelore.lore import deck as lore_deck
@@ -31,8 +31,11 @@ from bitva.games.battlelore.lore.effects import Effect, LoreDice
 from bitva.games.battlelore.lore.windows import Casting, OpenWindow
 from bitva.games.battlelore.options import BattleLoreOptions
 from bitva.games.battlelore.origins import Origins
+from bitva.games.battlelore.serialize import state_to_json
 from bitva.games.battlelore.static import Static
 from bitva.games.battlelore.turn.command import CARD_IDS, Orders
+from bitva.games.battlelore.turn.steps import apply_action, legal, why_illegal
+from bitva.games.battlelore.views import determinize, view
 
 # decision points of the seat whose unit is the current battle's target
 TARGET_DECISIONS = frozenset(("flags", "retreat", "battle-back"))
@@ -95,7 +98,7 @@ class BattleLoreState(State[Act]):
         self.first: list[int] = []  # units an ORD_OWN card ordered: they act first (BL-2.5)
         self.lore_effects: list[Effect] = []  # lasting this turn, in the order played (BL-13.7)
         self.lore_rolls: list[tuple[int, LoreDice]] = []  # a card's dice still to roll (BL-13.9)
-        self.lore_resume = ""  # where the game goes on after them
+        self.lore_resume: str = ""  # where the game goes on after them
         self._outcome: Outcome | None = None
         self._legal: list[Act] | None = None
 
@@ -152,8 +155,6 @@ class BattleLoreState(State[Act]):
         if self.is_chance:
             return super().legal_actions()
         if self._legal is None:
-            from bitva.games.battlelore.turn.steps import legal
-
             self._legal = legal(self)
         return list(self._legal)
 
@@ -195,13 +196,9 @@ class BattleLoreState(State[Act]):
             return Violation(f"{action} is not possible now: chance decides here", "BL-1.2")
         if action in self.legal_actions():
             return None
-        from bitva.games.battlelore.turn.steps import why_illegal
-
         return why_illegal(self, action)
 
     def play(self, action: Act) -> list[Event]:
-        from bitva.games.battlelore.turn.steps import apply_action
-
         events: list[Event] = []
         self._legal = None
         apply_action(self, action, events)
@@ -209,8 +206,6 @@ class BattleLoreState(State[Act]):
         return events
 
     def apply_unchecked(self, action: Act) -> None:
-        from bitva.games.battlelore.turn.steps import apply_action
-
         self._legal = None
         apply_action(self, action, None)
         self._legal = None
@@ -278,18 +273,12 @@ class BattleLoreState(State[Act]):
         return other
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from bitva.games.battlelore.views import view
-
         return view(self, seat)
 
     def determinize(self, seat: int, rng: Rng) -> Self:
-        from bitva.games.battlelore.views import determinize
-
         return determinize(self, seat, rng)  # type: ignore[return-value]
 
     def to_json(self) -> dict[str, Any]:
-        from bitva.games.battlelore.serialize import state_to_json
-
         return state_to_json(self)
 
     def require(self, ok: bool, message: str, rule: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bitva.games.battlelore.catalogue.load import load_adventure, load_catalogue
 from bitva.games.battlelore.field.board import HEX_COUNT
 from bitva.games.battlelore.field.model import Field, Landmark, Terrain, Unit, UnitType
 from bitva.games.battlelore.lore.council import INTRO_COUNCIL
@@ -43,8 +44,6 @@ class Static:
     @classmethod
     def build(cls, options: BattleLoreOptions) -> Static:
         """The adventure of the options, from the catalogue (a shipped id or a file)."""
-        from bitva.games.battlelore.catalogue.load import load_adventure, load_catalogue
-
         adventure = load_adventure(options.adventure)
         catalogue = load_catalogue()
         return cls.from_adventure(options, adventure, catalogue)

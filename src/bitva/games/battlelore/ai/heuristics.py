@@ -44,10 +44,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+from bitva.games.battlelore.actions import Act
 from bitva.games.battlelore.field.board import COORDS, HEX_COUNT, NEIGHBOURS, ROWS, distance
 from bitva.games.battlelore.field.combat import Kind, base_dice, hit_faces, may_battle, targets
 from bitva.games.battlelore.field.model import Field, Unit
 from bitva.games.battlelore.field.morale import bold, retreat_steps
+from bitva.games.battlelore.turn.steps import orderable
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
@@ -231,8 +233,6 @@ def pending_orders(
     """At the order step (BL-2.2 to BL-2.4): the orders the Command card still gives, each worth
     the `initiative` of one of the best units that may take the next order. This is what tells
     one Command card from another a step after it is played."""
-    from bitva.games.battlelore.turn.steps import orderable
-
     orders = state.orders
     if orders is None:
         return 0.0
@@ -326,8 +326,6 @@ def past_windows(state: BattleLoreState) -> BattleLoreState:
     them at random (issue 21). A copy is returned; `state` is not changed."""
     if state.phase != "react":
         return state
-    from bitva.games.battlelore.actions import Act
-
     state = state.clone()
     for _ in range(WINDOWS_PASSED):
         if state.phase != "react":

@@ -34,6 +34,7 @@ from bitva.games.battlelore.field.board import hex_of
 from bitva.games.battlelore.field.combat import targets
 from bitva.games.battlelore.field.model import Field, Unit
 from bitva.games.battlelore.field.movement import move_destinations
+from bitva.games.battlelore.state import BattleLoreState
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
@@ -231,8 +232,6 @@ class RushAgent:
         self.seed = seed  # no choice is random: kept for the agents' common signature
 
     def choose(self, state: Any) -> Act:
-        from bitva.games.battlelore.state import BattleLoreState
-
         if not isinstance(state, BattleLoreState):
             raise BitvaError(f"rush plays BattleLore only, not {state.game.title}")
         seat = state.current_player

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from bitva.core.events import Event
 from bitva.games.battlelore.actions import Act
+from bitva.games.battlelore.battle.current import lose, retreat_steps
 from bitva.games.battlelore.field.board import name
 from bitva.games.battlelore.field.combat import hit_faces
 from bitva.games.battlelore.field.creatures import (
@@ -114,6 +115,7 @@ def store(state: BattleLoreState, count: int, events: list[Event] | None) -> Non
 
 def after_choice(state: BattleLoreState, events: list[Event] | None) -> None:
     """Go on after an ability or store decision: the next choice, or read the roll."""
+    # the battle goes on in steps.py, which calls these creature steps: a cycle by nature
     from bitva.games.battlelore.battle.steps import read_the_roll
 
     battle = state.battle
@@ -147,8 +149,6 @@ def apply_choices_after(state: BattleLoreState, target: Unit, events: list[Event
 def kill_creature(state: BattleLoreState, creature: Unit, events: list[Event] | None) -> None:
     """BL-11.4: killed at once: a banner for the opponent, its stored tokens to the pool, and
     the killer takes 1 token from the pool."""
-    from bitva.games.battlelore.battle.steps import lose
-
     killer = 3 - creature.side
     _emit(events, "critical", side=creature.side, hex=name(creature.hex))
     lose(state, creature, creature.figures, events)
@@ -159,7 +159,8 @@ def kill_creature(state: BattleLoreState, creature: Unit, events: list[Event] | 
 def special_roll(state: BattleLoreState, events: list[Event] | None) -> None:
     """The roll that was not the attack's: panic (BL-10.3), critical (BL-11.4), critical risk
     and its re-roll (BL-11.5, D-24)."""
-    from bitva.games.battlelore.battle.steps import after_morale, lose, start_flags
+    # the battle goes on in steps.py, which calls these creature steps: a cycle by nature
+    from bitva.games.battlelore.battle.steps import after_morale, start_flags
 
     battle = state.battle
     assert battle is not None
@@ -201,6 +202,7 @@ def creature_hits(
 ) -> None:
     """BL-11.4: the dice that hit a creature are re-rolled for a critical; D-25: its poison
     losses (BL-11.10) become critical-risk dice; then its flags."""
+    # the battle goes on in steps.py, which calls these creature steps: a cycle by nature
     from bitva.games.battlelore.battle.steps import start_flags
 
     battle = state.battle
@@ -227,6 +229,7 @@ def poison_risk_roll(state: BattleLoreState) -> bool:
 
 
 def after_risk(state: BattleLoreState, events: list[Event] | None) -> None:
+    # the battle goes on in steps.py, which calls these creature steps: a cycle by nature
     from bitva.games.battlelore.battle.steps import after_retreat, start_flags
 
     battle = state.battle
@@ -242,8 +245,6 @@ def creature_blocked(state: BattleLoreState, creature: Unit, events: list[Event]
     """BL-11.5, D-23: a shut retreat tramples the units in the way (1 figure per hex still to
     retreat, banners to their opponents); True when a hex opened and the retreat goes on.
     Otherwise the attacker rolls 1 critical-risk die per hex not retreated."""
-    from bitva.games.battlelore.battle.steps import lose, retreat_steps
-
     battle = state.battle
     assert battle is not None
     victims = trample_victims(state.field, creature)

@@ -6,7 +6,7 @@ Frightened apply, the caster rolls any panic, D-29); a webbed target's flags are
 (BL-11.8); each `L` against a poisoned target costs a figure (BL-11.10); a creature takes the
 critical-hit procedure (BL-11.4). No caps, no tokens for `L`, no battle back or follow-ons.
 
-The roll is a `Battle` whose attacker is its target (no unit battles itself): `battle_steps`
+The roll is a `Battle` whose attacker is its target (no unit battles itself): `steps.py`
 knows it so and comes back here instead of offering follow-ons.
 """
 
@@ -15,12 +15,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bitva.core.events import Event
+from bitva.games.battlelore.battle.creature_steps import creature_hits
+from bitva.games.battlelore.battle.current import Battle, lose
 from bitva.games.battlelore.field.board import name
 from bitva.games.battlelore.field.model import HELMET_OF
 from bitva.games.battlelore.lore.effects import lore_dice_result
 
 if TYPE_CHECKING:
-    from bitva.games.battlelore.battle.steps import Battle
     from bitva.games.battlelore.state import BattleLoreState
 
 LORE_ROLL = "lore"  # `Battle.special` of a Lore card's roll
@@ -42,7 +43,7 @@ def start(state: BattleLoreState, resume: str, events: list[Event] | None) -> bo
 
 def next_roll(state: BattleLoreState, events: list[Event] | None) -> None:
     """The next queued roll whose target still stands (BL-13.8), or the game goes on."""
-    from bitva.games.battlelore.battle.steps import Battle
+    # the turn goes on where the card was played; the turn's steps start these rolls
     from bitva.games.battlelore.turn.steps import go_on
 
     state.battle = None
@@ -67,8 +68,8 @@ def next_roll(state: BattleLoreState, events: list[Event] | None) -> None:
 
 def read(state: BattleLoreState, events: list[Event] | None) -> None:
     """BL-13.9: what the faces of `state.battle` do to its target."""
-    from bitva.games.battlelore.battle.creature_steps import creature_hits
-    from bitva.games.battlelore.battle.steps import after_morale, lose, start_flags
+    # the battle goes on in steps.py, which calls these Lore dice steps: a cycle by nature
+    from bitva.games.battlelore.battle.steps import after_morale, start_flags
 
     battle = state.battle
     assert battle is not None

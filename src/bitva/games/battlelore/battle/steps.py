@@ -10,12 +10,19 @@ The rules themselves are the rules modules' (`field/combat.py`, `field/morale.py
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from bitva.core.events import Event
 from bitva.games.battlelore.battle import lore_dice as lore_dice_steps
-from bitva.games.battlelore.battle.victory import eliminated
+from bitva.games.battlelore.battle.creature_steps import (
+    apply_choices_after,
+    apply_choices_before,
+    creature_blocked,
+    creature_choice,
+    creature_hits,
+    special_roll,
+)
+from bitva.games.battlelore.battle.current import Battle, announce, lose, retreat_steps
 from bitva.games.battlelore.field.board import name
 from bitva.games.battlelore.field.combat import Kind, base_dice
 from bitva.games.battlelore.field.followon import (
@@ -31,113 +38,14 @@ from bitva.games.battlelore.field.morale import (
     panic_dice,
     read_roll,
     retreat_distance,
-    take_losses,
     takes_panic_check,
 )
-from bitva.games.battlelore.field.morale import retreat_steps as morale_retreat_steps
 from bitva.games.battlelore.field.movement import enter
 from bitva.games.battlelore.lore import windows
 from bitva.games.battlelore.lore.effects import bold_bonus, extra_dice, lore_hits, sword_hits
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
-
-
-@dataclass(slots=True)
-class Battle:
-    """The battle being resolved. `side`: the attacking seat (the roller); `back`: a battle
-    back (no follow-ons, none against it); `bonus`: a mounted bonus attack (no pursuit or
-    bonus after it); `target_hex`: where the target was attacked (the hex take ground
-    enters); `flags`, `retreat_left`, `retreated`: the target's morale in progress;
-    `special`: the current chance is not the attack's roll but a panic check ("panic",
-    BL-10.3), a critical re-roll ("critical", BL-11.4) or critical risk ("risk", then
-    "risk-reroll", BL-11.5); `ability`, `lore_spent`, `stored`: a creature's choices after its
-    roll (BL-11.6, BL-11.7); `rolled`: what `faces` are (the `special` they were rolled for,
-    "" for the attack's roll) and `attack_faces`: the attack's roll, kept once a special roll
-    replaced it in `faces`, so that each roll is shown under its own header (issue 21.4)."""
-
-    attacker: int
-    target: int
-    side: int
-    kind: Kind
-    dice: int
-    target_hex: int
-    back: bool = False
-    bonus: bool = False
-    faces: tuple[str, ...] = ()
-    flags: int = 0
-    retreat_left: int = 0
-    retreated: int = 0
-    special: str = ""
-    ability: str = ""
-    lore_spent: int = 0
-    stored: int = 0
-    poison_risk: int = 0  # a poisoned creature's `L` losses, rolled as risk dice (D-25)
-    risk_then: str = ""  # after critical risk: "flags" (poison) or "" (a blocked retreat)
-    struck: bool = False  # First Strike (WR02): its target struck first, so it may not battle back
-    then: Battle | None = None  # this is a First Strike: the attack it interrupted (WR02)
-    rolled: str = ""
-    attack_faces: tuple[str, ...] = ()
-
-    @property
-    def panic(self) -> bool:
-        return self.special == "panic"
-
-    def copy(self) -> Battle:
-        return replace(self, then=None if self.then is None else self.then.copy())
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "attacker": self.attacker,
-            "target": self.target,
-            "side": self.side,
-            "kind": self.kind,
-            "dice": self.dice,
-            "target_hex": self.target_hex,
-            "back": self.back,
-            "bonus": self.bonus,
-            "faces": list(self.faces),
-            "flags": self.flags,
-            "retreat_left": self.retreat_left,
-            "retreated": self.retreated,
-            "special": self.special,
-            "ability": self.ability,
-            "lore_spent": self.lore_spent,
-            "stored": self.stored,
-            "poison_risk": self.poison_risk,
-            "risk_then": self.risk_then,
-            "struck": self.struck,
-            "then": None if self.then is None else self.then.to_json(),
-            "rolled": self.rolled,
-            "attack_faces": list(self.attack_faces),
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Battle:
-        return cls(
-            int(data["attacker"]),
-            int(data["target"]),
-            int(data["side"]),
-            data["kind"],
-            int(data["dice"]),
-            int(data["target_hex"]),
-            bool(data["back"]),
-            bool(data["bonus"]),
-            tuple(data["faces"]),
-            int(data["flags"]),
-            int(data["retreat_left"]),
-            int(data["retreated"]),
-            str(data["special"]),
-            str(data["ability"]),
-            int(data["lore_spent"]),
-            int(data["stored"]),
-            int(data["poison_risk"]),
-            str(data["risk_then"]),
-            bool(data.get("struck", False)),
-            None if data.get("then") is None else cls.from_json(data["then"]),
-            str(data.get("rolled", "")),
-            tuple(data.get("attack_faces", ())),
-        )
 
 
 def _emit(events: list[Event] | None, event: str, **data: Any) -> None:
@@ -177,44 +85,10 @@ def declare(
     if not back:
         attacker.battled = True
     state.phase = "roll"
-    _announce(state, events)
+    announce(state, events)
     window = "BAT_MELEE" if kind == "melee" else "BAT_RANGED"
     if not windows.offer(state, attacker.side, window, "before-roll", events):  # type: ignore[arg-type]
         go_on_battle(state, "before-roll", events)
-
-
-def strike_first(
-    state: BattleLoreState, striker: Unit, attacker: Unit, events: list[Event] | None
-) -> None:
-    """WR02 First Strike, played in the ROLL_BEFORE window of the attack in `state.battle`:
-    the attacked unit battles its attacker first, a melee battle of its own (its dice, the
-    attacker's flags, retreat and panic) with no follow-ons; the attack goes on after it
-    (`after_morale`). The game goes on to the strike's roll from the window's "roll"."""
-    attack = state.battle
-    assert attack is not None
-    attack.struck = True  # "your unit may not battle back"
-    dice = base_dice(state.field, striker, attacker, "melee")
-    dice += extra_dice(state.lore_effects, striker.uid, striker.side, melee=True)
-    state.battle = Battle(striker.uid, attacker.uid, striker.side, "melee", dice, attacker.hex)
-    state.battle.then = attack
-    _announce(state, events)
-
-
-def _announce(state: BattleLoreState, events: list[Event] | None) -> None:
-    """The `battle` event of the battle just declared."""
-    battle = state.battle
-    assert battle is not None
-    _emit(
-        events,
-        "battle",
-        player=battle.side,
-        attacker=name(state.unit(battle.attacker).hex),
-        target=name(state.unit(battle.target).hex),
-        kind=battle.kind,
-        dice=battle.dice,
-        back=battle.back,
-        bonus=battle.bonus,
-    )
 
 
 def after_strike(state: BattleLoreState, events: list[Event] | None) -> None:
@@ -243,8 +117,6 @@ def after_strike(state: BattleLoreState, events: list[Event] | None) -> None:
 def go_on_battle(state: BattleLoreState, resume: str, events: list[Event] | None) -> None:
     """BL-4.4 steps 6-8, D-43: the attacker's BAT window, the target's ROLL_BEFORE, the roll,
     the target's ROLL_AFTER, then the roll is read."""
-    from bitva.games.battlelore.battle.creature_steps import creature_choice
-
     battle = state.battle
     assert battle is not None
     if resume == "before-roll":
@@ -270,9 +142,7 @@ def resolve_roll(
 ) -> None:
     """BL-5.2: a creature's choices first (BL-11.6, the roller decides), then the roll is read
     (`read_roll`): hits remove figures (BL-5.1), survivors resolve their flags (BL-6). Panic,
-    critical and critical-risk rolls are resolved by `creature_steps.special_roll`."""
-    from bitva.games.battlelore.battle.creature_steps import creature_choice, special_roll
-
+    critical and critical-risk rolls are resolved by `battle.creature_steps.special_roll`."""
     battle = state.battle
     assert battle is not None
     if battle.special and not battle.rolled:  # a special roll after the attack's: keep that
@@ -299,11 +169,6 @@ def read_the_roll(state: BattleLoreState, events: list[Event] | None) -> None:
     """BL-5.2 steps 3-6: web before the reading (its flags are hits, BL-11.8), poison after
     (it counts from the next roll, D-20), the unused `L` as tokens for the roller (BL-12.4),
     then losses (a creature's hits are re-rolled for a critical, BL-11.4) and flags."""
-    from bitva.games.battlelore.battle.creature_steps import (
-        apply_choices_after,
-        apply_choices_before,
-    )
-
     battle = state.battle
     assert battle is not None
     attacker = state.unit(battle.attacker)
@@ -326,27 +191,12 @@ def read_the_roll(state: BattleLoreState, events: list[Event] | None) -> None:
     battle.flags = effect.flags
     losses = effect.hits + effect.poison_losses
     if target.type.is_creature:
-        from bitva.games.battlelore.battle.creature_steps import creature_hits
-
         creature_hits(state, effect.hits, effect.poison_losses, events)
         return
     if not target.type.is_creature and losses and lose(state, target, losses, events):
         after_morale(state, events)
         return
     start_flags(state, events)
-
-
-def lose(state: BattleLoreState, unit: Unit, figures: int, events: list[Event] | None) -> bool:
-    """Remove figures (BL-5.2 step 4); a unit at 0 is eliminated and gives its owner's opponent
-    a banner (BL-5.3), which may end the game at once (BL-16.1). True if eliminated."""
-    _emit(events, "losses", side=unit.side, hex=name(unit.hex), figures=min(figures, unit.figures))
-    if not take_losses(state.field, unit, figures):
-        return False
-    if unit.stored_lore:  # BL-11.4, BL-11.7: a dead creature's tokens go back to the pool
-        state.bank = state.bank.release(unit.stored_lore)
-        unit.stored_lore = 0
-    eliminated(state, unit, events)  # BL-5.3, BL-16.1
-    return True
 
 
 def ignore_range(state: BattleLoreState) -> tuple[int, int]:
@@ -389,13 +239,6 @@ def start_retreat(state: BattleLoreState, flags: int, events: list[Event] | None
     go_on_retreating(state, events)
 
 
-def retreat_steps(state: BattleLoreState) -> list[int]:
-    """BL-6.5: the hexes the retreating unit may step into next."""
-    battle = state.battle
-    assert battle is not None
-    return list(morale_retreat_steps(state.field, state.unit(battle.target)))
-
-
 def go_on_retreating(state: BattleLoreState, events: list[Event] | None) -> None:
     """BL-6.5, BL-6.6: step while only one hex is open; ask the owner when two are; a blocked
     retreat costs a figure per hex left."""
@@ -408,8 +251,6 @@ def go_on_retreating(state: BattleLoreState, events: list[Event] | None) -> None
             return
         target = state.unit(battle.target)
         if not steps and target.type.is_creature:
-            from bitva.games.battlelore.battle.creature_steps import creature_blocked
-
             if creature_blocked(state, target, events):
                 continue  # a trampled unit left a hex open (D-23)
             return
@@ -533,6 +374,7 @@ def offer_bonus(state: BattleLoreState, events: list[Event] | None) -> None:
 
 def end_battle(state: BattleLoreState, events: list[Event] | None) -> None:
     """The battle and its follow-ons are over (BL-4.1): back to the battle step."""
+    # back to the turn's battle step, whose steps start each battle: a cycle by nature
     from bitva.games.battlelore.turn.steps import begin_battles
 
     state.battle = None

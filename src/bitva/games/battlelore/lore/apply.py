@@ -1,6 +1,6 @@
 """Carrying out the effects of a Lore card (5.2) that act at once: on the battlefield (`on_field`)
 and on the tokens and the cards in play (`on_tokens`). The other effects either last the turn
-(`lasting`: the state keeps them and asks the combinators of `lore_effects`) or belong to a step
+(`lasting`: the state keeps them and asks the combinators of `effects.py`) or belong to a step
 of the turn (`LoreDice` rolls, `StrikeFirst`, `RetreatNow`'s cancelled attack, `CancelDice`,
 `FewerDice`, `OrderAnywhere`, `DrawCommands`, `FewerOrders`): `step_effect` says which.
 """

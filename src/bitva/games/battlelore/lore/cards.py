@@ -1,6 +1,6 @@
 """The 28 distinct Lore cards of section 5.2, as rules the state machine can call: for each
 card id, its legal targets at a moment (`targets`), whether a target is legal (`check_target`)
-and what playing it does (`effect`, a tuple of `lore_effects` data). The school modules hold the
+and what playing it does (`effect`, a tuple of `effects.py` data). The school modules hold the
 cards; this one gathers them into `LORE_RULES` and checks a whole play (BL-13.3..BL-13.6).
 """
 

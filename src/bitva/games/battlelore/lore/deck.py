@@ -15,8 +15,10 @@ from collections import Counter
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from bitva.core.chance import sample
 from bitva.core.rng import Rng
 from bitva.games.battlelore import origins
+from bitva.games.battlelore.catalogue.load import load_catalogue
 from bitva.games.battlelore.lore.council import (
     SCHOOLS,
     intro_deck_composition,
@@ -29,14 +31,10 @@ if TYPE_CHECKING:
 
 
 def lore_ids() -> tuple[str, ...]:
-    from bitva.games.battlelore.catalogue.load import load_catalogue
-
     return tuple(load_catalogue().lore)
 
 
 def _school_of() -> dict[str, str]:
-    from bitva.games.battlelore.catalogue.load import load_catalogue
-
     return {card.id: card.schools[0] for card in load_catalogue().lore.values()}
 
 
@@ -49,10 +47,8 @@ IDS_OF: dict[str, tuple[str, ...]] = {
 
 
 def build(state: BattleLoreState) -> None:
-    """The deck of a position file that does not give it (`position_state.base_state`): built
+    """The deck of a position file that does not give it (`position.state.base_state`): built
     and boxed, each boxed card drawn with its chance from the state's RNG."""
-    from bitva.core.chance import sample
-
     gather(state)
     while boxing(state):
         box(state, sample(odds(state), state.rng))
@@ -61,8 +57,6 @@ def build(state: BattleLoreState) -> None:
 def gather(state: BattleLoreState) -> None:
     """BL-14.3 steps 1-2: every card of the four piles in the deck, and how many of each pile
     are boxed unseen (those are chosen by chance next: `box`)."""
-    from bitva.games.battlelore.catalogue.load import load_catalogue
-
     south, north = state.councils
     piles = school_piles(load_catalogue().lore.values())
     intro = state.static.options.councils == "intro"

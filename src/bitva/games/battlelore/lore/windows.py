@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING, Protocol
 from bitva.core.events import Event
 from bitva.games.battlelore import origins
 from bitva.games.battlelore.actions import Act
-from bitva.games.battlelore.lore.economy import PlayedCard, casting, check_timing, fits
+from bitva.games.battlelore.catalogue.load import load_catalogue
+from bitva.games.battlelore.lore.economy import PlayedCard, Window, casting, check_timing, fits
 
 if TYPE_CHECKING:
-    from bitva.games.battlelore.lore.economy import Window
     from bitva.games.battlelore.state import BattleLoreState
 
 
@@ -73,8 +73,6 @@ def phase_of(card_id: str) -> str:
 
 
 def _cards() -> dict[str, object]:
-    from bitva.games.battlelore.catalogue.load import load_catalogue
-
     return dict(load_catalogue().lore)
 
 

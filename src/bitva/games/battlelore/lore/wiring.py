@@ -2,15 +2,15 @@
 to the state machine's `LORE_EFFECTS` protocol (`lore/windows.py`). One source per rule: the
 targets and effects are `lore/cards.py`'s; this module only builds the `Moment` a window knows,
 writes the targets as action words, and carries the effects out:
-- at once: the battlefield (`lore_apply.on_field`), the tokens and cards (`on_tokens`);
+- at once: the battlefield (`lore.apply.on_field`), the tokens and cards (`on_tokens`);
 - for the turn: `state.lore_effects` (BL-13.7: in the order played; cleanup drops them), which
-  the battle and movement steps ask through `lore_effects`' combinators (`in_force`);
+  the battle and movement steps ask through `effects.py`'s combinators (`in_force`);
 - in the step they change: a Lore-card roll (`LoreDice`, chance nodes: `battle/lore_dice.py`),
   the dice of the roll about to be made (`FewerDice`) or just made (`CancelDice`), a Sidestep
   (`RetreatNow`: the target leaves its hex, so the attack is cancelled), the orders
   (`OrderAnywhere` in place of a Command card, BL-2.1; `FewerOrders` through `in_force`), the
   Command draw (`DrawCommands` through `in_force`), First Strike (`StrikeFirst`: a battle
-  inside the battle, `battle_steps.strike_first`).
+  inside the battle, `battle/current.py`'s `strike_first`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bitva.core.events import Event
+from bitva.games.battlelore.battle.current import strike_first
 from bitva.games.battlelore.field.board import hex_of, name
 from bitva.games.battlelore.field.model import HELMET_OF, Field
+from bitva.games.battlelore.lore import effects as lore_effects
 from bitva.games.battlelore.lore.apply import lasting, on_field, on_tokens
 from bitva.games.battlelore.lore.cards import LORE_RULES, cost_now, effect, targets
 from bitva.games.battlelore.lore.economy import Window
@@ -38,6 +40,7 @@ from bitva.games.battlelore.lore.effects import (
     cancel_faces,
     dice_after,
     extra_dice,
+    orders_after,
 )
 from bitva.games.battlelore.lore.targets import Moment, Target, lore_card
 from bitva.games.battlelore.lore.windows import LORE_EFFECTS
@@ -198,8 +201,6 @@ def carry_out(state: BattleLoreState, seat: int, found: Effect, events: list[Eve
         _emit(events, "dice-cancelled", player=seat, kept=list(faces))
         state.battle.faces = faces
     elif isinstance(found, StrikeFirst) and state.battle is not None:  # WR02
-        from bitva.games.battlelore.battle.steps import strike_first
-
         striker, attacker = state.unit(found.unit), state.unit(found.attacker)
         _emit(
             events, "first-strike", player=seat, hex=name(striker.hex), attacker=name(attacker.hex)
@@ -213,8 +214,6 @@ def carry_out(state: BattleLoreState, seat: int, found: Effect, events: list[Eve
 
 def orders_taken(state: BattleLoreState) -> int:
     """Misdirection (RG04): the orders the Command card loses (never below 1, BL-2.1)."""
-    from bitva.games.battlelore.lore.effects import orders_after
-
     if state.orders is None or not state.orders.size:
         return 0
     return state.orders.size - orders_after(state.orders.size, in_force(state))
@@ -239,8 +238,6 @@ def effect_to_json(found: Effect | LoreDice) -> dict[str, Any]:
 
 
 def effect_from_json(data: dict[str, Any]) -> Effect:
-    from bitva.games.battlelore.lore import effects as lore_effects
-
     kind = getattr(lore_effects, str(data["effect"]))
     fields = {k: v for k, v in data.items() if k != "effect"}
     for key in _SETS & fields.keys():

@@ -2,7 +2,7 @@
 still to take effect (`casting`, `lore_rolls`, `lore_resume`), so that a position may stand at
 any decision of a battle (BL-4.4 steps 6-8, BL-6, BL-7, BL-11.6, D-43) as well as between them.
 
-    [position.battle]            # the battle being resolved (`battle_steps.Battle`)
+    [position.battle]            # the battle being resolved (`battle/current.py`'s `Battle`)
     attacker = 3                 # unit ids (the unit tables' `id`)
     target = 12
     side = "south"               # the attacking side, who rolls
@@ -22,8 +22,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from bitva.games.battlelore.battle.current import Battle
 from bitva.games.battlelore.battle.lore_dice import LORE_ROLL
-from bitva.games.battlelore.battle.steps import Battle
 from bitva.games.battlelore.field.board import HexError, hex_of, name
 from bitva.games.battlelore.field.model import FACES
 from bitva.games.battlelore.lore.windows import Casting

@@ -19,7 +19,9 @@ from typing import Any
 
 from bitva.core.errors import PositionError
 from bitva.core.rng import Rng
+from bitva.games.battlelore.catalogue.load import load_catalogue
 from bitva.games.battlelore.field.board import name
+from bitva.games.battlelore.lore import deck as lore_deck
 from bitva.games.battlelore.lore.council import lore_start
 from bitva.games.battlelore.lore.economy import new_bank
 from bitva.games.battlelore.options import BattleLoreOptions
@@ -56,9 +58,6 @@ def _options(adventure_id: str, tables: dict[str, Any], source: str) -> BattleLo
 
 def base_state(position: Position, options: BattleLoreOptions) -> BattleLoreState:
     """The state a file with the battlefield only reads as (see the module's docstring)."""
-    from bitva.games.battlelore.catalogue.load import load_catalogue
-    from bitva.games.battlelore.lore import deck as lore_deck
-
     adventure = position.adventure
     static = Static.from_adventure(options, adventure, load_catalogue())
     state = BattleLoreState(static, Rng(0))
@@ -191,8 +190,6 @@ def text_of(state: BattleLoreState) -> str:
     if state.outcome is not None:
         raise PositionError("position.step", "the game is over", "BL-16.1")
     from dataclasses import replace
-
-    from bitva.games.battlelore.catalogue.load import load_catalogue
 
     adventure = load_catalogue().adventures.get(state.static.adventure_id)
     if adventure is None:

@@ -2,7 +2,7 @@
 `active` and `step`, and its side tables `[position.south]` / `[position.north]`.
 
 Each key is optional and says one part of the state; left out, that part is what a state read
-from the battlefield alone has (`position_state.base_state`: set-up's hands, decks and goblets,
+from the battlefield alone has (`position.state.base_state`: set-up's hands, decks and goblets,
 turn 1, banners 0). So a file written from a state holds exactly the parts that differ, and the
 plain files of "The analysis command" read as before. Decks are unordered piles (every draw is
 a chance node weighted by count): the file gives counts and sets, never an order. Unit numbers
@@ -16,9 +16,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bitva.games.battlelore.field.board import SECTIONS, HexError, hex_of, name
+from bitva.games.battlelore.lore import effects as lore_effects
 from bitva.games.battlelore.lore.council import SCHOOLS
+from bitva.games.battlelore.lore.deck import LORE_IDS
 from bitva.games.battlelore.lore.economy import LoreBank, PlayedCard
 from bitva.games.battlelore.lore.windows import OpenWindow
+from bitva.games.battlelore.lore.wiring import effect_from_json, effect_to_json
 from bitva.games.battlelore.origins import Origins
 from bitva.games.battlelore.turn.command import CARD_IDS, Orders
 
@@ -36,7 +39,7 @@ POSITION_ORDERS = "POSITION"  # the orders of a plain position's turn: those the
 _WINDOWS = ("CMD", "CMD_REACT", "ORD_OWN", "ORD_REACT", "MOV_OWN", "MOV_REACT", "BAT_MELEE",
             "BAT_RANGED", "ROLL_BEFORE", "ROLL_AFTER", "LORE_REACT")  # fmt: skip
 # where play goes on when a window closes or a Lore card's dice are rolled (`turn.go_on`,
-# `battle_steps.go_on_battle`), the first word of `resume`; a battle's need a battle
+# `battle.steps.go_on_battle`), the first word of `resume`; a battle's need a battle
 RESUMES = ("command", "instead", "own-orders", "order-step", "own-moves", "movement", "walk",
            "move", "rush", "before-roll", "roll", "read", "effect")  # fmt: skip
 _AFTER_DEAL = ("", "setup", "draw", "scout")
@@ -107,8 +110,6 @@ def _uids(value: Any) -> list[int]:
 
 
 def lore_ids() -> tuple[str, ...]:
-    from bitva.games.battlelore.lore.deck import LORE_IDS
-
     return LORE_IDS
 
 
@@ -197,16 +198,11 @@ def _read_window(value: Any) -> OpenWindow | None:
 
 
 def effect_table(effect: Any) -> dict[str, Any]:
-    """A Lore effect lasting this turn (`lore_effects`), its empty fields left out."""
-    from bitva.games.battlelore.lore.wiring import effect_to_json
-
+    """A Lore effect lasting this turn (`lore/effects.py`), its empty fields left out."""
     return {k: v for k, v in effect_to_json(effect).items() if v is not None}
 
 
 def read_effect(value: Any) -> Any:
-    from bitva.games.battlelore.lore import effects as lore_effects
-    from bitva.games.battlelore.lore.wiring import effect_from_json
-
     table = dict(_table(value))
     kind = getattr(lore_effects, str(table.get("effect")), None)
     if not isinstance(kind, type) or not hasattr(kind, "__slots__"):

@@ -13,13 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from bitva.games.battlelore.catalogue.load import load_catalogue
 from bitva.games.battlelore.field.board import NEIGHBOURS, SECTION_OF, Section, flank
 from bitva.games.battlelore.field.model import Unit
 
 
 def _deck() -> dict[str, int]:
-    from bitva.games.battlelore.catalogue.load import load_catalogue
-
     return {card.id: card.count for card in load_catalogue().commands.values()}
 
 
@@ -102,8 +101,6 @@ def card_orders(card_id: str, seat: int, last_of_opponent: Orders | None) -> Ord
     copy orders the same board section (Left and Right swapped), keeps a Scout's draw, and a
     copied Counter-Attack copies what it copied. With no last Command card (the first turn, or
     a `CMD_INSTEAD` turn) it orders 1 unit of choice."""
-    from bitva.games.battlelore.catalogue.load import load_catalogue
-
     card = load_catalogue().commands[card_id]
     if card.copies_last:
         return last_of_opponent if last_of_opponent is not None else one_of_choice(card_id)

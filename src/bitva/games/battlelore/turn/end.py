@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from bitva.core.events import Event
 from bitva.games.battlelore import origins
 from bitva.games.battlelore.lore import wiring as lore_wiring
+from bitva.games.battlelore.turn.cleanup import begin_turn
+from bitva.games.battlelore.turn.lore_steps import start_refill, start_setup
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
@@ -72,8 +74,6 @@ def after_deals(state: BattleLoreState, events: list[Event] | None) -> None:
     state.deal_to = []
     if then == "setup":
         if state.static.lore:
-            from bitva.games.battlelore.turn.lore_steps import start_setup
-
             start_setup(state, events)
         else:
             begin_turn(state, state.static.first_player, events)
@@ -122,35 +122,4 @@ def scout_discard(state: BattleLoreState, card: str, events: list[Event] | None)
 
 def after_command_draw(state: BattleLoreState, events: list[Event] | None) -> None:
     """D-34: the Lore refill comes after the Command draw, cleanup last."""
-    from bitva.games.battlelore.turn.lore_steps import start_refill
-
     start_refill(state, events)
-
-
-def cleanup(state: BattleLoreState, events: list[Event] | None) -> None:
-    """BL-15.4: per-turn flags reset; the other side's turn begins (BL-1.1)."""
-    for hex_, owner in state.landmark_owned:  # 5.4: a Lore-master landmark held
-        unit = state.field.unit_at(hex_)
-        if owner == state.active and unit is not None and unit.side == owner:
-            state.gain(owner, 1, events)
-    for unit in state.field.alive():
-        unit.reset_turn()
-    state.bank = state.bank.cleanup()  # BL-15.4: the Lore cards played go to the discards
-    state.lore_discard += [card.card for card in state.lore_played]
-    state.lore_played = []
-    state.lore_played_by = [False, False]
-    state.instead = False
-    state.paid = []
-    state.first = []
-    state.lore_effects = []  # "this turn" effects end (BL-15.4)
-    state.orders = None
-    state.ordered = []
-    state.turn += 1
-    begin_turn(state, 3 - state.active, events)
-
-
-def begin_turn(state: BattleLoreState, seat: int, events: list[Event] | None) -> None:
-    state.active = seat
-    state.phase = "command"
-    if events is not None:
-        events.append(Event("turn", {"player": seat, "turn": state.turn + 1}))

@@ -21,6 +21,7 @@ from bitva.games.battlelore.lore.council import (
     placement_order,
 )
 from bitva.games.battlelore.lore.economy import REFILL_OPTIONS
+from bitva.games.battlelore.turn.cleanup import begin_turn, cleanup
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
@@ -102,8 +103,6 @@ def after_lore_deals(state: BattleLoreState, events: list[Event] | None) -> None
 
 def next_keep(state: BattleLoreState, events: list[Event] | None) -> None:
     """The starting cards are kept one at a time, South first; the unkept go back (step 5)."""
-    from bitva.games.battlelore.turn.end import begin_turn
-
     for seat in (1, 2):
         if not state.keep_left[seat] and state.lore_drawn[seat]:
             lore_deck.put_back(state, state.lore_drawn[seat])
@@ -153,8 +152,6 @@ def start_refill(state: BattleLoreState, events: list[Event] | None) -> None:
     """D-34: after the Command draw, the Lore refill (Lore adventures), then cleanup. BL-15.3:
     a card played in the opponent's turn only means no refill before the end of one's own
     next turn, which is when the refill comes anyway: it never skips this one."""
-    from bitva.games.battlelore.turn.end import cleanup
-
     if not state.static.lore:
         cleanup(state, events)
     else:
@@ -191,8 +188,6 @@ def over_limit(state: BattleLoreState) -> int:
 
 def check_hand_limit(state: BattleLoreState, events: list[Event] | None) -> None:
     """BL-14.5: excess cards are discarded at once, the owner's choice, new or old."""
-    from bitva.games.battlelore.turn.end import cleanup
-
     if over_limit(state) > 0:
         state.phase = "discard"
     else:

@@ -12,6 +12,7 @@ from bitva.games.battlelore import origins
 from bitva.games.battlelore.actions import REFILL_OPTIONS, Act, roll_counts
 from bitva.games.battlelore.battle import creature_steps, steps
 from bitva.games.battlelore.battle import lore_dice as lore_dice_steps
+from bitva.games.battlelore.battle.current import retreat_steps
 from bitva.games.battlelore.field.board import hex_of, name
 from bitva.games.battlelore.field.combat import may_battle, targets
 from bitva.games.battlelore.field.creatures import free_from_web
@@ -23,8 +24,10 @@ from bitva.games.battlelore.lore import wiring as lore_wiring
 from bitva.games.battlelore.lore.economy import replaces_command
 from bitva.games.battlelore.lore.effects import extra_move as lore_extra_move
 from bitva.games.battlelore.lore.effects import ignored_stops
+from bitva.games.battlelore.turn import end as endturn
 from bitva.games.battlelore.turn import lore_steps as lore_turn
 from bitva.games.battlelore.turn.command import card_orders, may_order, tactic_fallback
+from bitva.games.battlelore.turn.end import end_turn
 from bitva.games.battlelore.turn.setup import choose_council, legal_councils
 
 if TYPE_CHECKING:
@@ -203,7 +206,7 @@ def legal(state: BattleLoreState) -> list[Act]:
     if phase == "flags":
         return [Act("ignore", (str(n),)) for n in steps.ignore_choices(state)]
     if phase == "retreat":
-        return [Act("retreat", (name(h),)) for h in steps.retreat_steps(state)]
+        return [Act("retreat", (name(h),)) for h in retreat_steps(state)]
     if phase == "battle-back":
         return [Act("battle-back"), Act("pass")]
     if phase == "take-ground":
@@ -259,8 +262,6 @@ def why_illegal(state: BattleLoreState, action: Act) -> Violation:
 
 # -- doing it ------------------------------------------------------------------------------------
 def apply_action(state: BattleLoreState, action: Act, events: list[Event] | None) -> None:
-    from bitva.games.battlelore.turn import end as endturn
-
     verb, args = action.verb, action.args
     phase = state.phase
     if verb == "deal":
@@ -384,7 +385,7 @@ def close_window(state: BattleLoreState, events: list[Event] | None) -> None:
 
 
 def go_on(state: BattleLoreState, resume: str, events: list[Event] | None) -> None:
-    """Where the game goes on when a window closes (`lore_windows.offer`'s `resume`)."""
+    """Where the game goes on when a window closes (`lore.windows.offer`'s `resume`)."""
     if resume == "effect":  # the last card revealed takes effect (after LORE_REACT)
         cast = state.casting.pop()
         windows.resolve(state, cast, events)
@@ -396,8 +397,6 @@ def go_on(state: BattleLoreState, resume: str, events: list[Event] | None) -> No
         if state.orders is not None:
             own_orders(state, events)
         else:
-            from bitva.games.battlelore.turn.end import end_turn
-
             end_turn(state, events)
     elif resume == "own-orders":
         own_orders(state, events)
@@ -460,8 +459,6 @@ def own_orders(state: BattleLoreState, events: list[Event] | None) -> None:
 def order_step(state: BattleLoreState, events: list[Event] | None) -> None:
     state.phase = "order"
     if not order_actions(state):  # BL-2.7: nothing can be ordered
-        from bitva.games.battlelore.turn.end import end_turn
-
         end_turn(state, events)
 
 
@@ -566,8 +563,6 @@ def begin_battles(state: BattleLoreState, events: list[Event] | None) -> None:
 def battles_done(state: BattleLoreState, events: list[Event] | None) -> None:
     """The battle step is over: the draw, or (BL-2.5) the Command card's units' turn after the
     units an ORD_OWN card ordered first."""
-    from bitva.games.battlelore.turn.end import end_turn
-
     if state.first:
         state.first = []
         begin_movement(state, events)
