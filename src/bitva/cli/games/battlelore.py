@@ -71,7 +71,7 @@ class BattleLoreAdapter(GenericAdapter):
     # -- the attacks' odds, from the game's analysis ---------------------------------------------
     def odds(self, state: State[Any]) -> dict[tuple[str, str], Mapping[str, Any]]:
         """The odds of each legal attack now, or of a battle back, by (attacker, target): the
-        dice it will roll, hit_chance, p_eliminated (`battlelore.odds`, the game's analysis for
+        dice it will roll, hit_chance, p_eliminated (`analysis.odds`, the game's analysis for
         this game's attack). They count the board and the cards already played, which both
         sides see, so they reveal nothing hidden. Kept for the state they were worked out on."""
         key = (id(state), state.digest())

@@ -155,7 +155,7 @@ class BattleLoreAdapter(GameAdapter):
 
     def view(self, state: State[Any], seat: int | None) -> dict[str, Any]:
         """The seat's view, the catalogue, and for the seat about to battle the odds of each
-        attack it may make, or of its battle back (`odds`: `battlelore.odds.attack_odds`, the
+        attack it may make, or of its battle back (`odds`: `analysis.odds.attack_odds`, the
         game's analysis for the attack as this game will roll it), so that the browser shows
         them with the position, never a moment later; a battle back's odds go to both seats,
         as do the odds of an attack declared and waiting for its roll (its reaction windows).
