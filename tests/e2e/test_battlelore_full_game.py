@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +32,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-output"
 HEX = '#board .hex[data-hex="{}"]'
 DECIDE = '#prompt[data-mode="mine"], #game[data-status="over"]'
+# what a Czech log must not show: card ids ("WZ01", "PATROL_C"), engine or English words
+NOT_CZECH = re.compile(
+    r"\b(?:[A-Z]{2}\d{2}|[A-Z]+_[A-Z_]*[LCR]|side [12]|window|the|and|undefined|null)\b"
+)
 
 
 @dataclass
@@ -189,8 +194,8 @@ def play_by_clicks(play: Play, most: int = 1500) -> str:
                 raise AssertionError(f"the page stays at {decision} {legal} (version {version})")
             page.wait_for_timeout(100)
             continue
-        if decision == "react":
-            play.shot("reaction")
+        if decision in ("react", "refill", "keep-lore"):
+            play.shot({"react": "reaction"}.get(decision, decision))
         if play.decisions == 0:
             play.shot("start")
         action = choose(data, play.rng)
@@ -227,4 +232,28 @@ def test_a02_to_the_end_by_taps_on_a_phone_in_czech(
     assert_no_sideways_scroll(page, "the end of A02 on a phone")
     log = page.locator("#log").inner_text()
     assert "window" not in log and "side 1" not in log, "engine words in the Czech log"
+    page.context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("adventure", ["A02", "A04"])
+def test_issue_21_done_when_a_lore_adventure_to_the_end_against_hard_by_taps_in_czech(
+    server: ServerProcess, browser: Browser, page_errors: list[str], adventure: str
+) -> None:
+    """Issue 21 "Done when": A02 and A04 (BL-14.3's opening Lore choice, BL-15.2's refill) played
+    to their end against `hard` on a 390x844 touch screen in Czech, by taps; screenshots of the
+    opening choice, a refill, an attack's odds, a reaction and the end in test-output/."""
+    page = new_page(browser, page_errors, lang="cs", viewport=PHONE, touch=True)
+    game_id = start_in_the_lobby(page, server, adventure, "hard")
+    prefix = f"battlelore-issue21-{adventure.lower()}-hard-cs-phone"
+    with seat_client(page, server, game_id) as http:
+        play = Play(page, http, game_id, random.Random(21), True, prefix)
+        result = play_by_clicks(play)
+    assert result in ("Vyhráli jste!", "Prohráli jste.")
+    expect(page.locator("#result-reason")).to_contain_text("vítězn")
+    assert {"keep-lore", "move", "attack-odds", "end"} <= play.seen, play.seen
+    assert_no_sideways_scroll(page, f"the end of {adventure} on a phone")
+    log = page.locator("#log").inner_text()
+    (SHOTS / f"{prefix}-log.txt").write_text(log + "\n")
+    assert not NOT_CZECH.search(log), NOT_CZECH.search(log)
     page.context.close()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from bitva.cli.games.battlelore_board import odds_words
 from bitva.cli.games.battlelore_names import unit_name
+from bitva.cli.games.battlelore_typed import aside
 
 if TYPE_CHECKING:
     from bitva.cli.terminal import HumanTurn
@@ -105,7 +106,7 @@ def _destination(
         answer = turn.ask(prompt, menu if not moving else [], heading, marks)
         if answer.lower() in ("b", "back"):
             return None
-        if not answer:
+        if not answer or aside(turn, answer):  # 'l' and '? CARD' here too (issue 21.4)
             continue
         picked = _pick(answer, [where for where, _ in choices])
         if picked is not None:
