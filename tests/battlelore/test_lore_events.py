@@ -91,7 +91,7 @@ def test_wr02_an_attacker_eliminated_by_the_first_strike_loses_its_attack_in_wor
         "why": "eliminated",
     }
     assert kinds(events).index("eliminated") < kinds(events).index("attack-cancelled")
-    assert line(cancelled) == ("the attack from F4 on F5 is cancelled: the attacker is eliminated")
+    assert line(cancelled) == ("The attack from F4 on F5 is cancelled: the attacker is eliminated")
 
 
 def test_wr02_an_attacker_driven_back_by_the_first_strike_loses_its_attack_in_words() -> None:
@@ -103,7 +103,7 @@ def test_wr02_an_attacker_driven_back_by_the_first_strike_loses_its_attack_in_wo
     cancelled = [e for e in events if e["kind"] == "attack-cancelled"]
     assert [e["why"] for e in cancelled] == ["retreated"]
     assert line(cancelled[0]) == (
-        "the attack from F4 on F5 is cancelled: the attacker was driven back"
+        "The attack from F4 on F5 is cancelled: the attacker was driven back"
     )
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from bitva.cli.games.battlelore_words import describe_event
 from bitva.cli.terminal import TerminalGame
 from bitva.core.registry import get_game
 from tests.cli.terminal_session import TerminalSession
@@ -213,3 +214,16 @@ def test_issue_21_4_the_log_and_a_cards_text_open_at_the_where_to_question_too(
     assert "is not one of the numbered hexes" not in screen
     assert LOG_PAGE in screen
     assert "Patrol Centre (Command card" in screen or "Patrol Centre:" in screen, screen[-3000:]
+
+
+def test_issue_21_4_bl_11_7_each_log_line_starts_as_a_sentence_and_counts_lore_in_words() -> None:
+    """Found in the log page of A02: "[hard] the spider on E6 stores 0 Lore" — a line that
+    starts in lower case and a count of nothing; the log says "The spider on E6 stores no Lore
+    token" (BL-11.7), and every other line starts with a capital too."""
+    stored = {"kind": "stored", "beside": "E6", "count": 0}
+    assert describe_event(stored) == "The spider on E6 stores no Lore token"
+    assert describe_event({**stored, "count": 2}) == "The spider on E6 stores 2 Lore tokens"
+    critical = describe_event({"kind": "critical", "hex": "F5"})
+    assert critical == "Critical hit: the creature on F5 falls"
+    reshuffled = describe_event({"kind": "reshuffled", "deck": 40})
+    assert reshuffled == "The Command deck is reshuffled (40 cards)"

@@ -175,6 +175,11 @@ def _figures(count: int) -> str:
     return f"{count} figure{'s' if count != 1 else ''}"
 
 
+def _tokens(count: int) -> str:
+    """ "no Lore token", "1 Lore token", "2 Lore tokens" (BL-11.7)."""
+    return "no Lore token" if count == 0 else f"{count} Lore token{'s' if count != 1 else ''}"
+
+
 def describe_event(event: Mapping[str, Any]) -> str | None:
     """A log line for one of BattleLore's events (the engine's kinds and data), "" for one the
     log leaves out, or None for one the generic words tell (the adapter falls back to them)."""
@@ -183,7 +188,8 @@ def describe_event(event: Mapping[str, Any]) -> str | None:
     text = _EVENT_WORDS.get(kind)
     if text is None:
         return None
-    return text(event, side)
+    line = text(event, side)  # a line of the log starts as a sentence does ("The spider …")
+    return line[:1].upper() + line[1:]
 
 
 def _drew(event: Mapping[str, Any], side: str) -> str:
@@ -260,7 +266,9 @@ _EVENT_WORDS: dict[str, Words] = {
     ),
     "refill": lambda e, side: f"{side} refills: {REFILL_WORDS.get(str(e.get('option')), '')}",
     "ability": lambda e, side: f"{side}: the Giant Spider uses its {e.get('ability')}",
-    "stored": lambda e, side: f"the spider on {e.get('beside')} stores {e.get('count')} Lore",
+    "stored": lambda e, side: (
+        f"the spider on {e.get('beside')} stores {_tokens(int(e.get('count', 0)))}"
+    ),
     "critical": lambda e, side: f"critical hit: the creature on {e.get('hex')} falls",
     "trampled": lambda e, side: f"the unit on {e.get('hex')} is trampled",
     "freed": lambda e, side: f"{side} frees the unit on {e.get('hex')} from the web",
