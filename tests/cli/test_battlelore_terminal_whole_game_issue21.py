@@ -227,3 +227,33 @@ def test_issue_21_4_bl_11_7_each_log_line_starts_as_a_sentence_and_counts_lore_i
     assert critical == "Critical hit: the creature on F5 falls"
     reshuffled = describe_event({"kind": "reshuffled", "deck": 40})
     assert reshuffled == "The Command deck is reshuffled (40 cards)"
+
+
+def test_issue_21_bl_9_3_the_landmark_hexes_are_numbered_on_the_board_at_80x24(
+    tmp_path: Path,
+) -> None:
+    """Found playing A04 at 80x24: the Lore master's landmark (BL-9.3) was asked as a list of 21
+    "place the landmark on …" lines, which needs 80x26 ("make it larger"); the hexes are now
+    numbered on the board, as a move's are, and a number or a hex places it."""
+    console = Console(file=io.StringIO(), width=80, height=24)
+    prompts: list[str] = []
+
+    def answer(prompt: str = "") -> str:
+        prompts.append(prompt)
+        if "Leave the game" in prompt:
+            return "y"
+        if "on the board" in prompt:
+            return "3"
+        placed = any("on the board" in p for p in prompts)
+        return "q" if placed or len(prompts) > 30 else "" if "Enter" in prompt else "1"
+
+    console.input = answer  # type: ignore[method-assign,assignment]
+    game = get_game("battlelore")
+    players = {1: "human", 2: "random"}
+    TerminalGame(console, game, {"adventure": "A04"}, players, 21, tmp_path / "game.json").run()
+    screen = console.file.getvalue()  # type: ignore[attr-defined]
+    asked = [p for p in prompts if "on the board" in p]
+    assert asked and "1-21" in asked[0], prompts
+    assert "make it larger" not in screen
+    assert "place the landmark on" not in screen  # no list of 21 lines
+    assert re.search(r"South places the [a-z ]+ on [A-M]\d", screen), screen[-2000:]

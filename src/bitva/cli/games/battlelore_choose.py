@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from bitva.cli.games.battlelore_board import odds_words
 from bitva.cli.games.battlelore_names import unit_name
 from bitva.cli.games.battlelore_typed import aside
+from bitva.games.battlelore.field.board import HexError, hex_of
 
 if TYPE_CHECKING:
     from bitva.cli.terminal import HumanTurn
@@ -29,7 +30,7 @@ def choose_in_two_steps(
     if state.decision == "council":
         return choose_council(turn)
     if state.decision not in TWO_STEPS:
-        return None
+        return _on_the_board(turn, heading)
     actions = state.legal_actions()
     if len(actions) <= SHORT_LIST:
         return None
@@ -69,6 +70,38 @@ def choose_in_two_steps(
         typed = turn.typed(answer)
         if typed is not None:
             return typed
+
+
+def _on_the_board(turn: HumanTurn, heading: Callable[[], str | None]) -> Any | None:
+    """A choice of one hex among many (BL-9.3: the landmark may go on any of some 21 hexes),
+    numbered on the board as a move's hexes are: a list that long would need 26 lines. None
+    leaves a short list, or one that is not of hexes, to the numbered menu."""
+    state = turn.state
+    actions = state.legal_actions()
+    words = [state.action_text(action).split() for action in actions]
+    if len(actions) <= SHORT_LIST or not all(len(w) == 2 and _is_hex(w[1]) for w in words):
+        return None
+    choices = [(w[1], action) for w, action in zip(words, actions, strict=True)]
+    marks = {where: str(number) for number, (where, _) in enumerate(choices, start=1)}
+    while True:
+        prompt = f"P{turn.seat}: a hex numbered on the board (1-{len(choices)}) or its name:"
+        answer = turn.ask(prompt, [], heading(), marks)
+        if not answer or aside(turn, answer):
+            continue
+        picked = _pick(answer, [where for where, _ in choices])
+        if picked is not None:
+            return dict(choices)[picked]
+        typed = turn.typed(answer)
+        if typed is not None:
+            return typed
+
+
+def _is_hex(word: str) -> bool:
+    try:
+        hex_of(word)
+    except HexError:
+        return False
+    return True
 
 
 def _pick(answer: str, hexes: list[str]) -> str | None:
