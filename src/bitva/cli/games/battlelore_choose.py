@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from bitva.cli.games.battlelore_board import odds_words
 from bitva.cli.games.battlelore_names import unit_name
-from bitva.cli.games.battlelore_typed import aside
-from bitva.games.battlelore.field.board import HexError, hex_of
+from bitva.cli.games.battlelore_typed import aside, is_hex
 
 if TYPE_CHECKING:
     from bitva.cli.terminal import HumanTurn
@@ -79,7 +78,7 @@ def _on_the_board(turn: HumanTurn, heading: Callable[[], str | None]) -> Any | N
     state = turn.state
     actions = state.legal_actions()
     words = [state.action_text(action).split() for action in actions]
-    if len(actions) <= SHORT_LIST or not all(len(w) == 2 and _is_hex(w[1]) for w in words):
+    if len(actions) <= SHORT_LIST or not all(len(w) == 2 and is_hex(w[1]) for w in words):
         return None
     choices = [(w[1], action) for w, action in zip(words, actions, strict=True)]
     marks = {where: str(number) for number, (where, _) in enumerate(choices, start=1)}
@@ -94,14 +93,6 @@ def _on_the_board(turn: HumanTurn, heading: Callable[[], str | None]) -> Any | N
         typed = turn.typed(answer)
         if typed is not None:
             return typed
-
-
-def _is_hex(word: str) -> bool:
-    try:
-        hex_of(word)
-    except HexError:
-        return False
-    return True
 
 
 def _pick(answer: str, hexes: list[str]) -> str | None:

@@ -62,7 +62,7 @@ def typed(turn: HumanTurn, answer: str) -> Any | None:
     if aside(turn, answer):
         return None
     state = turn.state
-    if _is_hex(answer):
+    if is_hex(answer):
         action, reason = hex_answer(state, turn.seat, answer.strip().upper())
         if reason is not None:
             turn.error(reason)
@@ -73,7 +73,8 @@ def typed(turn: HumanTurn, answer: str) -> Any | None:
     return action
 
 
-def _is_hex(answer: str) -> bool:
+def is_hex(answer: str) -> bool:
+    """Whether `answer` names a hex of the board ("F4")."""
     try:
         hex_of(answer)
     except HexError:
