@@ -60,8 +60,9 @@ def test_the_top_of_the_package_holds_only_the_games_interface() -> None:
 
 
 def test_an_import_inside_a_function_says_why() -> None:
-    """The ones left close a loop of the state machine (a battle's steps and the turn's call
-    each other); every other import of the game's modules is at the top of its module."""
+    """The two left close the loop of the state machine: the turn's steps start a battle and a
+    Lore card's dice, which end back in the turn (`end_battle`, `next_roll`); every other
+    import of the game's modules is at the top of its module."""
     unexplained = []
     count = 0
     for path in sorted(ROOT.rglob("*.py")):
@@ -70,4 +71,4 @@ def test_an_import_inside_a_function_says_why() -> None:
             if not above.startswith("#"):
                 unexplained.append(f"{path.relative_to(ROOT)}:{line}")
     assert not unexplained
-    assert count <= 7
+    assert count <= 2

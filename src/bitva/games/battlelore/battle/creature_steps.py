@@ -1,8 +1,9 @@
-"""The Giant Spider's steps in a battle (BL-11): the roller's choices after a creature's roll
-(an ability, then storing `L`: BL-11.6, BL-11.7, D-22), the critical re-roll of the dice that
-hit a creature (BL-11.4), trample and critical risk when its retreat is shut (BL-11.5, D-23,
-D-24), and the panic check's losses (BL-10.3). The rules are `field/creatures.py`'s; these functions
-sequence them as decision points and chance nodes."""
+"""The Giant Spider's part of a battle (BL-11): the roller's choices after a creature's roll
+(an ability, then storing `L`: BL-11.6, BL-11.7, D-22), a creature killed by a critical hit
+(BL-11.4), the poison's critical-risk dice (D-25), and trample when its retreat is shut
+(BL-11.5, D-23). The rules are `field/creatures.py`'s; these functions sequence them. The
+rolls that then go on with the battle (the critical re-roll, critical risk, panic) are in
+`steps.py`, which calls these, so this module sits below it."""
 
 from __future__ import annotations
 
@@ -19,9 +20,6 @@ from bitva.games.battlelore.field.creatures import (
     apply_poison,
     apply_web,
     critical_risk_dice,
-    is_critical,
-    risk_kills,
-    risk_rerolls,
     spend_stored,
     storable,
     store_lore,
@@ -29,7 +27,6 @@ from bitva.games.battlelore.field.creatures import (
     usable_abilities,
 )
 from bitva.games.battlelore.field.model import Unit
-from bitva.games.battlelore.field.morale import panic_losses
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
@@ -113,21 +110,6 @@ def store(state: BattleLoreState, count: int, events: list[Event] | None) -> Non
     _emit(events, "stored", player=battle.side, count=battle.stored, beside=name(creature.hex))
 
 
-def after_choice(state: BattleLoreState, events: list[Event] | None) -> None:
-    """Go on after an ability or store decision: the next choice, or read the roll."""
-    # the battle goes on in steps.py, which calls these creature steps: a cycle by nature
-    from bitva.games.battlelore.battle.steps import read_the_roll
-
-    battle = state.battle
-    assert battle is not None
-    if state.phase == "spider":
-        battle.ability = battle.ability or "none"
-        if store_room(state) > 0:
-            state.phase = "store"
-            return
-    read_the_roll(state, events)
-
-
 def apply_choices_before(state: BattleLoreState, target: Unit) -> None:
     """BL-11.8: the web already applies to the roll that spun it."""
     battle = state.battle
@@ -156,66 +138,6 @@ def kill_creature(state: BattleLoreState, creature: Unit, events: list[Event] | 
         state.gain(killer, KILL_TOKENS, events)
 
 
-def special_roll(state: BattleLoreState, events: list[Event] | None) -> None:
-    """The roll that was not the attack's: panic (BL-10.3), critical (BL-11.4), critical risk
-    and its re-roll (BL-11.5, D-24)."""
-    # the battle goes on in steps.py, which calls these creature steps: a cycle by nature
-    from bitva.games.battlelore.battle.steps import after_morale, start_flags
-
-    battle = state.battle
-    assert battle is not None
-    special, battle.special = battle.special, ""
-    target = state.unit(battle.target)
-    faces = battle.faces
-    if special == "panic":
-        killed = panic_losses(target, faces)  # type: ignore[arg-type]
-        _emit(events, "panic", side=target.side, hex=name(target.hex), figures=killed)
-        if killed and lose(state, target, killed, events):
-            after_morale(state, events)
-            return
-        after_morale(state, events)
-    elif special == "critical":
-        if is_critical(target, faces):  # type: ignore[arg-type]
-            kill_creature(state, target, events)
-            after_morale(state, events)
-            return
-        if not poison_risk_roll(state):
-            start_flags(state, events)
-    elif special == "risk":
-        again = risk_rerolls(target, faces)  # type: ignore[arg-type]
-        if again:
-            battle.special = "risk-reroll"
-            battle.dice = again
-            state.phase = "roll"
-            return
-        after_risk(state, events)
-    else:  # risk-reroll
-        if risk_kills(target, faces):  # type: ignore[arg-type]
-            kill_creature(state, target, events)
-            after_morale(state, events)
-            return
-        after_risk(state, events)
-
-
-def creature_hits(
-    state: BattleLoreState, hits: int, poison_losses: int, events: list[Event] | None
-) -> None:
-    """BL-11.4: the dice that hit a creature are re-rolled for a critical; D-25: its poison
-    losses (BL-11.10) become critical-risk dice; then its flags."""
-    # the battle goes on in steps.py, which calls these creature steps: a cycle by nature
-    from bitva.games.battlelore.battle.steps import start_flags
-
-    battle = state.battle
-    assert battle is not None
-    battle.poison_risk = poison_losses
-    if hits:
-        battle.special = "critical"
-        battle.dice = hits
-        state.phase = "roll"
-    elif not poison_risk_roll(state):
-        start_flags(state, events)
-
-
 def poison_risk_roll(state: BattleLoreState) -> bool:
     """Start the risk dice of a poisoned creature's losses, if any (D-25)."""
     battle = state.battle
@@ -226,19 +148,6 @@ def poison_risk_roll(state: BattleLoreState) -> bool:
     battle.dice, battle.poison_risk = battle.poison_risk, 0
     state.phase = "roll"
     return True
-
-
-def after_risk(state: BattleLoreState, events: list[Event] | None) -> None:
-    # the battle goes on in steps.py, which calls these creature steps: a cycle by nature
-    from bitva.games.battlelore.battle.steps import after_retreat, start_flags
-
-    battle = state.battle
-    assert battle is not None
-    then, battle.risk_then = battle.risk_then, ""
-    if then == "flags":
-        start_flags(state, events)
-    else:
-        after_retreat(state, events)
 
 
 def creature_blocked(state: BattleLoreState, creature: Unit, events: list[Event] | None) -> bool:

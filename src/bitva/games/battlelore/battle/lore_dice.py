@@ -6,8 +6,10 @@ Frightened apply, the caster rolls any panic, D-29); a webbed target's flags are
 (BL-11.8); each `L` against a poisoned target costs a figure (BL-11.10); a creature takes the
 critical-hit procedure (BL-11.4). No caps, no tokens for `L`, no battle back or follow-ons.
 
-The roll is a `Battle` whose attacker is its target (no unit battles itself): `steps.py`
-knows it so and comes back here instead of offering follow-ons.
+This module queues and starts the rolls; `steps.py` reads each (`read_lore_dice`), as the
+faces go on in the battle's own steps. The roll is a `Battle` whose attacker is its target (no
+unit battles itself): `steps.py` knows it so and comes back here instead of offering
+follow-ons.
 """
 
 from __future__ import annotations
@@ -15,11 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bitva.core.events import Event
-from bitva.games.battlelore.battle.creature_steps import creature_hits
-from bitva.games.battlelore.battle.current import Battle, lose
+from bitva.games.battlelore.battle.current import Battle
 from bitva.games.battlelore.field.board import name
-from bitva.games.battlelore.field.model import HELMET_OF
-from bitva.games.battlelore.lore.effects import lore_dice_result
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
@@ -64,34 +63,3 @@ def next_roll(state: BattleLoreState, events: list[Event] | None) -> None:
         return
     resume, state.lore_resume = state.lore_resume, ""
     go_on(state, resume, events)
-
-
-def read(state: BattleLoreState, events: list[Event] | None) -> None:
-    """BL-13.9: what the faces of `state.battle` do to its target."""
-    # the battle goes on in steps.py, which calls these Lore dice steps: a cycle by nature
-    from bitva.games.battlelore.battle.steps import after_morale, start_flags
-
-    battle = state.battle
-    assert battle is not None
-    battle.special = ""
-    _, roll = state.lore_rolls.pop(0)
-    target = state.unit(battle.target)
-    poisoned = target.poisoned and state.field.lore
-    result = lore_dice_result(
-        roll,
-        battle.faces,  # type: ignore[arg-type]
-        HELMET_OF[target.type.banner],
-        poisoned=poisoned,
-    )
-    hits, flags = result.hits, result.flags
-    if target.webbed and roll.flags == "retreat":  # BL-11.8: its flags are hits
-        hits, flags = hits + flags, 0
-    battle.flags = flags
-    if target.type.is_creature:
-        creature_hits(state, hits, result.poison, events)
-        return
-    losses = hits + result.poison
-    if losses and lose(state, target, losses, events):
-        after_morale(state, events)
-        return
-    start_flags(state, events)

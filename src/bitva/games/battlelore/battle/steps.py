@@ -2,7 +2,9 @@
 (BL-5), flags and their ignoring (BL-6.1 to BL-6.3, the target's owner), the retreat hex by
 hex (BL-6.5, BL-6.6, the owner chooses each step), goblin panic (BL-10.3, a chance roll of the
 side that caused the retreat, D-29), then the follow-ons: battle back (BL-7.1, the defender),
-take ground (BL-7.2), pursuit (BL-7.3) and the mounted bonus attack (BL-7.4).
+take ground (BL-7.2), pursuit (BL-7.3) and the mounted bonus attack (BL-7.4). The rolls that
+are not the attack's go on here too: a creature's critical re-roll and critical risk (BL-11.4,
+BL-11.5, D-24, D-25) and a Lore card's dice (BL-13.9, `read_lore_dice`).
 
 The rules themselves are the rules modules' (`field/combat.py`, `field/morale.py`,
 `field/movement.py`); these functions only sequence them and ask whoever decides.
@@ -19,30 +21,39 @@ from bitva.games.battlelore.battle.creature_steps import (
     apply_choices_before,
     creature_blocked,
     creature_choice,
-    creature_hits,
-    special_roll,
+    kill_creature,
+    poison_risk_roll,
+    store_room,
 )
 from bitva.games.battlelore.battle.current import Battle, announce, lose, retreat_steps
 from bitva.games.battlelore.field.board import name
 from bitva.games.battlelore.field.combat import Kind, base_dice
+from bitva.games.battlelore.field.creatures import is_critical, risk_kills, risk_rerolls
 from bitva.games.battlelore.field.followon import (
     bonus_attack_targets,
     may_battle_back,
     pursuit_hexes,
     take_ground_hex,
 )
-from bitva.games.battlelore.field.model import FACES, Unit
+from bitva.games.battlelore.field.model import FACES, HELMET_OF, Unit
 from bitva.games.battlelore.field.morale import (
     blocked_losses,
     ignorable_flags,
     panic_dice,
+    panic_losses,
     read_roll,
     retreat_distance,
     takes_panic_check,
 )
 from bitva.games.battlelore.field.movement import enter
 from bitva.games.battlelore.lore import windows
-from bitva.games.battlelore.lore.effects import bold_bonus, extra_dice, lore_hits, sword_hits
+from bitva.games.battlelore.lore.effects import (
+    bold_bonus,
+    extra_dice,
+    lore_dice_result,
+    lore_hits,
+    sword_hits,
+)
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
@@ -151,7 +162,7 @@ def resolve_roll(
     battle.faces = tuple(f for f, n in zip(FACES, counts, strict=True) for _ in range(n))
     _emit(events, "rolled", player=battle.side, faces=list(battle.faces), special=battle.special)
     if battle.special == lore_dice_steps.LORE_ROLL:
-        lore_dice_steps.read(state, events)
+        read_lore_dice(state, events)
         return
     if battle.special:
         special_roll(state, events)
@@ -379,3 +390,108 @@ def end_battle(state: BattleLoreState, events: list[Event] | None) -> None:
 
     state.battle = None
     begin_battles(state, events)
+
+
+# -- a creature's rolls and a Lore card's dice: they go on with the battle --------------------
+def after_choice(state: BattleLoreState, events: list[Event] | None) -> None:
+    """Go on after an ability or store decision: the next choice, or read the roll."""
+    battle = state.battle
+    assert battle is not None
+    if state.phase == "spider":
+        battle.ability = battle.ability or "none"
+        if store_room(state) > 0:
+            state.phase = "store"
+            return
+    read_the_roll(state, events)
+
+
+def special_roll(state: BattleLoreState, events: list[Event] | None) -> None:
+    """The roll that was not the attack's: panic (BL-10.3), critical (BL-11.4), critical risk
+    and its re-roll (BL-11.5, D-24)."""
+    battle = state.battle
+    assert battle is not None
+    special, battle.special = battle.special, ""
+    target = state.unit(battle.target)
+    faces = battle.faces
+    if special == "panic":
+        killed = panic_losses(target, faces)  # type: ignore[arg-type]
+        _emit(events, "panic", side=target.side, hex=name(target.hex), figures=killed)
+        if killed and lose(state, target, killed, events):
+            after_morale(state, events)
+            return
+        after_morale(state, events)
+    elif special == "critical":
+        if is_critical(target, faces):  # type: ignore[arg-type]
+            kill_creature(state, target, events)
+            after_morale(state, events)
+            return
+        if not poison_risk_roll(state):
+            start_flags(state, events)
+    elif special == "risk":
+        again = risk_rerolls(target, faces)  # type: ignore[arg-type]
+        if again:
+            battle.special = "risk-reroll"
+            battle.dice = again
+            state.phase = "roll"
+            return
+        after_risk(state, events)
+    else:  # risk-reroll
+        if risk_kills(target, faces):  # type: ignore[arg-type]
+            kill_creature(state, target, events)
+            after_morale(state, events)
+            return
+        after_risk(state, events)
+
+
+def creature_hits(
+    state: BattleLoreState, hits: int, poison_losses: int, events: list[Event] | None
+) -> None:
+    """BL-11.4: the dice that hit a creature are re-rolled for a critical; D-25: its poison
+    losses (BL-11.10) become critical-risk dice; then its flags."""
+    battle = state.battle
+    assert battle is not None
+    battle.poison_risk = poison_losses
+    if hits:
+        battle.special = "critical"
+        battle.dice = hits
+        state.phase = "roll"
+    elif not poison_risk_roll(state):
+        start_flags(state, events)
+
+
+def after_risk(state: BattleLoreState, events: list[Event] | None) -> None:
+    battle = state.battle
+    assert battle is not None
+    then, battle.risk_then = battle.risk_then, ""
+    if then == "flags":
+        start_flags(state, events)
+    else:
+        after_retreat(state, events)
+
+
+def read_lore_dice(state: BattleLoreState, events: list[Event] | None) -> None:
+    """BL-13.9: what the faces of `state.battle` do to its target."""
+    battle = state.battle
+    assert battle is not None
+    battle.special = ""
+    _, roll = state.lore_rolls.pop(0)
+    target = state.unit(battle.target)
+    poisoned = target.poisoned and state.field.lore
+    result = lore_dice_result(
+        roll,
+        battle.faces,  # type: ignore[arg-type]
+        HELMET_OF[target.type.banner],
+        poisoned=poisoned,
+    )
+    hits, flags = result.hits, result.flags
+    if target.webbed and roll.flags == "retreat":  # BL-11.8: its flags are hits
+        hits, flags = hits + flags, 0
+    battle.flags = flags
+    if target.type.is_creature:
+        creature_hits(state, hits, result.poison, events)
+        return
+    losses = hits + result.poison
+    if losses and lose(state, target, losses, events):
+        after_morale(state, events)
+        return
+    start_flags(state, events)

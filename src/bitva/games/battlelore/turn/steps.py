@@ -287,10 +287,10 @@ def apply_action(state: BattleLoreState, action: Act, events: list[Event] | None
         order(state, unit, events)
     elif verb == "ability":
         creature_steps.choose_ability(state, args[0], int(args[1]), events)
-        creature_steps.after_choice(state, events)
+        steps.after_choice(state, events)
     elif verb == "store":
         creature_steps.store(state, int(args[0]), events)
-        creature_steps.after_choice(state, events)
+        steps.after_choice(state, events)
     elif verb == "move" and not windows.offer(
         state, 3 - state.active, "MOV_REACT", f"move {args[0]} {args[1]}", events
     ):
@@ -427,7 +427,7 @@ def go_on(state: BattleLoreState, resume: str, events: list[Event] | None) -> No
 def pass_(state: BattleLoreState, events: list[Event] | None) -> None:
     phase = state.phase
     if phase == "spider":
-        creature_steps.after_choice(state, events)
+        steps.after_choice(state, events)
     elif phase == "pursue":
         steps.offer_bonus(state, events)
     else:  # battle-back, take-ground, bonus: the battle is over
