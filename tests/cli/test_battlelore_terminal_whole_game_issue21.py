@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from bitva.cli.games.battlelore_choose import choose_in_two_steps
 from bitva.cli.games.battlelore_words import describe_event
 from bitva.cli.terminal import TerminalGame
 from bitva.core.registry import get_game
@@ -138,6 +139,13 @@ class Player:
             if label.startswith("battle back"):
                 self.keep("battle-back")
                 return number
+        battles = [(n, label) for n, label in menu if ODDS.search(label)]
+        if battles and "battle back" not in text:  # a short list of attacks: the best odds
+            self.keep("attack-target")
+            return max(battles, key=lambda m: int(ODDS.findall(m[1])[0]))[0]
+        moves = [(n, label) for n, label in menu if " → " in label]
+        if moves:  # a short list of moves: the farthest forward (the human's edge is row 1)
+            return max(moves, key=lambda m: (int(re.findall(r"→ [A-M](\d)", m[1])[0]), m[0]))[0]
         lore = [n for n, label in menu if label.startswith("play the Lore card")]
         if lore and self.rng.random() < 0.5:
             self.keep("lore-card-menu")
@@ -257,3 +265,55 @@ def test_issue_21_bl_9_3_the_landmark_hexes_are_numbered_on_the_board_at_80x24(
     assert "make it larger" not in screen
     assert "place the landmark on" not in screen  # no list of 21 lines
     assert re.search(r"South places the [a-z ]+ on [A-M]\d", screen), screen[-2000:]
+
+
+@dataclass
+class ListedTurn:
+    """What `choose_in_two_steps` asks of a turn, recording each question: a state that offers
+    `texts` (the actions are their texts) and the menu's labels of the terminal adapter."""
+
+    texts: list[str]
+    answers: list[str]
+    asked: list[tuple[str, list[str], dict[str, str]]] = field(default_factory=list)
+    seat: int = 1
+    decision: str = "window"
+
+    @property
+    def state(self) -> ListedTurn:
+        return self
+
+    @property
+    def adapter(self) -> ListedTurn:
+        return self
+
+    def legal_actions(self) -> list[str]:
+        return self.texts
+
+    def action_text(self, action: str) -> str:
+        return action
+
+    def action_label(self, state: object, action: str) -> str:
+        words = action.split()
+        if action == "pass":
+            return "pass"
+        return " ".join(["play the Lore card Teleport on", *words[2:]]) + " — 3 Lore"
+
+    def ask(
+        self, prompt: str, menu: list[str], heading: str | None, marks: dict[str, str] | None = None
+    ) -> str:
+        self.asked.append((prompt, menu, dict(marks or {})))
+        return self.answers.pop(0)
+
+
+def test_issue_21_bl_13_a_lore_card_with_many_hexes_is_a_card_then_a_hex_on_the_board() -> None:
+    """Found playing A02 at 80x24: Teleport (WZ06) offered as 18 lines "play the Lore card
+    Teleport on H6 G4 …" needed 80x33 ("make it larger"); the card on its unit is one line,
+    then its hexes are numbered on the board (◆ the unit), as a move's are (BL-3, BL-13)."""
+    hexes = ["G4", "H4", "I4", "G5", "H5", "I5", "J5", "F6", "G6", "F7", "G7", "E5", "E4"]
+    turn = ListedTurn([*(f"lore WZ06 H6 {h}" for h in hexes), "pass"], ["1", "3"])
+    chosen = choose_in_two_steps(turn, {}, lambda: "Before your units move (BL-13.3)")  # type: ignore[arg-type]
+    assert chosen == "lore WZ06 H6 I4"
+    (_, menu, _), (second, none, marks) = turn.asked
+    assert menu == ["1. play the Lore card Teleport on H6 — 3 Lore (13 hexes)", "2. pass"]
+    assert "numbered on the board (1-13)" in second and not none
+    assert marks["H6"] == "◆" and marks["I4"] == "3" and len(marks) == 14

@@ -72,19 +72,90 @@ def choose_in_two_steps(
 
 
 def _on_the_board(turn: HumanTurn, heading: Callable[[], str | None]) -> Any | None:
-    """A choice of one hex among many (BL-9.3: the landmark may go on any of some 21 hexes),
-    numbered on the board as a move's hexes are: a list that long would need 26 lines. None
-    leaves a short list, or one that is not of hexes, to the numbered menu."""
+    """A long list whose actions end in a hex, chosen in two steps: first what is done (a Lore
+    card on one unit, BL-13), then the hex, numbered on the board as a move's are. A list of
+    every hex would not fit 80x24 (BL-9.3's landmark: 21 hexes; Teleport: 18 destinations).
+    Only one such group is chosen on the board at once. None leaves a short list, or one not
+    of hexes, to the numbered menu."""
     state = turn.state
     actions = state.legal_actions()
-    words = [state.action_text(action).split() for action in actions]
-    if len(actions) <= SHORT_LIST or not all(len(w) == 2 and is_hex(w[1]) for w in words):
+    if len(actions) <= SHORT_LIST:
         return None
-    choices = [(w[1], action) for w, action in zip(words, actions, strict=True)]
-    marks = {where: str(number) for number, (where, _) in enumerate(choices, start=1)}
+    groups: dict[str, list[tuple[str, Any]]] = {}
+    others: list[Any] = []
+    for action in actions:
+        words = state.action_text(action).split()
+        if len(words) >= 2 and is_hex(words[-1]):
+            groups.setdefault(" ".join(words[:-1]), []).append((words[-1], action))
+        else:
+            others.append(action)
+    for key in [key for key, choices in groups.items() if len(choices) == 1]:
+        others.append(groups.pop(key)[0][1])  # one hex: an action of the list as it is
+    if not groups:
+        return None
     while True:
-        prompt = f"P{turn.seat}: a hex numbered on the board (1-{len(choices)}) or its name:"
-        answer = turn.ask(prompt, [], heading(), marks)
+        if len(groups) == 1 and not others:
+            key = next(iter(groups))
+        else:
+            picked, chosen = _group(turn, groups, others, heading)
+            if picked is None:
+                return chosen
+            key = picked
+        back = len(groups) > 1 or bool(others)
+        action = _hex_of_group(turn, key, groups[key], heading, back)
+        if action is not None:
+            return action
+
+
+def _group(
+    turn: HumanTurn,
+    groups: Mapping[str, list[tuple[str, Any]]],
+    others: list[Any],
+    heading: Callable[[], str | None],
+) -> tuple[str | None, Any]:
+    """The first step: the key of a group (its hexes come next), or None and an action."""
+    state, label = turn.state, turn.adapter.action_label
+    menu = []
+    for number, choices in enumerate(groups.values(), start=1):
+        where = choices[0][0]
+        said = label(state, choices[0][1]).replace(f" {where}", "", 1)
+        menu.append(f"{number}. {said} ({len(choices)} hexes)")
+    menu += [f"{n}. {label(state, a)}" for n, a in enumerate(others, start=len(groups) + 1)]
+    while True:
+        answer = turn.ask(f"P{turn.seat}: choice (1-{len(menu)}) or an action:", menu, heading())
+        if not answer or aside(turn, answer):
+            continue
+        if answer.isdigit() and 1 <= int(answer) <= len(menu):
+            number = int(answer)
+            if number <= len(groups):
+                return list(groups)[number - 1], None
+            return None, others[number - 1 - len(groups)]
+        typed = turn.typed(answer)
+        if typed is not None:
+            return None, typed
+
+
+def _hex_of_group(
+    turn: HumanTurn,
+    key: str,
+    choices: list[tuple[str, Any]],
+    heading: Callable[[], str | None],
+    back: bool,
+) -> Any | None:
+    """The second step: a hex numbered on the board (the unit it starts from marked ◆);
+    None goes back to the first step."""
+    marks = {where: str(number) for number, (where, _) in enumerate(choices, start=1)}
+    origin = key.split()[-1]
+    if is_hex(origin):
+        marks[origin] = "◆"
+    said = turn.adapter.action_label(turn.state, choices[0][1]).replace(f" {choices[0][0]}", "", 1)
+    title = f"{said}: the numbers on the board are the hexes" if back else heading()
+    ending = ", 'b' to choose again:" if back else ":"
+    while True:
+        prompt = f"P{turn.seat}: a hex numbered on the board (1-{len(choices)}) or its name{ending}"
+        answer = turn.ask(prompt, [], title, marks)
+        if back and answer.lower() in ("b", "back"):
+            return None
         if not answer or aside(turn, answer):
             continue
         picked = _pick(answer, [where for where, _ in choices])
