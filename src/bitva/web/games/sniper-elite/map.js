@@ -81,12 +81,13 @@ function build(svg, map, onSpace, onHover) {
     hot.append(s("rect", { x, y, width: CELL, height: CELL, class: "space", dataset: { space: name, area, type } }));
   }
   for (const [number, space] of Object.entries(map.objectives || {})) {
-    // in the space's corner, so that a figure standing on it never hides it
+    // in the space's corner, so that a figure standing on it never hides it (a defender
+    // there stands aside, toward the opposite corner: drawMap)
     const c = centre(space);
-    const x = c.x - CELL / 2 + 9;
-    const y = c.y - CELL / 2 + 9;
+    const x = c.x - CELL / 2 + 8;
+    const y = c.y - CELL / 2 + 8;
     marks.append(s("g", { class: "objective", dataset: { objective: number, space } },
-      s("circle", { cx: x, cy: y, r: 9.5, class: "objective-ring" }),
+      s("circle", { cx: x, cy: y, r: 7, class: "objective-ring" }),
       s("text", { x, y: y + 5, class: "objective-number", text: number }),
       s("rect", { x: c.x + CELL / 2 - 12, y: c.y - CELL / 2 + 3, width: 9, height: 9, class: "trace-cube" })));
   }
@@ -223,6 +224,7 @@ export function drawMap(svg, view, opts = {}) {
   }
   const defenders = opts.defenders || view.defenders || {};
   const inSight = new Set((view.in_sight || []).map((e) => e.defender));
+  const objectives = new Set(Object.values(map.objectives || {}));
   for (const [id, space] of Object.entries(defenders)) {
     const g = figure(svg, id);
     const appearing = g.classList.contains("gone") || !g.hasAttribute("transform");
@@ -232,8 +234,10 @@ export function drawMap(svg, view, opts = {}) {
     g.classList.toggle("selected", opts.selected === id);
     if (space) {
       const c = centre(space);
-      const shared = space === sniper && onBoard;
-      place(g, `translate(${c.x + (shared ? 8 : 0)} ${c.y + (shared ? 8 : 0)})`, appearing);
+      // aside from the sniper's figure, or from an objective's ring (its number and the
+      // defender's label both read whole on a phone: issue 21)
+      const aside = (space === sniper && onBoard) || objectives.has(space);
+      place(g, `translate(${c.x + (aside ? 8 : 0)} ${c.y + (aside ? 8 : 0)})`, appearing);
     }
   }
   const me = figure(svg, "sniper");
