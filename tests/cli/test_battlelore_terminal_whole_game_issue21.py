@@ -121,10 +121,15 @@ class Player:
             best = max(menu, key=lambda m: int((ODDS.findall(m[1]) or ["0"])[0]))
             self.keep("attack-target")
             self.type(best[0])
+        elif "numbered on the board (1-" in prompt:  # a landmark, a Lore card's hex
+            self.keep("hex-on-the-board")
+            top = int(re.findall(r"\(1-(\d+)\)", prompt)[0])
+            self.type(str(self.rng.randint(1, top)))
         elif "a unit (1-" in prompt:
             units = [n for n, label in menu if re.search(r"\(\d+ (hex|target)", label)]
             self.type(self.rng.choice(units) if units else menu[-1][0])
         else:
+            assert menu, f"a question without choices:\n{text}"
             self.type(self.pick(menu, labels, text))
 
     def pick(self, menu: list[tuple[str, str]], labels: list[str], text: str) -> str:
@@ -275,6 +280,7 @@ class ListedTurn:
     texts: list[str]
     answers: list[str]
     asked: list[tuple[str, list[str], dict[str, str]]] = field(default_factory=list)
+    headings: list[str | None] = field(default_factory=list)
     seat: int = 1
     decision: str = "window"
 
@@ -302,6 +308,7 @@ class ListedTurn:
         self, prompt: str, menu: list[str], heading: str | None, marks: dict[str, str] | None = None
     ) -> str:
         self.asked.append((prompt, menu, dict(marks or {})))
+        self.headings.append(heading)
         return self.answers.pop(0)
 
 
@@ -316,4 +323,6 @@ def test_issue_21_bl_13_a_lore_card_with_many_hexes_is_a_card_then_a_hex_on_the_
     (_, menu, _), (second, none, marks) = turn.asked
     assert menu == ["1. play the Lore card Teleport on H6 — 3 Lore (13 hexes)", "2. pass"]
     assert "numbered on the board (1-13)" in second and not none
+    said = "Play the Lore card Teleport on H6 — 3 Lore: the numbers on the board are the hexes"
+    assert turn.headings[-1] == said
     assert marks["H6"] == "◆" and marks["I4"] == "3" and len(marks) == 14

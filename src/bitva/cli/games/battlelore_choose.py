@@ -149,7 +149,8 @@ def _hex_of_group(
     if is_hex(origin):
         marks[origin] = "◆"
     said = turn.adapter.action_label(turn.state, choices[0][1]).replace(f" {choices[0][0]}", "", 1)
-    title = f"{said}: the numbers on the board are the hexes" if back else heading()
+    title = f"{said[:1].upper()}{said[1:]}: the numbers on the board are the hexes"
+    title = title if back else heading() or title
     ending = ", 'b' to choose again:" if back else ":"
     while True:
         prompt = f"P{turn.seat}: a hex numbered on the board (1-{len(choices)}) or its name{ending}"
