@@ -33,10 +33,10 @@ def settle(state: GameState, *outcomes: str) -> list[Event]:
     events: list[Event] = []
     queue = list(outcomes)
     while state.is_chance:
-        pending = state.pending or {}
+        pending = state.pending
         given = queue and queue[0].startswith("tie")
         # which interchangeable defender returns (SE-7.8) may be left to the first pick
-        if state.decision == "tie" and not given and pending.get("why") != "SE-7.8":
+        if state.decision == "tie" and not given and getattr(pending, "why", None) != "SE-7.8":
             raise AssertionError(f"unexpected random tie: {pending}")
         texts = [str(a) for a in state.legal_actions()]
         if queue and queue[0] in texts:

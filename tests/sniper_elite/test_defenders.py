@@ -3,6 +3,7 @@ EX-14 and the rules they rest on."""
 
 from __future__ import annotations
 
+from bitva.games.sniper_elite.pending import PlaceChoice
 from tests.sniper_elite.helpers import data, defenders_turn, kinds, scenario, settle, where
 
 EX_5 = """
@@ -220,8 +221,8 @@ def test_se_7_8_issue_21_9_a_return_beside_an_occupied_cross_tells_only_what_hap
     told (no `defender-placed` then `defender-removed`); the return is told as the defender
     coming back beside its occupied cross, and the player's placement as where it lands."""
     state, events = defenders_turn(OCCUPIED_RED_CROSS + 'R2 = "f2"\n', "STAND_TO")
-    assert state.decision == "place" and state.pending is not None
-    assert state.pending["defender"] == "R1"
+    assert isinstance(state.pending, PlaceChoice)
+    assert state.pending.defender == "R1"
     moved = [e for e in events if e.data.get("defender") == "R1"]
     assert [e.kind for e in moved] == ["defender-returns"]
     assert moved[0].data == {"defender": "R1", "cross": "b6", "rule": "SE-7.8"}
@@ -235,8 +236,8 @@ def test_se_7_8_issue_21_9_a_tie_between_returns_the_player_places_tells_no_tria
     which returns (a tie), and still no trial placement is told, only the return."""
     state, events = defenders_turn(OCCUPIED_RED_CROSS, "STAND_TO")
     assert "tie" in kinds(events)
-    assert state.decision == "place" and state.pending is not None
-    defender = state.pending["defender"]
+    assert isinstance(state.pending, PlaceChoice)
+    defender = state.pending.defender
     told = [e.kind for e in events if e.data.get("defender") in ("R1", "R2")]
     assert told == ["defender-returns"]
     assert data(events, "defender-returns")[0]["defender"] == defender

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bitva.core.errors import IllegalAction
-from bitva.games.sniper_elite.actions import Act
+from bitva.games.sniper_elite.actions import Move
 from tests.sniper_elite.helpers import scenario
 
 E7 = 'sniper = "e7"\nlka = "red"\nobjectives = [3, 9]\n[defenders]\nY3 = "j10"\nK1 = "f7"\n'
@@ -25,7 +25,7 @@ def costs(text: str) -> dict[str, dict[str, Any]]:
 def test_se_6_4_issue_21_8_the_view_says_which_moves_cost_a_hit() -> None:
     moves = costs(E7)
     state = scenario(E7)
-    assert set(moves) == {str(a) for a in state.legal_actions() if a.verb == "move"}
+    assert set(moves) == {str(a) for a in state.legal_actions() if isinstance(a, Move)}
     assert moves["move c7 2"] == {"to": "c7", "steps": 2, "hits": 1, "lka": False}  # inside red
     assert moves["move e6 1"] == {"to": "e6", "steps": 1, "hits": 0, "lka": False}  # SE-6.3
     assert moves["move e6 3"]["hits"] == 1
@@ -75,5 +75,5 @@ def test_se_6_2_issue_21_8_a_move_without_its_steps_is_refused_in_words() -> Non
     """An action built without its steps (`move c7`; the text form fills in the fewest) is
     refused with the steps that reach the space, never an error of the engine."""
     state = scenario(E7)
-    violation = state.check(Act("move", ("c7",)))
+    violation = state.check(Move("c7"))
     assert str(violation) == "c7 is reached in 2 steps (SE-6.2)"

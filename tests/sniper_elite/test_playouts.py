@@ -14,7 +14,7 @@ import pytest
 
 from bitva.core.rng import Rng, derive_seed
 from bitva.games.sniper_elite import GAME, GameState
-from bitva.games.sniper_elite.actions import Act
+from bitva.games.sniper_elite.actions import Complete, End, Move, SniperAction
 from bitva.games.sniper_elite.options import CHALLENGES, MODIFIERS
 
 
@@ -29,23 +29,22 @@ def tokens(state: GameState) -> int:
     return sum(core.bag.values()) + len(core.health) + sum((state.drawn or {}).values())
 
 
-def purposeful(state: GameState, rng: Rng) -> Act:
+def purposeful(state: GameState, rng: Rng) -> SniperAction:
     """A random sniper who completes objectives when he can and mostly walks toward them, so
     that games reach the first objective, the reshuffle and the win."""
     actions = state.legal_actions()
-    verbs = {a.verb for a in actions}
-    if "complete" in verbs:
-        return Act("complete")
-    moves = [a for a in actions if a.verb == "move"]
+    if Complete() in actions:
+        return Complete()
+    moves = [a for a in actions if isinstance(a, Move)]
     targets = [state.geo.objective_at[int(n)] for n, done in state.held if not done]
     if moves and targets and rng.below(10) < 7:
 
-        def left(a: Act) -> int:
-            return min(state.geo.dist[state.geo.space(a.words[0])][t] for t in targets)
+        def left(a: Move) -> int:
+            return min(state.geo.dist[state.geo.space(a.space)][t] for t in targets)
 
         return min(moves, key=left)
-    if "end" in verbs and state.moved and rng.below(2) == 0:
-        return Act("end")
+    if End() in actions and state.moved and rng.below(2) == 0:
+        return End()
     return rng.choice(actions)
 
 

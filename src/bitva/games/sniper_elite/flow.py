@@ -32,6 +32,18 @@ from bitva.games.sniper_elite.orders import (
     select,
     targets_of,
 )
+from bitva.games.sniper_elite.pending import (
+    BottomChoice,
+    BoxOrder,
+    DieRoll,
+    EntryChoice,
+    EquipDraw,
+    ObjectiveDraw,
+    Pending,
+    PlaceChoice,
+    SlotOrder,
+    TieDraw,
+)
 from bitva.games.sniper_elite.sniper_turn import nearest, noise_alternatives, toward_alternatives
 
 Task = list[Any]
@@ -53,7 +65,7 @@ class Flow:
     rules: frozenset[str]
     core: Core
     queue: list[Task]
-    pending: dict[str, Any] | None
+    pending: Pending | None
     slots: list[list[Any] | None]
     deck: list[str]
     discard: list[str]
@@ -110,12 +122,8 @@ class Flow:
         if ruling.certain:
             self.core = ruling.results[0]
             return
-        self.pending = {
-            "kind": "tie",
-            "why": why,
-            "results": [c.to_json() for c in ruling.results],
-            "weights": list(ruling.weights),
-        }
+        results = tuple(c.to_json() for c in ruling.results)
+        self.pending = TieDraw(why, results, tuple(ruling.weights))
 
     def resolve(self, alternatives: list[Any], why: str) -> None:
         if alternatives:
@@ -150,16 +158,10 @@ class Flow:
 
     # -- set-up (SE-4) ------------------------------------------------------------------------
     def task_box_order(self, task: Task, events: list[Event]) -> None:
-        self.pending = {"kind": "order", "to": "box", "group": task[1]}
+        self.pending = BoxOrder(str(task[1]))
 
     def task_setup_slot(self, task: Task, events: list[Event]) -> None:
-        self.pending = {
-            "kind": "order",
-            "to": "slot",
-            "slot": task[1],
-            "up": task[2],
-            "group": "urgent",
-        }
+        self.pending = SlotOrder(int(task[1]), bool(task[2]), "urgent")
 
     def task_setup_deck(self, task: Task, events: list[Event]) -> None:
         """SE-4.5: the rest of the urgent cards shuffled with the kept normal cards."""
@@ -181,19 +183,19 @@ class Flow:
         return sorted(cards, key=order.index)
 
     def task_equip_draw(self, task: Task, events: list[Event]) -> None:
-        self.pending = {"kind": "equip", "to": task[1]}
+        self.pending = EquipDraw(str(task[1]))
 
     def task_objective_draw(self, task: Task, events: list[Event]) -> None:
-        self.pending = {"kind": "objective"}
+        self.pending = ObjectiveDraw()
 
     def task_objective_check(self, task: Task, events: list[Event]) -> None:
         """SE-4.9: both of one colour: the player puts one at the bottom and draws again."""
         colours = {self.geo.objective_colour[n] for n, _ in self.held}
         if len(self.held) == 2 and len(colours) == 1:
-            self.pending = {"kind": "bottom"}
+            self.pending = BottomChoice()
 
     def task_entry(self, task: Task, events: list[Event]) -> None:
-        self.pending = {"kind": "entry"}
+        self.pending = EntryChoice()
 
     # -- the shot (SE-6.5) ------------------------------------------------------------------
     def task_noise(self, task: Task, events: list[Event]) -> None:
@@ -239,7 +241,7 @@ class Flow:
 
     def task_refill(self, task: Task, events: list[Event]) -> None:
         if self.slots[2] is None and self.deck:
-            self.pending = {"kind": "order", "to": "slot", "slot": 2, "up": self.next_face_up()}
+            self.pending = SlotOrder(2, self.next_face_up())
 
     def next_face_up(self) -> bool:
         """SE-7.7: face down if both other cards are face up, face up if one is face down."""
@@ -257,7 +259,7 @@ class Flow:
             self.push(["roll"])
 
     def task_roll(self, task: Task, events: list[Event]) -> None:
-        self.pending = {"kind": "die"}
+        self.pending = DieRoll()
 
     def after_die(self, chevrons: int, events: list[Event]) -> None:
         """SE-7.2-7.4: the selected card, turned face up, resolved step by step."""
@@ -361,7 +363,7 @@ class Flow:
         tail: list[Task] = [] if "medic-early" in self.rules else [["return"]]
         self.push(*tail, ["sniper_turn"])
         if self.deck:
-            self.pending = {"kind": "order", "to": "slot", "slot": 2, "up": self.next_face_up()}
+            self.pending = SlotOrder(2, self.next_face_up())
 
     def task_return(self, task: Task, events: list[Event]) -> None:
         """SE-7.8: one off-board defender returns (dispute rule); beside an occupied cross the
@@ -396,7 +398,7 @@ class Flow:
         for defender in task[2]:
             if self.core.defenders[defender] is not None and defender in choices:
                 self.core.defenders[defender] = None
-                self.pending = {"kind": "place", "defender": defender, "spaces": choices[defender]}
+                self.pending = PlaceChoice(defender, tuple(choices[defender]))
                 cross = self.geo.name_of(self.geo.crosses[squad_of(defender)])
                 data = {"defender": defender, "cross": cross, "rule": "SE-7.8"}
                 events.append(Event("defender-returns", data))

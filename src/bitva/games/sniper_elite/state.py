@@ -21,21 +21,40 @@ from bitva.core.outcome import Outcome
 from bitva.core.rng import Rng
 from bitva.core.state import State
 from bitva.games.sniper_elite import actions as codec
-from bitva.games.sniper_elite.actions import Act, drawn_act, drawn_counts
+from bitva.games.sniper_elite.actions import (
+    ChanceAction,
+    Die,
+    Draw,
+    Equip,
+    Move,
+    Objective,
+    Order,
+    SniperAction,
+    Tie,
+)
 from bitva.games.sniper_elite.board import Geometry
 from bitva.games.sniper_elite.catalogue import Content
 from bitva.games.sniper_elite.flow import Flow, Task
 from bitva.games.sniper_elite.model import DEFENDER_IDS, OFF, TOKENS, Core
 from bitva.games.sniper_elite.options import SniperEliteOptions
+from bitva.games.sniper_elite.pending import (
+    BoxOrder,
+    DieRoll,
+    DrawTokens,
+    EquipDraw,
+    Pending,
+    SlotOrder,
+    TieDraw,
+    pending_from_json,
+)
 from bitva.games.sniper_elite.setup import objective_pile
 from bitva.games.sniper_elite.sniper_turn import draw_outcomes
 from bitva.games.sniper_elite.turn import SniperTurn
 
 DIE = ((1, Fraction(1, 2)), (2, Fraction(1, 3)), (3, Fraction(1, 6)))  # SE-3.1, SE-7.2
-DECISIONS = ("bottom", "entry", "reward", "keep", "place")
 
 
-class SniperEliteState(SniperTurn, Flow, State[Act]):
+class SniperEliteState(SniperTurn, Flow, State[SniperAction]):
     game: ClassVar[Game[Any, Any]]
 
     def __init__(
@@ -76,7 +95,7 @@ class SniperEliteState(SniperTurn, Flow, State[Act]):
         self.shot: dict[str, Any] | None = None
         self.prev_moved: list[str] = []
         self.queue: list[Task] = []
-        self.pending: dict[str, Any] | None = None
+        self.pending: Pending | None = None
         self.forced: dict[str, list[Any]] = {"draws": [], "die": [], "ties": []}
         self._outcome: Outcome | None = None
 
@@ -85,7 +104,7 @@ class SniperEliteState(SniperTurn, Flow, State[Act]):
     def current_player(self) -> int | None:
         if self._outcome is not None:
             return None
-        if self.pending is not None and self.pending["kind"] not in DECISIONS:
+        if self.pending is not None and not self.pending.decision:
             return CHANCE
         return 1
 
@@ -98,72 +117,72 @@ class SniperEliteState(SniperTurn, Flow, State[Act]):
         if self._outcome is not None:
             return "over"
         if self.pending is not None:
-            return str(self.pending["kind"])
+            return self.pending.kind
         return "turn"
 
     @property
     def options(self) -> SniperEliteOptions:
         return self._options
 
-    def legal_actions(self) -> list[Act]:
+    def legal_actions(self) -> list[SniperAction]:
         if self._outcome is not None:
             return []
-        if self.pending is not None and self.pending["kind"] not in DECISIONS:
+        if self.pending is not None and not self.pending.decision:
             return [a for a, _ in self.chance_outcomes()]
-        return self.seat_actions()
+        return list(self.seat_actions())
 
-    def chance_outcomes(self) -> list[tuple[Act, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[SniperAction, Fraction]]:
         pending = self.pending
-        if pending is None or pending["kind"] in DECISIONS or self._outcome is not None:
+        if pending is None or pending.decision or self._outcome is not None:
             return super().chance_outcomes()
-        kind = pending["kind"]
-        forced = self.forced_outcome(kind)
+        forced = self.forced_outcome(pending)
         if forced is not None:
             return [(forced, Fraction(1))]
-        if kind == "draw":
-            return [(drawn_act(c), p) for c, p in draw_outcomes(self.core.bag, pending["k"])]
-        if kind == "die":
-            return [(Act("die", (str(f),)), p) for f, p in DIE]
-        if kind == "tie":
-            total = sum(pending["weights"])
-            return [
-                (Act("tie", (str(i),)), Fraction(w, total))
-                for i, w in enumerate(pending["weights"])
-            ]
-        if kind == "order":
-            cards = self.order_candidates()
-            return [(Act("order", (c,)), Fraction(1, len(cards))) for c in cards]
-        if kind == "equip":
-            kinds = sorted(set(self.equip_pile))
-            if not kinds:
-                return [(Act("equip", (self.equip_bottom[0],)), Fraction(1))]
-            total = len(self.equip_pile)
-            return [(Act("equip", (k,)), Fraction(self.equip_pile.count(k), total)) for k in kinds]
-        pile = self.obj_pile or self.obj_bottom[:1]
-        return [(Act("objective", (str(n),)), Fraction(1, len(pile))) for n in pile]
+        out: list[tuple[ChanceAction, Fraction]]
+        match pending:
+            case DrawTokens(k=k):  # SE-6.5(3)
+                out = [(Draw(*c), p) for c, p in draw_outcomes(self.core.bag, k)]
+            case DieRoll():  # SE-7.2
+                out = [(Die(f), p) for f, p in DIE]
+            case TieDraw(weights=weights):  # SE-5.9
+                out = [(Tie(i), Fraction(w, sum(weights))) for i, w in enumerate(weights)]
+            case BoxOrder() | SlotOrder():
+                cards = self.order_candidates()
+                out = [(Order(c), Fraction(1, len(cards))) for c in cards]
+            case EquipDraw():
+                kinds = sorted(set(self.equip_pile))
+                if not kinds:
+                    return [(Equip(self.equip_bottom[0]), Fraction(1))]
+                total = len(self.equip_pile)
+                out = [(Equip(k), Fraction(self.equip_pile.count(k), total)) for k in kinds]
+            case _:  # ObjectiveDraw (SE-4.9)
+                pile = self.obj_pile or self.obj_bottom[:1]
+                out = [(Objective(n), Fraction(1, len(pile))) for n in pile]
+        return list(out)
 
-    def forced_outcome(self, kind: str) -> Act | None:
+    def forced_outcome(self, pending: Pending) -> ChanceAction | None:
         """Scenario files force chance (13): the next draws, die faces and tie picks."""
-        if kind == "draw" and self.forced["draws"]:
-            k = self.pending["k"] if self.pending else 0
-            tokens = self.forced["draws"][:k]
-            if len(tokens) == k:
-                return Act("draw", tuple(sorted(tokens, key=TOKENS.index)))
-        if kind == "die" and self.forced["die"]:
-            return Act("die", (str(self.forced["die"][0]),))
-        if kind == "tie" and self.forced["ties"] and self.pending is not None:
-            pick = int(self.forced["ties"][0])
-            if 0 <= pick < len(self.pending["weights"]):
-                return Act("tie", (str(pick),))
+        match pending:
+            case DrawTokens(k=k) if self.forced["draws"]:
+                tokens = self.forced["draws"][:k]
+                if len(tokens) == k:
+                    return Draw.of(tokens)
+            case DieRoll() if self.forced["die"]:
+                return Die(int(self.forced["die"][0]))
+            case TieDraw(weights=weights) if self.forced["ties"]:
+                pick = int(self.forced["ties"][0])
+                if 0 <= pick < len(weights):
+                    return Tie(pick)
         return None
 
     def order_candidates(self) -> list[str]:
-        pending = self.pending or {}
+        pending = self.pending
         if self.phase == "setup":
-            return self.pool(str(pending.get("group", "urgent")))
+            group = pending.group if isinstance(pending, BoxOrder | SlotOrder) else None
+            return self.pool(group or "urgent")
         return list(self.deck)
 
-    def check(self, action: Act) -> Violation | None:
+    def check(self, action: SniperAction) -> Violation | None:
         if self._outcome is not None:
             return Violation("the game is over", "SE-9")
         if self.current_player == CHANCE:
@@ -174,41 +193,40 @@ class SniperEliteState(SniperTurn, Flow, State[Act]):
             return Violation("chance decides that, not the player", "SE-3.10")
         if action in self.seat_actions():
             return None
+        assert not isinstance(action, ChanceAction)  # is_chance said so
         return self.why_illegal(action)
 
-    def play(self, action: Act) -> list[Event]:
+    def play(self, action: SniperAction) -> list[Event]:
         events: list[Event] = []
-        if action.is_chance:
+        if isinstance(action, ChanceAction):
             self.play_chance(action, events)
         else:
             self.play_seat(action, events)
         self.run(events)
         return events
 
-    def play_chance(self, action: Act, events: list[Event]) -> None:
+    def play_chance(self, action: ChanceAction, events: list[Event]) -> None:
         pending = self.pending
         assert pending is not None
         self.pending = None
-        self.consume_forced(pending["kind"], action)
-        word = action.words[0] if action.words else ""
-        match action.verb:
-            case "draw":
-                self.after_draw(drawn_counts(action), events)
-            case "die":
-                self.after_die(int(word), events)
-            case "tie":
+        self.consume_forced(pending, action)
+        match action, pending:
+            case Draw(), _:
+                self.after_draw(action.counts, events)
+            case Die(chevrons=chevrons), _:
+                self.after_die(chevrons, events)
+            case Tie(pick=pick), TieDraw(results=results, why=why):
                 before = self.core.copy()
-                self.core = Core.from_json(pending["results"][int(word)])
-                events.append(Event("tie", {"pick": int(word), "rule": "SE-5.9"}))
+                self.core = Core.from_json(results[pick])
+                events.append(Event("tie", {"pick": pick, "rule": "SE-5.9"}))
                 self.ask_return_place(events)
-                self.narrate(before, events, str(pending["why"]))
+                self.narrate(before, events, why)
                 self.check_lost(events)
-            case "order":
-                self.after_order(word, pending, events)
-            case "equip":
-                self.after_equip(word, pending, events)
-            case "objective":
-                number = int(word)
+            case Order(card=card), BoxOrder() | SlotOrder():
+                self.after_order(card, pending, events)
+            case Equip(card=card), EquipDraw(to=to):
+                self.after_equip(card, to, events)
+            case Objective(number=number), _:
                 pile = self.obj_pile if number in self.obj_pile else self.obj_bottom
                 pile.remove(number)
                 self.held.append([number, False])
@@ -221,24 +239,24 @@ class SniperEliteState(SniperTurn, Flow, State[Act]):
                     )
                 )
 
-    def consume_forced(self, kind: str, action: Act) -> None:
-        if kind == "draw" and self.forced["draws"]:
-            self.forced["draws"] = self.forced["draws"][len(action.words) :]
-        elif kind == "die" and self.forced["die"]:
+    def consume_forced(self, pending: Pending, action: ChanceAction) -> None:
+        if isinstance(action, Draw) and self.forced["draws"]:
+            self.forced["draws"] = self.forced["draws"][sum(action.counts) :]
+        elif isinstance(pending, DieRoll) and self.forced["die"]:
             self.forced["die"] = self.forced["die"][1:]
-        elif kind == "tie" and self.forced["ties"]:
+        elif isinstance(pending, TieDraw) and self.forced["ties"]:
             self.forced["ties"] = self.forced["ties"][1:]
 
-    def after_order(self, card: str, pending: dict[str, Any], events: list[Event]) -> None:
+    def after_order(self, card: str, pending: BoxOrder | SlotOrder, events: list[Event]) -> None:
         """An order card leaves the deck (or the set-up pool): boxed unseen, or onto a slot."""
         if card in self.deck:
             self.deck.remove(card)
-        if pending["to"] == "box":
+        if isinstance(pending, BoxOrder):
             self.box.append(card)
             events.append(Event("order-boxed", {"rule": "SE-4.4"}))
             return
-        up = bool(pending["up"])
-        self.slots[int(pending["slot"])] = [card, up]
+        up = pending.up
+        self.slots[pending.slot] = [card, up]
         rule = "SE-4.4" if self.phase == "setup" else "SE-7.7"  # the set-up deal, or a refill
         if up:
             if card in self.known:
@@ -248,13 +266,13 @@ class SniperEliteState(SniperTurn, Flow, State[Act]):
             self.fd_source = "setup" if self.phase == "setup" else "deck"
             events.append(Event("order-drawn", {"face": "down", "rule": rule}))
 
-    def after_equip(self, card: str, pending: dict[str, Any], events: list[Event]) -> None:
+    def after_equip(self, card: str, to: str, events: list[Event]) -> None:
         """SE-4.6 (D-32: a duplicate goes to the bottom and is replaced), SE-6.6 (loot)."""
         if card in self.equip_pile:
             self.equip_pile.remove(card)
         else:
             self.equip_bottom.remove(card)
-        if pending["to"] == "loot":
+        if to == "loot":
             self.loot_drawn.append(card)
             events.append(Event("loot-drawn", {"card": card, "rule": "SE-6.6"}))
             return
@@ -284,24 +302,24 @@ class SniperEliteState(SniperTurn, Flow, State[Act]):
         other.forced = {k: list(v) for k, v in self.forced.items()}
         return other
 
-    def parse_action(self, text: str) -> Act:
-        act = codec.parse(text, self.geo, self.content)
-        if act.verb == "move" and len(act.words) == 1:  # `move c6`: the fewest steps
+    def parse_action(self, text: str) -> SniperAction:
+        action = codec.parse(text, self.geo, self.content)
+        if isinstance(action, Move) and action.steps is None:  # `move c6`: the fewest steps
             counts = [
-                int(a.words[1])
+                a.steps
                 for a in self.seat_actions()
-                if a.verb == "move" and a.words[0] == act.words[0]
+                if isinstance(a, Move) and a.space == action.space and a.steps is not None
             ]
-            return Act("move", (act.words[0], str(min(counts) if counts else 1)))
-        return act
+            return Move(action.space, min(counts) if counts else 1)
+        return action
 
-    def encode_action(self, action: Act) -> int:
+    def encode_action(self, action: SniperAction) -> int:
         try:
             return codec.encode(action, self.geo, self.content)
         except (ValueError, IndexError, KeyError):
             raise IllegalAction(f"not an action of this game: {action}") from None
 
-    def decode_action(self, code: int) -> Act:
+    def decode_action(self, code: int) -> SniperAction:
         return codec.decode(code, self.geo, self.content)
 
     # -- serialization ---------------------------------------------------------------------
@@ -337,7 +355,7 @@ class SniperEliteState(SniperTurn, Flow, State[Act]):
             "shot": self.shot,
             "prev_moved": list(self.prev_moved),
             "queue": [list(t) for t in self.queue],
-            "pending": self.pending,
+            "pending": None if self.pending is None else self.pending.to_json(),
             "forced": {k: list(v) for k, v in self.forced.items()},
             "outcome": self._outcome.to_json() if self._outcome is not None else None,
             "rng": self.rng.state,
@@ -360,7 +378,7 @@ class SniperEliteState(SniperTurn, Flow, State[Act]):
         self.smoke = data["smoke"]
         self.drawn, self.shot = data["drawn"], data["shot"]
         self.queue = [list(t) for t in data["queue"]]
-        self.pending = data["pending"]
+        self.pending = pending_from_json(data["pending"])
         self.forced = {k: list(v) for k, v in data["forced"].items()}
         outcome = data.get("outcome")
         self._outcome = Outcome.from_json(outcome) if outcome else None

@@ -22,6 +22,7 @@ from bitva.core.rng import Rng
 from bitva.games.sniper_elite.board import Geometry
 from bitva.games.sniper_elite.hits import cap
 from bitva.games.sniper_elite.model import OFF
+from bitva.games.sniper_elite.pending import BoxOrder, PlaceChoice, SlotOrder, TieDraw
 from bitva.games.sniper_elite.sniper_turn import hit_chance
 
 if TYPE_CHECKING:
@@ -160,16 +161,17 @@ def visible_spaces(state: SniperEliteState) -> list[str]:
 
 
 def public_pending(state: SniperEliteState) -> dict[str, Any] | None:
-    pending = state.pending
-    if pending is None:
+    """The pending task as front ends read it: spaces by name, an order's group always."""
+    if state.pending is None:
         return None
+    pending = state.pending.to_json()
     out = {k: v for k, v in pending.items() if k not in ("results", "group")}
-    if pending["kind"] == "place":
-        out["spaces"] = [state.geo.name_of(s) for s in pending["spaces"]]
-    if pending["kind"] == "tie":
+    if isinstance(state.pending, PlaceChoice):
+        out["spaces"] = [state.geo.name_of(s) for s in state.pending.spaces]
+    if isinstance(state.pending, TieDraw):
         out["results"] = pending["results"]
-    if pending["kind"] == "order":
-        out["group"] = pending.get("group")
+    if isinstance(state.pending, BoxOrder | SlotOrder):
+        out["group"] = state.pending.group
     return out
 
 
