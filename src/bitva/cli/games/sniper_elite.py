@@ -64,6 +64,7 @@ from bitva.cli.terminal_screen import beside, cut_line
 from bitva.core.game import Analysis
 from bitva.core.outcome import Outcome
 from bitva.core.state import State
+from bitva.games.sniper_elite.actions import Enter, Move, Place, Shoot, Use
 
 if TYPE_CHECKING:
     from bitva.cli.terminal import HumanTurn
@@ -158,7 +159,7 @@ class SniperEliteAdapter(GenericAdapter):
 
     # -- a human's decisions --------------------------------------------------------------------
     def heading(self, state: State[Any], seat: int) -> str | None:
-        verbs = [state.action_text(a).split()[0] for a in state.legal_actions()]
+        verbs = [a.verb for a in state.legal_actions()]
         return question(state.view(seat), verbs)
 
     def action_label(self, state: State[Any], action: Any) -> str:
@@ -322,10 +323,15 @@ def choose_on_map(turn: HumanTurn, heading: str) -> Any | None:
     marks: dict[str, str] = {}
     menu: list[str] = []
     for number, action in enumerate(state.legal_actions(), start=1):
-        words = state.action_text(action).split()
-        space = entries[words[1]][1] if words[0] == "enter" else words[1]
+        match action:
+            case Enter(entry=name):  # SE-4.10: the entry point by name or by its space
+                space = entries[name][1]
+            case Place(space=name):  # SE-7.8
+                space = name
+            case _:  # the map asks only for an entry point or a space
+                continue
         keys.append(str(number))
-        table[str(number)] = table[words[1]] = table[space] = action
+        table[str(number)] = table[name] = table[space] = action
         marks[space] = str(number)
         menu.append(f"{number}. {turn.adapter.action_label(state, action)}")
     while True:
@@ -344,22 +350,22 @@ def choose_turn(turn: HumanTurn, heading: Any) -> Any | None:
     """The action: a move, a shot, or one of the other actions, each in at most two steps."""
     state = turn.state
     view = state.view(turn.seat)
-    moves: dict[str, Any] = {}
+    moves: dict[str, Move] = {}
     shots: dict[str, list[tuple[int, Any]]] = {}
     cards: dict[str, list[tuple[str, Any]]] = {}
     others: list[Any] = []
     for action in state.legal_actions():
-        words = state.action_text(action).split()
-        if words[0] == "move":
-            best = moves.get(words[1])
-            if best is None or int(words[2]) < int(state.action_text(best).split()[2]):
-                moves[words[1]] = action
-        elif words[0] == "shoot":
-            shots.setdefault(words[1], []).append((int(words[2]), action))
-        elif words[0] == "use" and len(words) > 2:
-            cards.setdefault(words[1], []).append((" ".join(words[2:]), action))
-        else:
-            others.append(action)
+        match action:
+            case Move(space=space, steps=int(steps)):  # SE-6.2: the fewest steps offered
+                fewest = moves.get(space)
+                if fewest is None or steps < (fewest.steps or 0):
+                    moves[space] = action
+            case Shoot(defender=target, tokens=tokens):
+                shots.setdefault(target, []).append((tokens, action))
+            case Use(card=card, params=params) if params:  # SE-11.6: a card with a target
+                cards.setdefault(card, []).append((" ".join(params), action))
+            case _:
+                others.append(action)
     menu: list[str] = []
     picks: list[tuple[str, Any]] = []
     if moves:

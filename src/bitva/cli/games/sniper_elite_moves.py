@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from bitva.cli.games.sniper_elite_map import COSTLY
 from bitva.core.errors import BitvaError
 from bitva.core.state import State
+from bitva.games.sniper_elite.actions import Move
 
 if TYPE_CHECKING:
     from bitva.cli.terminal import HumanTurn
@@ -65,7 +66,7 @@ def move_refused(state: State[Any], typed: str) -> str:
     return str(violation)
 
 
-def move_costs(state: State[Any], moves: Sequence[Any]) -> str:
+def move_costs(state: State[Any], moves: Sequence[Move]) -> str:
     """What each move (numbered from 1) gives away, as the engine's view lists it: ". A hit
     (marked !): 4 5; the last known area moves: 1 2 (SE-6.4)" (a 1-step move goes unnoticed,
     SE-6.3; 2 or 3 steps inside the last known area cost a hit, outside it move it there)."""
@@ -73,8 +74,7 @@ def move_costs(state: State[Any], moves: Sequence[Any]) -> str:
     listed = {(m.get("to"), str(m.get("steps"))): m for m in view.get("moves") or []}
     hit, seen = [], []
     for number, move in enumerate(moves, start=1):
-        words = state.action_text(move).split()
-        cost = listed.get((words[1], words[2])) or {}
+        cost = listed.get((move.space, str(move.steps))) or {}
         if cost.get("hits"):
             hit.append(str(number))
         elif cost.get("lka"):
