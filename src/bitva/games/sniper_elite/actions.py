@@ -9,8 +9,8 @@ a block of codes (`_BLOCKS`), in the same order and sizes as ever.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import ClassVar
+from dataclasses import Field, dataclass, fields
+from typing import Any, ClassVar
 
 from bitva.core.errors import UnreadableAction
 from bitva.games.sniper_elite.board import Geometry
@@ -30,12 +30,13 @@ class _Action:
 
     __slots__ = ()
     verb: ClassVar[str]
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # every subclass is a dataclass
     is_chance: ClassVar[bool] = False
 
     @property
     def words(self) -> tuple[str, ...]:
         """The words after the verb, in canonical form: the fields given, in order."""
-        values = (getattr(self, f.name) for f in fields(self))  # type: ignore[arg-type]
+        values = (getattr(self, f.name) for f in fields(self))
         return tuple(str(v) for v in values if v is not None)
 
     def __str__(self) -> str:

@@ -7,19 +7,20 @@ records and saved positions have always held.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import Field, dataclass, fields
 from typing import Any, ClassVar
 
 
 class _Pending:
     __slots__ = ()
     kind: ClassVar[str]
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # every subclass is a dataclass
     decision: ClassVar[bool] = False  # the player answers it; otherwise chance does
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form: the kind, then the fields given (tuples as lists)."""
         data: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):  # type: ignore[arg-type]
+        for f in fields(self):
             value = getattr(self, f.name)
             if value is not None:
                 data[f.name] = list(value) if isinstance(value, tuple) else value
