@@ -28,6 +28,9 @@ from tests.cli.terminal_session import TerminalSession
 
 SCREENS = Path(__file__).resolve().parents[2] / "test-output" / "terminal"
 MENU = re.compile(r"^(\d+)\. (.+)$")
+BOARD_WIDTH = 55  # the board's columns at 80x24; the panel starts after
+MARK = re.compile(r"(?<=\s)(\d{1,2})(?=\s|$)")  # a hex numbered on the board
+ENEMY = re.compile(r"\S\d▼")  # a unit of the other side (its type, its figures, ▼)
 ODDS = re.compile(r"eliminates (\d+)%")
 SUMMARY = "North's turn, as it went:"
 LOG_PAGE = "The log, the latest last:"
@@ -54,6 +57,7 @@ class Player:
     answers: int = 0
     summaries: int = 0
     help_asked: bool = False
+    last: list[tuple[str, str]] = field(default_factory=list)
 
     def keep(self, name: str) -> None:
         """The screen as text, the first time `name` is met."""
@@ -63,6 +67,11 @@ class Player:
             (SCREENS / f"{self.stem}-{name}.txt").write_text(self.session.text + "\n")
 
     def type(self, text: str) -> None:
+        screen = self.session.text
+        self.last = [*self.last[-7:], (screen, text)]
+        if len(self.last) == 8 and len(set(self.last)) <= 2:  # the same answers go round
+            self.keep("stuck")
+            raise AssertionError(f"the same question again and again:\n{screen}")
         before = self.session.frames
         self.session.answer(text)
         self.session.wait_for(lambda s: s.frames > before and asked(s))
@@ -113,10 +122,9 @@ class Player:
         assert not INTERNAL.search(text), INTERNAL.search(text)
         menu = self.menu()
         labels = [label for _, label in menu]
-        if "where to?" in text:  # a move: the farthest hex forward has the highest number
+        if "where to?" in text:  # a move: the numbered hex nearest an enemy, as read
             self.keep("move-where")
-            top = int(re.findall(r"1-(\d+)", prompt)[0])
-            self.type(str(top if self.rng.random() < 0.8 else self.rng.randint(1, top)))
+            self.type(self.toward_the_enemy())
         elif "which target?" in text:
             best = max(menu, key=lambda m: int((ODDS.findall(m[1]) or ["0"])[0]))
             self.keep("attack-target")
@@ -131,6 +139,27 @@ class Player:
         else:
             assert menu, f"a question without choices:\n{text}"
             self.type(self.pick(menu, labels, text))
+
+    def toward_the_enemy(self) -> str:
+        """The number on the board nearest an enemy unit (▼), counted in hexes on the drawn
+        board: each hex is 4 columns wide, a row half a hex aside from the next."""
+        marks: dict[str, tuple[int, int]] = {}
+        enemies: list[tuple[int, int]] = []
+        for row in self.session.rows[1:10]:
+            cells = row[:BOARD_WIDTH]
+            y = int(cells[0])
+            marks.update({m[1]: (m.start(1) + len(m[1]) // 2, y) for m in MARK.finditer(cells)})
+            enemies += [(m.start() + 1, y) for m in ENEMY.finditer(cells)]
+
+        def hexes(a: tuple[int, int], b: tuple[int, int]) -> float:
+            across, up = abs(a[0] - b[0]) / 2, abs(a[1] - b[1])  # half hexes across, rows
+            return up + max(0.0, (across - up) / 2)
+
+        def nearest(number: str) -> tuple[float, float]:
+            where = marks[number]
+            return (min((hexes(where, e) for e in enemies), default=0.0), self.rng.random())
+
+        return min(marks, key=nearest)
 
     def pick(self, menu: list[tuple[str, str]], labels: list[str], text: str) -> str:
         """A numbered choice: fight when offered, order every unit, a Lore card now and then."""
