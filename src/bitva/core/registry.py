@@ -138,8 +138,7 @@ def extension(group: str, name: str) -> object | None:
                 loaded: object = point.load()
             except Exception as exc:
                 raise BitvaError(
-                    f"the {group} entry point {point.name} = {point.value} cannot be loaded"
-                    f" ({exc})"
+                    f"the {group} entry point {point.name} = {point.value} cannot be loaded ({exc})"
                 ) from exc
             return loaded
     return None
