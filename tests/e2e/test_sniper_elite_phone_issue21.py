@@ -50,3 +50,32 @@ def test_se_5_1_issue_21_an_objectives_ring_leaves_a_defender_on_it_readable(
         path=str(SHOTS / f"sniper-elite-issue21-objective-defender-{size['width']}-{lang}.png")
     )
     page.context.close()
+
+
+# a defenders' order step as the now line tells it in Czech (SE-8: who moves, then what)
+STEP = "Krok 2: obránci v poslední známé oblasti – jdou 2 pole k odstřelovači, jinak hledají."
+LINE = """(text) => {
+  const line = document.querySelector("#now-line");
+  const empty = line.getBoundingClientRect().height;
+  line.textContent = text;
+  line.classList.add("active");
+  const wide = line.scrollWidth > line.clientWidth + 1;
+  const tall = line.scrollHeight > line.clientHeight + 1;
+  return { empty, height: line.getBoundingClientRect().height, cut: wide || tall };
+}"""
+
+
+def test_se_8_issue_21_the_defenders_step_is_read_whole_on_a_phone(
+    server: ServerProcess, browser: Browser, page_errors: list[str]
+) -> None:
+    """Found playing the dog challenge in Czech at 390 px: the now line that narrates the
+    defenders' turn (SE-8) was one line cut with "…" ("Krok 2: obránci v poslední známé oblasti
+    – …"); on a phone it holds two lines, always the same height, so the map never moves."""
+    page = mounted(browser, page_errors, server, PHONE, "cs")
+    said = page.evaluate(LINE, STEP)
+    assert not said["cut"], said
+    assert said["height"] == said["empty"], said  # the map below does not move
+    page.locator(".map-col").screenshot(
+        path=str(SHOTS / "sniper-elite-issue21-now-line-390-cs.png")
+    )
+    page.context.close()
