@@ -8,7 +8,7 @@ from __future__ import annotations
 from bitva.ai import make_agent
 from bitva.core.record import Match
 from bitva.core.rng import derive_seed
-from bitva.games.battlelore.actions import Act
+from bitva.games.battlelore.actions import Pass
 from bitva.games.battlelore.ai.heuristics import evaluate, past_windows, score
 from bitva.games.battlelore.field.combat import may_battle, targets
 from bitva.games.battlelore.state import BattleLoreState
@@ -79,4 +79,4 @@ def test_bl_13_3_a_lore_window_does_not_hide_the_move_it_interrupts() -> None:
     assert after.phase == "react"  # the state scored is not changed
     values = {evaluate(_after(state, str(m)), 1) for m in moves}
     assert len(values) > 1, "every move looked the same"
-    assert Act("pass") in after.legal_actions()
+    assert Pass() in after.legal_actions()

@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from bitva.core.errors import NotSupported
-from bitva.games.battlelore.actions import Act
+from bitva.games.battlelore.actions import Battle, BattleLoreAction
 from bitva.games.battlelore.field.board import name
 from bitva.games.battlelore.game import GAME
 from bitva.games.battlelore.state import BattleLoreState
@@ -32,7 +32,7 @@ def state_of(seed: int) -> BattleLoreState:
         pytest.skip("the game reads no position files yet")
 
 
-def after(state: BattleLoreState, action: Act) -> BattleLoreState:
+def after(state: BattleLoreState, action: BattleLoreAction) -> BattleLoreState:
     child = state.clone()
     child.apply_unchecked(action)
     return child
@@ -79,7 +79,7 @@ def check(seed: int) -> None:
     pairs = sorted(act.args for act in actions if act.verb == "battle")
     assert pairs == [(b["attacker"], b["target"]) for b in oracle["battles"]], where
     for battle in oracle["battles"]:
-        declared = after(state, Act("battle", (battle["attacker"], battle["target"])))
+        declared = after(state, Battle(battle["attacker"], battle["target"]))
         assert declared.battle is not None and declared.battle.dice == battle["dice"], where
         target = declared.battle.target
         got = eliminated_by_the_roll(declared, target)

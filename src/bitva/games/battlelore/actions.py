@@ -1,37 +1,44 @@
-"""The actions of BattleLore, their text form and their stable integer codes.
+"""The actions of BattleLore as typed values: their text form, parse and stable integer codes.
 
-Every action is a verb and its words (docs/battlelore.md, "Decision points"):
+One small frozen dataclass per verb (docs/battlelore.md, "Decision points"); the text forms are
+unchanged:
 
-    deal PATROL_C          chance: the Command card drawn (private to the drawer)
-    roll B F L             chance: the faces of the dice rolled together, sorted G B R F S L
-    play PATROL_C          the Command card of the turn (BL-2.1)
-    order F4               order the unit on F4 (BL-2.2, BL-2.3); `order I6 pay`: a creature
-                           out of its section for 3 tokens (BL-11.2); `free F4`: cut a web
-    move F4 F6             move to F6 along the canonical shortest legal path (BL-3)
-    rush F7 F5 at F4       a goblin rush to F5 against the unit on F4 (BL-10.4)
-    battle F4 G5           declare a battle (BL-4.4); also a mounted bonus attack (BL-7.4)
-    ignore 1               flags ignored (BL-6.3)
-    retreat E6             the next retreat step (BL-6.5)
-    ability web 1          a creature's ability after its roll, 1 rolled `L` spent (BL-11.6)
-    store 1                `L` stored beside the creature (BL-11.7)
-    lore-deal WZ01         chance: the Lore card drawn (private to the drawer)
-    box WZ01               chance: a Lore card boxed unseen at set-up (BL-14.3; seen by nobody)
-    keep WZ01              a starting Lore card kept (BL-14.3 step 4)
-    refill a               the Lore refill option (BL-15.2)
-    place D3               a Lore-master landmark placed at set-up (BL-9.3)
-    council wizard=2 ...   a custom War Council, chosen in secret (BL-14.6)
-    discard WZ01           a Lore card discarded face up (refill a, the hand limit BL-14.5)
+    deal PATROL_C          Deal: the Command card drawn (chance, private to the drawer)
+    roll B F L             Roll: the faces of the dice rolled together, sorted G B R F S L (chance)
+    play PATROL_C          Play: the Command card of the turn (BL-2.1)
+    order F4               Order: order the unit on F4 (BL-2.2, BL-2.3); `order I6 pay`: a
+                           creature out of its section for 3 tokens (BL-11.2); `free F4`: Free,
+                           cut a web (BL-11.9)
+    move F4 F6             Move: to F6 along the canonical shortest legal path (BL-3)
+    rush F7 F5 at F4       Rush: a goblin rush to F5 against the unit on F4 (BL-10.4)
+    battle F4 G5           Battle: declare a battle (BL-4.4); also a mounted bonus attack (BL-7.4)
+    ignore 1               Ignore: flags ignored (BL-6.3)
+    retreat E6             Retreat: the next retreat step (BL-6.5)
+    ability web 1          Ability: a creature's ability after its roll, 1 rolled `L` spent
+                           (BL-11.6)
+    store 1                Store: `L` stored beside the creature (BL-11.7)
+    lore-deal WZ01         LoreDeal: the Lore card drawn (chance, private to the drawer)
+    box WZ01               Box: a Lore card boxed unseen at set-up (chance; BL-14.3, seen by nobody)
+    keep WZ01              Keep: a starting Lore card kept (BL-14.3 step 4)
+    refill a               Refill: the Lore refill option (BL-15.2)
+    place D3               Place: a Lore-master landmark placed at set-up (BL-9.3)
+    council wizard=2 ...   Council: a custom War Council, chosen in secret (BL-14.6)
+    lore WZ01 F4           PlayLore: a Lore card and its words (BL-13.5)
+    discard WZ01           DiscardLore: a Lore card discarded face up (refill a, BL-14.5)
+    discard SCOUT_L        Discard: Scout's drawn card not kept, face up to the discard (BL-15.1)
     battle-back, take-ground, pursue G6, pass, done
-    discard SCOUT_L        Scout: the drawn card not kept, face up to the discard (BL-15.1)
 
-Codes are a verb's block start plus its words in mixed radix (hexes 0..112, Command card kinds,
-small numbers, roll outcomes), so for every adventure the codes never change.
+Every action's `args` are its words after the verb in canonical spelling (hexes as `F4`, cards
+upper case, roll faces sorted). Codes are a block per `SIGNATURES` entry (an action's `block`)
+plus its words in mixed radix (hexes 0..112, Command card kinds, small numbers, roll
+outcomes), so for every adventure the codes never change.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import Field, dataclass, fields
 from itertools import accumulate
+from typing import Any, ClassVar
 
 from bitva.core.chance import dice_counts
 from bitva.core.errors import IllegalAction, UnreadableAction
@@ -54,38 +61,325 @@ CARD_INDEX: dict[str, int] = {card: i for i, card in enumerate(CARD_IDS)}
 HEX_INDEX: dict[str, int] = {name(h): h for h in range(HEX_COUNT)}  # canonical names only
 
 
-@dataclass(frozen=True, slots=True)
-class Act:
-    """One action: a verb and its words, in canonical spelling (hexes as `F4`, cards upper
-    case, roll faces sorted)."""
+class _Action:
+    """What every action shares: its verb, its code block, whether chance plays it, its words
+    and its text."""
 
-    verb: str
-    args: tuple[str, ...] = ()
+    __slots__ = ()
+    verb: ClassVar[str]
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # every subclass is a dataclass
+    is_chance: ClassVar[bool] = False
+
+    @property
+    def block(self) -> str:
+        """The `SIGNATURES` entry whose block of codes holds this action."""
+        return self.verb
+
+    @property
+    def args(self) -> tuple[str, ...]:
+        """The words after the verb, in canonical form: the fields given, in order."""
+        return tuple(str(getattr(self, f.name)) for f in fields(self))
 
     def __str__(self) -> str:
-        if self.verb == "order-pay":
-            return f"order {self.args[0]} pay"
-        if self.verb == "discard-lore":
-            return f"discard {self.args[0]}"
-        if self.verb == "rush":
-            return f"rush {self.args[0]} {self.args[1]} at {self.args[2]}"
         return " ".join((self.verb, *self.args))
 
 
-def act(verb: str, *args: str) -> Act:
-    return Act(verb, tuple(args))
+# -- the players' actions ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Pass(_Action):
+    """Decline: a Lore window (BL-13.3), a creature's ability, a battle back, ground, pursuit."""
+
+    verb: ClassVar[str] = "pass"
 
 
-def roll_act(counts: tuple[int, ...]) -> Act:
-    """The chance outcome of a roll with these face counts (G B R F S L)."""
-    return Act("roll", tuple(face for face, n in zip(FACES, counts, strict=True) for _ in range(n)))
+@dataclass(frozen=True, slots=True)
+class Done(_Action):
+    """BL-2.3, BL-3, BL-4: the orders, the moves or the battles are done."""
+
+    verb: ClassVar[str] = "done"
 
 
-def roll_counts(action: Act) -> tuple[int, ...]:
-    return tuple(action.args.count(face) for face in FACES)
+@dataclass(frozen=True, slots=True)
+class BattleBack(_Action):
+    """BL-6.7: the defender battles back."""
+
+    verb: ClassVar[str] = "battle-back"
 
 
-# The words each verb takes: "hex", "card", "n" (0..15), "pay", "at", "faces".
+@dataclass(frozen=True, slots=True)
+class TakeGround(_Action):
+    """BL-7.1: the attacker takes the ground."""
+
+    verb: ClassVar[str] = "take-ground"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(_Action):
+    """BL-2.1: the Command card of the turn."""
+
+    verb: ClassVar[str] = "play"
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(_Action):
+    """BL-15.1: Scout's drawn Command card not kept, face up to the discard."""
+
+    verb: ClassVar[str] = "discard"
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Order(_Action):
+    """BL-2.2, BL-2.3: order the unit on `hex`; `pay`: a creature out of its section for 3
+    tokens (BL-11.2), written `order I6 pay`."""
+
+    verb: ClassVar[str] = "order"
+    hex: str
+    pay: bool = False
+
+    @property
+    def block(self) -> str:
+        return "order-pay" if self.pay else "order"
+
+    @property
+    def args(self) -> tuple[str, ...]:
+        return (self.hex,)
+
+    def __str__(self) -> str:
+        return f"order {self.hex} pay" if self.pay else f"order {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class Free(_Action):
+    """BL-11.9: order the webbed unit on `hex`, cutting the web."""
+
+    verb: ClassVar[str] = "free"
+    hex: str
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(_Action):
+    """BL-6.5: the next retreat step."""
+
+    verb: ClassVar[str] = "retreat"
+    hex: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pursue(_Action):
+    """BL-7.2: the mounted pursuit's hex."""
+
+    verb: ClassVar[str] = "pursue"
+    hex: str
+
+
+@dataclass(frozen=True, slots=True)
+class Place(_Action):
+    """BL-9.3: a Lore-master landmark placed at set-up."""
+
+    verb: ClassVar[str] = "place"
+    hex: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ignore(_Action):
+    """BL-6.3: the flags ignored."""
+
+    verb: ClassVar[str] = "ignore"
+    flags: int
+
+
+@dataclass(frozen=True, slots=True)
+class Store(_Action):
+    """BL-11.7: the `L` stored beside the creature."""
+
+    verb: ClassVar[str] = "store"
+    lore: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move(_Action):
+    """BL-3: move the unit on `start` to `end` along the canonical shortest legal path."""
+
+    verb: ClassVar[str] = "move"
+    start: str
+    end: str
+
+
+@dataclass(frozen=True, slots=True)
+class Battle(_Action):
+    """BL-4.4: the unit on `attacker` battles the unit on `target`; also the mounted bonus
+    attack (BL-7.4)."""
+
+    verb: ClassVar[str] = "battle"
+    attacker: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rush(_Action):
+    """BL-10.4: the goblin on `start` rushes to `end` against the unit on `target`, written
+    `rush F7 F5 at F4`."""
+
+    verb: ClassVar[str] = "rush"
+    start: str
+    end: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"rush {self.start} {self.end} at {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ability(_Action):
+    """BL-11.6: a creature's ability after its roll, `spent` rolled `L` spent on it."""
+
+    verb: ClassVar[str] = "ability"
+    ability: str
+    spent: int
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(_Action):
+    """BL-14.3 step 4: a starting Lore card kept."""
+
+    verb: ClassVar[str] = "keep"
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardLore(_Action):
+    """BL-14.5, BL-15.2: a Lore card discarded face up, written `discard WZ01`."""
+
+    verb: ClassVar[str] = "discard"
+    card: str
+
+    @property
+    def block(self) -> str:
+        return "discard-lore"
+
+
+@dataclass(frozen=True, slots=True)
+class Refill(_Action):
+    """BL-15.2: the Lore refill option (`REFILL_OPTIONS`)."""
+
+    verb: ClassVar[str] = "refill"
+    option: str
+
+
+@dataclass(frozen=True, slots=True)
+class Council(_Action):
+    """BL-14.6: a custom War Council chosen in secret: the levels of the seats filled, in
+    the sheet's order (`SEATS`), as (seat, level) pairs."""
+
+    verb: ClassVar[str] = "council"
+    levels: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def of(cls, levels: dict[str, int]) -> Council:
+        """The council of these levels (seats left at 0 are not named)."""
+        return cls(tuple((s, levels[s]) for s in SEATS if levels.get(s, 0) > 0))
+
+    @property
+    def seats(self) -> dict[str, int]:
+        return dict(self.levels)
+
+    @property
+    def args(self) -> tuple[str, ...]:
+        return tuple(format_council(self.seats).split())
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLore(_Action):
+    """BL-13.5: a Lore card played, with up to `LORE_WORDS_MAX` words (hexes, a section or
+    flank, a marker, a Lore card: docs/battlelore.md, "Lore windows")."""
+
+    verb: ClassVar[str] = "lore"
+    card: str
+    words: tuple[str, ...] = ()
+
+    @property
+    def args(self) -> tuple[str, ...]:
+        return (self.card, *self.words)
+
+
+# -- chance outcomes (BL-1.2) ----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Deal(_Action):
+    """BL-15.1: the Command card drawn (private to the drawer)."""
+
+    verb: ClassVar[str] = "deal"
+    is_chance: ClassVar[bool] = True
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(_Action):
+    """BL-4.6: the dice rolled together, as face counts in the order of `FACES` (G B R F S L)."""
+
+    verb: ClassVar[str] = "roll"
+    is_chance: ClassVar[bool] = True
+    counts: tuple[int, ...]
+
+    @property
+    def args(self) -> tuple[str, ...]:
+        return tuple(f for f, n in zip(FACES, self.counts, strict=True) for _ in range(n))
+
+    @property
+    def dice(self) -> int:
+        return sum(self.counts)
+
+
+@dataclass(frozen=True, slots=True)
+class LoreDeal(_Action):
+    """BL-15.2: the Lore card drawn (private to the drawer)."""
+
+    verb: ClassVar[str] = "lore-deal"
+    is_chance: ClassVar[bool] = True
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Box(_Action):
+    """BL-14.3 step 2: a Lore card boxed unseen at set-up (seen by nobody)."""
+
+    verb: ClassVar[str] = "box"
+    is_chance: ClassVar[bool] = True
+    card: str
+
+
+SeatAction = (
+    Pass
+    | Done
+    | BattleBack
+    | TakeGround
+    | Play
+    | Discard
+    | Order
+    | Free
+    | Retreat
+    | Pursue
+    | Place
+    | Ignore
+    | Store
+    | Move
+    | Battle
+    | Rush
+    | Ability
+    | Keep
+    | DiscardLore
+    | Refill
+    | Council
+    | PlayLore
+)
+ChanceAction = Deal | Roll | LoreDeal | Box
+BattleLoreAction = SeatAction | ChanceAction
+
+
+# -- integer codes and text -----------------------------------------------------------------------
+# The words each code block takes: "hex", "card", "n" (0..15), "faces", ...; an action's block is
+# its verb but for `order-pay` (Order with pay) and `discard-lore` (DiscardLore).
 SIGNATURES: dict[str, tuple[str, ...]] = {
     "pass": (),
     "done": (),
@@ -182,13 +476,13 @@ def _word(kind: str, text: str) -> str:
     return str(int(text))
 
 
-def _council(words: list[str]) -> Act:
+def _council(words: list[str]) -> Council:
     """`council commander=2 cleric=2 wizard=1` (BL-14.6), seats in the sheet's order."""
     levels = parse_council(" ".join(words))
     for seat, value in levels.items():
         if seat not in SEATS or not 0 <= value <= 3:
             raise UnreadableAction(f"{seat}={value}: a council seat takes 0 to 3 levels")
-    return Act("council", tuple(format_council(levels).split()))
+    return Council.of(levels)
 
 
 def _lore_word(text: str) -> str:
@@ -211,18 +505,18 @@ def _lore_word(text: str) -> str:
 ALL_AT_ONCE = frozenset({"WZ03"})
 
 
-def _lore(words: list[str]) -> Act:
+def _lore(words: list[str]) -> PlayLore:
     """`lore CARD [WORDS]` (BL-13.5; up to 4 words: docs/battlelore.md, "Lore windows")."""
     if words and words[0].upper() in ALL_AT_ONCE:
         for word in words[1:]:
             _lore_word(word)
-        return Act("lore", (_word("lore", words[0]),))
+        return PlayLore(_word("lore", words[0]))
     if not 1 <= len(words) <= 1 + LORE_WORDS_MAX:
         raise UnreadableAction(f"write lore CARD, then up to {LORE_WORDS_MAX} words: lore WZ01 F4")
-    return Act("lore", (_word("lore", words[0]), *(_lore_word(w) for w in words[1:])))
+    return PlayLore(_word("lore", words[0]), tuple(_lore_word(w) for w in words[1:]))
 
 
-def parse(text: str) -> Act:
+def parse(text: str) -> BattleLoreAction:
     """An action from its text (syntax only; the state judges legality)."""
     words = text.split()
     if not words:
@@ -232,8 +526,7 @@ def parse(text: str) -> Act:
         faces = [w.upper() for w in rest]
         if any(f not in FACES for f in faces) or len(faces) > MAX_DICE:
             raise UnreadableAction(f"a roll is up to {MAX_DICE} faces of G B R F S L")
-        counts = tuple(faces.count(face) for face in FACES)
-        return roll_act(counts)
+        return Roll(tuple(faces.count(face) for face in FACES))
     if verb == "order" and len(rest) == 2 and rest[1].lower() == "pay":
         verb, rest = "order-pay", rest[:1]
     if verb == "council":
@@ -250,23 +543,23 @@ def parse(text: str) -> Act:
             f"cannot read {text.strip()!r}: write e.g. play PATROL_C, order F4, move F4 F6, "
             "battle F4 G5, retreat E6, pass or done"
         )
-    return Act(verb, tuple(_word(kind, word) for kind, word in zip(kinds, rest, strict=True)))
+    return typed(verb, tuple(_word(kind, word) for kind, word in zip(kinds, rest, strict=True)))
 
 
-def encode(action: Act) -> int:
-    kinds = SIGNATURES.get(action.verb)
-    if kinds is None:
-        raise IllegalAction(f"{str(action)!r} has no integer code")
-    if action.verb == "roll":
-        return _STARTS["roll"] + ROLL_INDEX[roll_counts(action)]
-    if action.verb == "lore":
-        code = LORE_INDEX[action.args[0]]
-        words = list(action.args[1:]) + [""] * (LORE_WORDS_MAX - len(action.args[1:]))
+def encode(action: BattleLoreAction) -> int:
+    """The stable integer code: the action's block start plus its words in mixed radix."""
+    block = action.block
+    kinds = SIGNATURES[block]
+    if isinstance(action, Roll):
+        return _STARTS["roll"] + ROLL_INDEX[action.counts]
+    if isinstance(action, PlayLore):
+        code = LORE_INDEX[action.card]
+        words = list(action.words) + [""] * (LORE_WORDS_MAX - len(action.words))
         for word in words:
             code = code * (len(LORE_WORDS) + 1) + (LORE_WORD_INDEX[word] + 1 if word else 0)
         return _STARTS["lore"] + code
-    if action.verb == "council":
-        levels = parse_council(" ".join(action.args))
+    if isinstance(action, Council):
+        levels = action.seats
         digits: int = sum(levels.get(seat, 0) * 4**i for i, seat in enumerate(SEATS))
         return _STARTS["council"] + digits
     code = 0
@@ -284,10 +577,11 @@ def encode(action: Act) -> int:
         else:
             digit = int(word)
         code = code * _RADIX[kind] + digit
-    return _STARTS[action.verb] + code
+    return _STARTS[block] + code
 
 
-def decode(code: int) -> Act:
+def decode(code: int) -> BattleLoreAction:
+    """The action of a code (see `encode`)."""
     if not 0 <= code < NUM_CODES:
         raise IllegalAction(f"no action has the code {code}")
     start, verb = next((s, v) for s, v in reversed(_BY_START) if s <= code)
@@ -298,16 +592,16 @@ def decode(code: int) -> Act:
         digits.append(digit)
     digits.reverse()
     if verb == "roll":
-        return roll_act(ROLLS[digits[0]])
+        return Roll(ROLLS[digits[0]])
     if verb == "lore":
         rest, found = code - start, []
         for _ in range(LORE_WORDS_MAX):
             rest, digit = divmod(rest, len(LORE_WORDS) + 1)
             found.append(LORE_WORDS[digit - 1] if digit else "")
-        return Act("lore", (LORE_IDS[rest], *(w for w in reversed(found) if w)))
+        return PlayLore(LORE_IDS[rest], tuple(w for w in reversed(found) if w))
     if verb == "council":
         levels: dict[str, int] = {seat: int(digits[0] // 4**i % 4) for i, seat in enumerate(SEATS)}
-        return Act("council", tuple(format_council(levels).split()))
+        return Council.of(levels)
     words = []
     for kind, digit in zip(SIGNATURES[verb], digits, strict=True):
         if kind == "hex":
@@ -322,4 +616,54 @@ def decode(code: int) -> Act:
             words.append(REFILL_OPTIONS[digit])
         else:
             words.append(str(digit))
-    return Act(verb, tuple(words))
+    return typed(verb, tuple(words))
+
+
+_NO_WORDS: dict[str, SeatAction] = {
+    "pass": Pass(),
+    "done": Done(),
+    "battle-back": BattleBack(),
+    "take-ground": TakeGround(),
+}
+_ONE_WORD: dict[str, type[Play | Discard | Keep | DiscardLore | Refill | Deal | LoreDeal | Box]] = {
+    "play": Play,
+    "discard": Discard,
+    "keep": Keep,
+    "discard-lore": DiscardLore,
+    "refill": Refill,
+    "deal": Deal,
+    "lore-deal": LoreDeal,
+    "box": Box,
+}
+_ONE_HEX: dict[str, type[Free | Retreat | Pursue | Place]] = {
+    "free": Free,
+    "retreat": Retreat,
+    "pursue": Pursue,
+    "place": Place,
+}
+
+
+def typed(block: str, words: tuple[str, ...]) -> BattleLoreAction:
+    """The action of a code block (`SIGNATURES`) and its canonical words."""
+    if block in _NO_WORDS:
+        return _NO_WORDS[block]
+    if block in _ONE_WORD:
+        return _ONE_WORD[block](words[0])
+    if block in _ONE_HEX:
+        return _ONE_HEX[block](words[0])
+    match block:
+        case "order" | "order-pay":
+            return Order(words[0], pay=block == "order-pay")
+        case "ignore":
+            return Ignore(int(words[0]))
+        case "store":
+            return Store(int(words[0]))
+        case "move":
+            return Move(words[0], words[1])
+        case "battle":
+            return Battle(words[0], words[1])
+        case "rush":
+            return Rush(words[0], words[1], words[2])
+        case "ability":
+            return Ability(words[0], int(words[1]))
+    raise IllegalAction(f"no action is {block} {' '.join(words)}")

@@ -21,7 +21,18 @@ from bitva.core.game import Game
 from bitva.core.outcome import Outcome
 from bitva.core.rng import Rng
 from bitva.core.state import State
-from bitva.games.battlelore.actions import Act, decode, encode, parse, roll_act
+from bitva.games.battlelore.actions import (
+    BattleLoreAction,
+    Box,
+    ChanceAction,
+    Deal,
+    LoreDeal,
+    Roll,
+    SeatAction,
+    decode,
+    encode,
+    parse,
+)
 from bitva.games.battlelore.battle.current import Battle
 from bitva.games.battlelore.field.board import hex_of
 from bitva.games.battlelore.field.model import Field, Landmark, Unit
@@ -44,7 +55,7 @@ ROLLER_DECISIONS = frozenset(("spider", "store"))
 SEAT_NAMES = {1: "south", 2: "north"}
 
 
-class BattleLoreState(State[Act]):
+class BattleLoreState(State[BattleLoreAction]):
     game: ClassVar[Game[Any, Any]]
 
     def __init__(self, static: Static, rng: Rng) -> None:
@@ -100,7 +111,7 @@ class BattleLoreState(State[Act]):
         self.lore_rolls: list[tuple[int, LoreDice]] = []  # a card's dice still to roll (BL-13.9)
         self.lore_resume: str = ""  # where the game goes on after them
         self._outcome: Outcome | None = None
-        self._legal: list[Act] | None = None
+        self._legal: list[SeatAction] | None = None
 
     # -- the contract ----------------------------------------------------------------------
     @property
@@ -149,7 +160,7 @@ class BattleLoreState(State[Act]):
         assert unit is not None, f"no unit on {hex_name}"
         return unit
 
-    def legal_actions(self) -> list[Act]:
+    def legal_actions(self) -> list[BattleLoreAction]:
         if self._outcome is not None:
             return []
         if self.is_chance:
@@ -158,65 +169,68 @@ class BattleLoreState(State[Act]):
             self._legal = legal(self)
         return list(self._legal)
 
-    def chance_outcomes(self) -> list[tuple[Act, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[BattleLoreAction, Fraction]]:
         if self.phase == "deal":
             left = {card: self.deck.get(card, 0) for card in CARD_IDS}
-            return [(Act("deal", (card,)), p) for card, p in by_count(left)]
+            return [(Deal(card), p) for card, p in by_count(left)]
         if self.phase == "roll":
             assert self.battle is not None
             return list(_roll_outcomes(self.battle.dice))
         if self.phase in ("lore-deal", "lore-box"):
-            verb = "lore-deal" if self.phase == "lore-deal" else "box"
-            return [(Act(verb, (card,)), p) for card, p in lore_deck.odds(self)]
+            drawn = LoreDeal if self.phase == "lore-deal" else Box
+            return [(drawn(card), p) for card, p in lore_deck.odds(self)]
         raise NotSupported("this is not a chance node")
 
-    def check(self, action: Act) -> Violation | None:
+    def check(self, action: BattleLoreAction) -> Violation | None:
         if self._outcome is not None:
             return Violation("the game is over", "BL-16.1")
         if self.is_chance:
-            if self.phase == "deal" and action.verb == "deal":
-                return (
-                    None
-                    if self.deck.get(action.args[0], 0) > 0
-                    else Violation(f"no {action.args[0]} is left in the Command deck", "BL-15.1")
-                )
-            if self.phase == "lore-deal" and action.verb == "lore-deal":
-                if any(card == action.args[0] for card, _ in lore_deck.odds(self)):
-                    return None
-                return Violation(f"no {action.args[0]} can be drawn now", "BL-15.2")
-            if self.phase == "lore-box" and action.verb == "box":
-                if any(card == action.args[0] for card, _ in lore_deck.odds(self)):
-                    return None
-                return Violation("no such card can be boxed now", "BL-14.3")
-            if self.phase == "roll" and action.verb == "roll":
-                assert self.battle is not None
-                if len(action.args) == self.battle.dice:
-                    return None
-                return Violation(f"this roll has {self.battle.dice} dice", "BL-4.2")
-            return Violation(f"{action} is not possible now: chance decides here", "BL-1.2")
+            return self._check_chance(action)
         if action in self.legal_actions():
             return None
         return why_illegal(self, action)
 
-    def play(self, action: Act) -> list[Event]:
+    def _check_chance(self, action: BattleLoreAction) -> Violation | None:
+        """BL-1.2: a chance outcome that can happen here, else why not."""
+        match self.phase, action:
+            case "deal", Deal(card=card):
+                if self.deck.get(card, 0) > 0:
+                    return None
+                return Violation(f"no {card} is left in the Command deck", "BL-15.1")
+            case "lore-deal", LoreDeal(card=card):
+                if any(drawn == card for drawn, _ in lore_deck.odds(self)):
+                    return None
+                return Violation(f"no {card} can be drawn now", "BL-15.2")
+            case "lore-box", Box(card=card):
+                if any(boxed == card for boxed, _ in lore_deck.odds(self)):
+                    return None
+                return Violation("no such card can be boxed now", "BL-14.3")
+            case "roll", Roll(counts=counts):
+                assert self.battle is not None
+                if sum(counts) == self.battle.dice:
+                    return None
+                return Violation(f"this roll has {self.battle.dice} dice", "BL-4.2")
+        return Violation(f"{action} is not possible now: chance decides here", "BL-1.2")
+
+    def play(self, action: BattleLoreAction) -> list[Event]:
         events: list[Event] = []
         self._legal = None
         apply_action(self, action, events)
         self._legal = None
         return events
 
-    def apply_unchecked(self, action: Act) -> None:
+    def apply_unchecked(self, action: BattleLoreAction) -> None:
         self._legal = None
         apply_action(self, action, None)
         self._legal = None
 
-    def parse_action(self, text: str) -> Act:
+    def parse_action(self, text: str) -> BattleLoreAction:
         return parse(text)
 
-    def encode_action(self, action: Act) -> int:
+    def encode_action(self, action: BattleLoreAction) -> int:
         return encode(action)
 
-    def decode_action(self, code: int) -> Act:
+    def decode_action(self, code: int) -> BattleLoreAction:
         return decode(code)
 
     def gain(self, seat: int, count: int, events: list[Event] | None) -> None:
@@ -287,8 +301,8 @@ class BattleLoreState(State[Act]):
 
 
 @cache
-def _roll_outcomes(dice: int) -> tuple[tuple[Act, Fraction], ...]:
+def _roll_outcomes(dice: int) -> tuple[tuple[ChanceAction, Fraction], ...]:
     """Every roll of `dice` dice with its exact probability (section 2.2), built once per number
     of dice: sampling a roll lists them each time, and building them was a large share of the
     search agents' time. The outcomes are the same objects, in the same order, as before."""
-    return tuple((roll_act(counts), p) for counts, p in dice_counts(dice))
+    return tuple((Roll(counts), p) for counts, p in dice_counts(dice))

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from bitva.games.battlelore.actions import Act
+from bitva.games.battlelore.actions import Pass
 from bitva.games.battlelore.field.board import COORDS, HEX_COUNT, NEIGHBOURS, ROWS, distance
 from bitva.games.battlelore.field.combat import Kind, base_dice, hit_faces, may_battle, targets
 from bitva.games.battlelore.field.model import Field, Unit
@@ -330,7 +330,7 @@ def past_windows(state: BattleLoreState) -> BattleLoreState:
     for _ in range(WINDOWS_PASSED):
         if state.phase != "react":
             break
-        state.apply_unchecked(Act("pass"))
+        state.apply_unchecked(Pass())
     return state
 
 

@@ -28,7 +28,23 @@ from typing import TYPE_CHECKING, Any
 
 from bitva.core.chance import CHANCE
 from bitva.core.errors import BitvaError
-from bitva.games.battlelore.actions import Act
+from bitva.games.battlelore.actions import (
+    Ability,
+    Battle,
+    BattleBack,
+    BattleLoreAction,
+    Done,
+    Free,
+    Ignore,
+    Move,
+    Order,
+    Pass,
+    Play,
+    Pursue,
+    Refill,
+    Store,
+    TakeGround,
+)
 from bitva.games.battlelore.ai.heuristics import DEFAULT, DISTANCES, Attacks
 from bitva.games.battlelore.field.board import hex_of
 from bitva.games.battlelore.field.combat import targets
@@ -86,15 +102,17 @@ def usefulness(field: Field, unit: Unit) -> float:
     return STEP * closing(field, unit)
 
 
-def _order_choice(state: BattleLoreState, acts: list[Act]) -> tuple[Act | None, float]:
+def _order_choice(
+    state: BattleLoreState, acts: list[BattleLoreAction]
+) -> tuple[BattleLoreAction | None, float]:
     """The order worth most (`usefulness`) among `acts`, with its worth; paid orders skipped."""
     field = state.field
-    best: Act | None = None
+    best: BattleLoreAction | None = None
     best_value = 0.0
     for action in acts:
-        if action.verb not in ("order", "free"):
+        if not isinstance(action, Order | Free) or (isinstance(action, Order) and action.pay):
             continue
-        unit = field.unit_at(hex_of(action.args[0]))
+        unit = field.unit_at(hex_of(action.hex))
         if unit is None:
             continue
         value = usefulness(field, unit)
@@ -107,11 +125,11 @@ def card_value(state: BattleLoreState, card: str) -> float:
     """What playing `card` now would order (the sum of `usefulness` of the units ordered),
     tried on a copy: windows the play opens are passed."""
     copy = state.clone()
-    copy.apply_unchecked(Act("play", (card,)))
+    copy.apply_unchecked(Play(card))
     total = 0.0
     for _ in range(MAX_SIMULATED):
         if copy.phase == "react":
-            copy.apply_unchecked(Act("pass"))
+            copy.apply_unchecked(Pass())
             continue
         if copy.phase != "order" or copy.current_player in (None, CHANCE):
             break
@@ -123,29 +141,29 @@ def card_value(state: BattleLoreState, card: str) -> float:
     return total
 
 
-def _command(state: BattleLoreState, acts: list[Act]) -> Act:
-    plays = [a for a in acts if a.verb == "play"]
+def _command(state: BattleLoreState, acts: list[BattleLoreAction]) -> BattleLoreAction:
+    plays = [a for a in acts if isinstance(a, Play)]
     if not plays:
         return acts[0]
-    return max(plays, key=lambda a: card_value(state, a.args[0]))
+    return max(plays, key=lambda a: card_value(state, a.card))
 
 
-def _order(state: BattleLoreState, acts: list[Act]) -> Act:
+def _order(state: BattleLoreState, acts: list[BattleLoreAction]) -> BattleLoreAction:
     action, _ = _order_choice(state, acts)
-    return action or Act("done")
+    return action or Done()
 
 
-def _move(state: BattleLoreState, acts: list[Act]) -> Act:
+def _move(state: BattleLoreState, acts: list[BattleLoreAction]) -> BattleLoreAction:
     """The move into reach of an enemy from which the unit may still battle (BL-3.2), else the
     one that closes the most hexes."""
     field = state.field
-    best: Act = Act("done")
+    best: BattleLoreAction = Done()
     best_key: tuple[int, int, int] = (0, 0, 0)
     for action in acts:
-        if action.verb != "move":
+        if not isinstance(action, Move):
             continue
-        unit = field.unit_at(hex_of(action.args[0]))
-        end = hex_of(action.args[1])
+        unit = field.unit_at(hex_of(action.start))
+        end = hex_of(action.end)
         if unit is None:
             continue
         now = _gap(field, unit)
@@ -160,17 +178,17 @@ def _move(state: BattleLoreState, acts: list[Act]) -> Act:
     return best
 
 
-def _battle(state: BattleLoreState, acts: list[Act]) -> Act:
+def _battle(state: BattleLoreState, acts: list[BattleLoreAction]) -> BattleLoreAction:
     """The declared battle (or bonus attack) with the best odds; else what ends the step."""
     field = state.field
     attacks = Attacks(field, DEFAULT.damage)
-    best: Act | None = None
+    best: BattleLoreAction | None = None
     best_value = -1.0
     for action in acts:
-        if action.verb != "battle":
+        if not isinstance(action, Battle):
             continue
-        attacker = field.unit_at(hex_of(action.args[0]))
-        target = field.unit_at(hex_of(action.args[1]))
+        attacker = field.unit_at(hex_of(action.attacker))
+        target = field.unit_at(hex_of(action.target))
         if attacker is None or target is None:
             continue
         kinds = dict(targets(field, attacker))
@@ -179,34 +197,40 @@ def _battle(state: BattleLoreState, acts: list[Act]) -> Act:
             best, best_value = action, value
     if best is not None:
         return best
-    return next((a for a in acts if a.verb in ("done", "pass")), acts[0])
+    return next((a for a in acts if isinstance(a, Done | Pass)), acts[0])
 
 
-def _first_of(verb: str) -> Callable[[BattleLoreState, list[Act]], Act]:
-    def choose(state: BattleLoreState, acts: list[Act]) -> Act:
-        return next((a for a in acts if a.verb == verb), acts[0])
+def _first_of(
+    kind: type[BattleLoreAction],
+) -> Callable[[BattleLoreState, list[BattleLoreAction]], BattleLoreAction]:
+    def choose(state: BattleLoreState, acts: list[BattleLoreAction]) -> BattleLoreAction:
+        return next((a for a in acts if isinstance(a, kind)), acts[0])
 
     return choose
 
 
-def _most(state: BattleLoreState, acts: list[Act]) -> Act:
+def _most(state: BattleLoreState, acts: list[BattleLoreAction]) -> BattleLoreAction:
     """The largest number offered (`ignore N` flags, `store N` Lore)."""
-    return max(acts, key=lambda a: int(a.args[0]) if a.args else -1)
+    return max(acts, key=lambda a: a.flags if isinstance(a, Ignore) else _stored(a))
 
 
-def _last_pass(state: BattleLoreState, acts: list[Act]) -> Act:
-    return next((a for a in acts if a.verb == "pass"), acts[-1])
+def _stored(action: BattleLoreAction) -> int:
+    return action.lore if isinstance(action, Store) else -1
 
 
-def _refill(state: BattleLoreState, acts: list[Act]) -> Act:
-    return next((a for a in acts if a.args == (REFILL,)), acts[0])
+def _last_pass(state: BattleLoreState, acts: list[BattleLoreAction]) -> BattleLoreAction:
+    return next((a for a in acts if isinstance(a, Pass)), acts[-1])
 
 
-def _first(state: BattleLoreState, acts: list[Act]) -> Act:
+def _refill(state: BattleLoreState, acts: list[BattleLoreAction]) -> BattleLoreAction:
+    return next((a for a in acts if a == Refill(REFILL)), acts[0])
+
+
+def _first(state: BattleLoreState, acts: list[BattleLoreAction]) -> BattleLoreAction:
     return acts[0]
 
 
-RULES: dict[str, Callable[[BattleLoreState, list[Act]], Act]] = {
+RULES: dict[str, Callable[[BattleLoreState, list[BattleLoreAction]], BattleLoreAction]] = {
     "command": _command,
     "order": _order,
     "move": _move,
@@ -214,10 +238,10 @@ RULES: dict[str, Callable[[BattleLoreState, list[Act]], Act]] = {
     "bonus": _battle,
     "flags": _most,
     "store": _most,
-    "battle-back": _first_of("battle-back"),
-    "take-ground": _first_of("take-ground"),
-    "pursue": _first_of("pursue"),
-    "spider": _first_of("ability"),
+    "battle-back": _first_of(BattleBack),
+    "take-ground": _first_of(TakeGround),
+    "pursue": _first_of(Pursue),
+    "spider": _first_of(Ability),
     "react": _last_pass,
     "refill": _refill,
 }
@@ -231,7 +255,7 @@ class RushAgent:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed  # no choice is random: kept for the agents' common signature
 
-    def choose(self, state: Any) -> Act:
+    def choose(self, state: Any) -> BattleLoreAction:
         if not isinstance(state, BattleLoreState):
             raise BitvaError(f"rush plays BattleLore only, not {state.game.title}")
         seat = state.current_player

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bitva.core.events import Event
-from bitva.games.battlelore.actions import Act
+from bitva.games.battlelore.actions import Ability
 from bitva.games.battlelore.battle.current import lose, retreat_steps
 from bitva.games.battlelore.field.board import name
 from bitva.games.battlelore.field.combat import hit_faces
@@ -43,7 +43,7 @@ def _rolled_lore(state: BattleLoreState) -> int:
     return battle.faces.count("L") if state.field.lore else 0
 
 
-def ability_actions(state: BattleLoreState) -> list[Act]:
+def ability_actions(state: BattleLoreState) -> list[Ability]:
     """BL-11.6: each ability the roll allows, with each way to pay it (`ability web 1`: 1
     rolled `L` spent, the rest from the store). Poison needs a hit on the target (BL-11.10)."""
     battle = state.battle
@@ -56,7 +56,7 @@ def ability_actions(state: BattleLoreState) -> list[Act]:
     out = []
     for ability in usable_abilities(creature, lore, hit):
         for rolled, _ in ability_payments(creature, ability, lore):
-            out.append(Act("ability", (ability.id, str(rolled))))
+            out.append(Ability(ability.id, rolled))
     return out
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from bitva.core.events import Event
 from bitva.games.battlelore import origins
-from bitva.games.battlelore.actions import Act
+from bitva.games.battlelore.actions import PlayLore
 from bitva.games.battlelore.catalogue.load import load_catalogue
 from bitva.games.battlelore.lore.economy import PlayedCard, Window, casting, check_timing, fits
 
@@ -96,7 +96,7 @@ def may_open(state: BattleLoreState, seat: int, window: Window) -> bool:
     return False
 
 
-def lore_actions(state: BattleLoreState, seat: int, window: Window) -> list[Act]:
+def lore_actions(state: BattleLoreState, seat: int, window: Window) -> list[PlayLore]:
     """`lore CARD ...` for each card of `seat`'s hand that it may play in `window` now."""
     if not LORE_EFFECTS or not state.static.lore:
         return []
@@ -115,7 +115,7 @@ def lore_actions(state: BattleLoreState, seat: int, window: Window) -> list[Act]
         if cast.cost > state.bank.goblet(seat):
             continue
         for args in effect.choices(state, seat, window, cast.level):
-            out.append(Act("lore", (card_id, *args)))
+            out.append(PlayLore(card_id, tuple(args)))
     return out
 
 
@@ -145,12 +145,12 @@ class Casting:
 
 
 def reveal(
-    state: BattleLoreState, seat: int, action: Act, resume: str, events: list[Event] | None
+    state: BattleLoreState, seat: int, action: PlayLore, resume: str, events: list[Event] | None
 ) -> Casting:
     """BL-13.5: reveal the card and pay onto it, before its effect. A card played in the
     opponent's turn costs no refill: the next one comes at the end of the seat's own next
     turn, as always (BL-15.3)."""
-    card_id, args = action.args[0], action.args[1:]
+    card_id, args = action.card, action.words
     card = _cards()[card_id]
     window = state.window.window if state.window is not None else "CMD"
     cast = casting(card, state.councils[seat - 1])  # type: ignore[arg-type]

@@ -9,16 +9,14 @@ from typing import TYPE_CHECKING
 
 from bitva.core.events import Event
 from bitva.core.rng import Rng
-from bitva.games.battlelore.actions import Act
+from bitva.games.battlelore.actions import Council
 from bitva.games.battlelore.lore.council import (
     MAX_LEVEL,
     SEATS,
     check_custom_council,
     command_hand,
-    format_council,
     intro_start,
     lore_start,
-    parse_council,
 )
 from bitva.games.battlelore.lore.economy import new_bank
 from bitva.games.battlelore.turn.end import start_deals
@@ -44,7 +42,7 @@ def begin_setup(state: BattleLoreState, events: list[Event] | None) -> None:
     start_deals(state, [1] * hands[0] + [2] * hands[1], "setup", events)
 
 
-def council_options(total: int) -> list[Act]:
+def council_options(total: int) -> list[Council]:
     """BL-14.6, D-37: every council a side may choose: 1 to 3 levels on each seat it fills,
     `total` in all, the Commander included."""
     out = []
@@ -52,28 +50,20 @@ def council_options(total: int) -> list[Act]:
         if sum(levels) != total:
             continue
         council: dict[str, int] = {seat: n for seat, n in zip(SEATS, levels, strict=True) if n}
-        out.append(council_act(council))
+        out.append(Council.of(council))
     return out
 
 
-def council_act(council: dict[str, int]) -> Act:
-    return Act("council", tuple(format_council(council).split()))
-
-
-def council_of(action: Act) -> dict[str, int]:
-    return parse_council(" ".join(action.args))
-
-
-def legal_councils(state: BattleLoreState) -> list[Act]:
+def legal_councils(state: BattleLoreState) -> list[Council]:
     seat = 1 if state.councils[0] == {} else 2
     total = state.static.options.custom_levels[seat - 1]
-    return [a for a in council_options(total) if check_custom_council(council_of(a), total) is None]
+    return [a for a in council_options(total) if check_custom_council(a.seats, total) is None]
 
 
-def choose_council(state: BattleLoreState, action: Act, events: list[Event] | None) -> None:
+def choose_council(state: BattleLoreState, action: Council, events: list[Event] | None) -> None:
     """BL-14.6: each side assigns its levels in secret; both are revealed together."""
     seat = 1 if state.councils[0] == {} else 2
-    state.councils[seat - 1] = council_of(action)
+    state.councils[seat - 1] = action.seats
     if events is not None:
         events.append(
             Event(
@@ -96,4 +86,4 @@ def hidden_council(state: BattleLoreState, seat: int, rng: Rng) -> None:
     if state.phase != "council" or seat != 2 or not state.councils[0]:
         return
     options = council_options(state.static.options.custom_levels[0])
-    state.councils[0] = council_of(options[rng.below(len(options))])
+    state.councils[0] = options[rng.below(len(options))].seats

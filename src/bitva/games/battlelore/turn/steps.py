@@ -9,7 +9,37 @@ from typing import TYPE_CHECKING
 from bitva.core.errors import Violation
 from bitva.core.events import Event
 from bitva.games.battlelore import origins
-from bitva.games.battlelore.actions import REFILL_OPTIONS, Act, roll_counts
+from bitva.games.battlelore.actions import (
+    REFILL_OPTIONS,
+    Ability,
+    Battle,
+    BattleBack,
+    BattleLoreAction,
+    Box,
+    Council,
+    Deal,
+    Discard,
+    DiscardLore,
+    Done,
+    Free,
+    Ignore,
+    Keep,
+    LoreDeal,
+    Move,
+    Order,
+    Pass,
+    Place,
+    Play,
+    PlayLore,
+    Pursue,
+    Refill,
+    Retreat,
+    Roll,
+    Rush,
+    SeatAction,
+    Store,
+    TakeGround,
+)
 from bitva.games.battlelore.battle import creature_steps, steps
 from bitva.games.battlelore.battle import lore_dice as lore_dice_steps
 from bitva.games.battlelore.battle.current import retreat_steps
@@ -56,28 +86,28 @@ def orderable(state: BattleLoreState) -> list[Unit]:
     return [u for u in alive if may_order(orders, u, ordered, state.paid, reduce=fewer)]
 
 
-def order_actions(state: BattleLoreState) -> list[Act]:
+def order_actions(state: BattleLoreState) -> list[SeatAction]:
     """`order X`; `free X` for a webbed unit when the goblet holds 1 token (BL-11.9); `order X
     pay` for a creature outside the section card's sections, 3 tokens (BL-11.2, D-27)."""
     orders = state.orders
     if orders is None:
         return []
     goblet = state.bank.goblet(state.active)
-    out = []
+    out: list[SeatAction] = []
     normal = orderable(state)
     normal_uids = {u.uid for u in normal}
     for unit in normal:
         if not unit.webbed:
-            out.append(Act("order", (name(unit.hex),)))
+            out.append(Order(name(unit.hex)))
         elif goblet >= FREE_COST:
-            out.append(Act("free", (name(unit.hex),)))
+            out.append(Free(name(unit.hex)))
     if state.field.lore and orders.need is None and goblet >= OUT_OF_SECTION_COST:
         ordered = [state.unit(uid) for uid in state.ordered]
         for unit in state.field.alive(state.active):
             outside = unit.type.is_creature and unit.uid not in normal_uids and not unit.webbed
             fewer = lore_wiring.orders_taken(state)
             if outside and may_order(orders, unit, ordered, state.paid, True, fewer):
-                out.append(Act("order-pay", (name(unit.hex),)))
+                out.append(Order(name(unit.hex), pay=True))
     return out
 
 
@@ -113,19 +143,19 @@ def movers(state: BattleLoreState) -> dict[int, dict[int, tuple[int, ...]]]:
     return out
 
 
-def rushes(state: BattleLoreState) -> list[Act]:
+def rushes(state: BattleLoreState) -> list[SeatAction]:
     """BL-10.4: goblin rushes of the ordered goblins that have not moved."""
     orders = state.orders
     if orders is None or orders.no_move:
         return []
-    out = []
+    out: list[SeatAction] = []
     for uid in acting(state):
         unit = state.field.units[uid]
         if unit is None or not can_rush(unit):
             continue
         for end, target in sorted(rush_moves(state.field, unit)):
             enemy = state.unit(target)
-            out.append(Act("rush", (name(unit.hex), name(end), name(enemy.hex))))
+            out.append(Rush(name(unit.hex), name(end), name(enemy.hex)))
     return out
 
 
@@ -135,9 +165,9 @@ def acting(state: BattleLoreState) -> list[int]:
     return list(state.first) if state.first else state.ordered
 
 
-def battles(state: BattleLoreState) -> list[Act]:
+def battles(state: BattleLoreState) -> list[SeatAction]:
     """BL-4.1, BL-4.3: every battle an ordered unit may declare now."""
-    out = []
+    out: list[SeatAction] = []
     for uid in acting(state):
         unit = state.field.units[uid]
         if unit is None or not may_battle(
@@ -145,7 +175,7 @@ def battles(state: BattleLoreState) -> list[Act]:
         ):
             continue
         for target, _ in targets(state.field, unit):
-            out.append(Act("battle", (name(unit.hex), name(state.unit(target).hex))))
+            out.append(Battle(name(unit.hex), name(state.unit(target).hex)))
     return out
 
 
@@ -159,68 +189,68 @@ def forced_rush(state: BattleLoreState) -> bool:
     return False
 
 
-def legal(state: BattleLoreState) -> list[Act]:
+def legal(state: BattleLoreState) -> list[SeatAction]:
     """Every legal action at the state's decision point, in a stable order."""
     phase = state.phase
     battle = state.battle
     if phase == "command":
-        plays = [Act("play", (card,)) for card in sorted(set(state.hands[state.active]))]
+        plays: list[SeatAction] = [Play(card) for card in sorted(set(state.hands[state.active]))]
         return plays + windows.lore_actions(state, state.active, "CMD")
     if phase == "react":
         assert state.window is not None
         seat, window = state.window.seat, state.window.window
-        return [*windows.lore_actions(state, seat, window), Act("pass")]  # type: ignore[arg-type]
+        return [*windows.lore_actions(state, seat, window), Pass()]  # type: ignore[arg-type]
     if phase == "order":
-        return [*order_actions(state), Act("done")]
+        return [*order_actions(state), Done()]
     if phase == "move":
         out = [
-            Act("move", (name(state.unit(uid).hex), name(end)))
+            Move(name(state.unit(uid).hex), name(end))
             for uid, found in movers(state).items()
             for end in sorted(found)
         ]
-        return out + rushes(state) + [Act("done")]
+        return out + rushes(state) + [Done()]
     if phase == "battle":
-        return battles(state) + ([] if forced_rush(state) else [Act("done")])
+        return battles(state) + ([] if forced_rush(state) else [Done()])
     if phase == "draw-keep":
-        return [Act("discard", (card,)) for card in sorted(set(state.drawn[state.active]))]
+        return [Discard(card) for card in sorted(set(state.drawn[state.active]))]
     if phase == "keep-lore":
         seat = 1 if state.keep_left[1] else 2
-        return [Act("keep", (card,)) for card in sorted(set(state.lore_drawn[seat]))]
+        return [Keep(card) for card in sorted(set(state.lore_drawn[seat]))]
     if phase == "council":
-        return legal_councils(state)
+        return [*legal_councils(state)]
     if phase == "landmark":
-        return [Act("place", (name(h),)) for h in lore_turn.landmark_choices(state)]
+        return [Place(name(h)) for h in lore_turn.landmark_choices(state)]
     if phase == "refill":
-        return [Act("refill", (option,)) for option in REFILL_OPTIONS]
+        return [Refill(option) for option in REFILL_OPTIONS]
     if phase == "lore-keep":
         cards = state.lore_drawn[state.active]
-        return [Act("discard-lore", (card,)) for card in sorted(set(cards))]
+        return [DiscardLore(card) for card in sorted(set(cards))]
     if phase == "discard":
         cards = state.lore_hands[state.active]
-        return [Act("discard-lore", (card,)) for card in sorted(set(cards))]
+        return [DiscardLore(card) for card in sorted(set(cards))]
     assert battle is not None
     if phase == "spider":
-        return [*creature_steps.ability_actions(state), Act("pass")]
+        return [*creature_steps.ability_actions(state), Pass()]
     if phase == "store":
-        return [Act("store", (str(n),)) for n in range(creature_steps.store_room(state) + 1)]
+        return [Store(n) for n in range(creature_steps.store_room(state) + 1)]
     if phase == "flags":
-        return [Act("ignore", (str(n),)) for n in steps.ignore_choices(state)]
+        return [Ignore(n) for n in steps.ignore_choices(state)]
     if phase == "retreat":
-        return [Act("retreat", (name(h),)) for h in retreat_steps(state)]
+        return [Retreat(name(h)) for h in retreat_steps(state)]
     if phase == "battle-back":
-        return [Act("battle-back"), Act("pass")]
+        return [BattleBack(), Pass()]
     if phase == "take-ground":
-        return [Act("take-ground"), Act("pass")]
+        return [TakeGround(), Pass()]
     attacker = state.unit(battle.attacker)
     if phase == "pursue":
-        out = [Act("pursue", (name(h),)) for h in pursuit_hexes(state.field, attacker)]
-        return [*out, Act("pass")]
+        pursuits: list[SeatAction] = [Pursue(name(h)) for h in pursuit_hexes(state.field, attacker)]
+        return [*pursuits, Pass()]
     if phase == "bonus":
-        out = [
-            Act("battle", (name(attacker.hex), name(state.unit(t).hex)))
+        bonus: list[SeatAction] = [
+            Battle(name(attacker.hex), name(state.unit(t).hex))
             for t in bonus_attack_targets(state.field, attacker)
         ]
-        return [*out, Act("pass")]
+        return [*bonus, Pass()]
     return []
 
 
@@ -248,125 +278,147 @@ WHY = {
 }
 
 
-def why_illegal(state: BattleLoreState, action: Act) -> Violation:
+def why_illegal(state: BattleLoreState, action: BattleLoreAction) -> Violation:
     """Why `action` is not legal here, in words the deciding seat may read."""
-    if action.verb in ("deal", "roll", "lore-deal", "box"):
+    if action.is_chance:
         return Violation("chance decides that, not a player", "BL-1.2")
-    if state.phase == "battle" and action.verb == "done" and forced_rush(state):
+    if state.phase == "battle" and isinstance(action, Done) and forced_rush(state):
         return Violation("a rushing goblin must battle its target", "BL-10.4")
-    if state.phase == "command" and action.verb == "play":
-        return Violation(f"{action.args[0]} is not in your hand", "BL-2.1")
+    if state.phase == "command" and isinstance(action, Play):
+        return Violation(f"{action.card} is not in your hand", "BL-2.1")
     words, rule = WHY.get(state.phase, ("that is not possible now", "BL-1.2"))
     return Violation(f"{action} is not possible now: {words}", rule)
 
 
 # -- doing it ------------------------------------------------------------------------------------
-def apply_action(state: BattleLoreState, action: Act, events: list[Event] | None) -> None:
-    verb, args = action.verb, action.args
-    phase = state.phase
-    if verb == "deal":
-        endturn.dealt(state, args[0], events)
-    elif verb == "roll":
-        steps.resolve_roll(state, roll_counts(action), events)
-    elif verb == "play":
-        play_card(state, args[0], events)
-    elif verb == "order":
-        order(state, state.unit_at(args[0]), events)
-    elif verb == "order-pay":  # BL-11.2: 3 tokens to the pool, one of the card's orders
-        unit = state.unit_at(args[0])
+def apply_action(
+    state: BattleLoreState, action: BattleLoreAction, events: list[Event] | None
+) -> None:
+    """Carry out `action`: the chance outcomes, then the players' actions by their type."""
+    match action:
+        case Deal(card=card):
+            endturn.dealt(state, card, events)
+        case Roll(counts=counts):
+            steps.resolve_roll(state, counts, events)
+        case LoreDeal(card=card):
+            lore_turn.lore_dealt(state, card, events)
+        case Box(card=card):
+            lore_turn.boxed(state, card, events)
+        case Order() | Free():
+            _order(state, action, events)
+        case Move() | Rush() | Battle():
+            _field_action(state, action, events)
+        case _:
+            _seat_action(state, action, events)
+
+
+def _order(state: BattleLoreState, action: Order | Free, events: list[Event] | None) -> None:
+    """BL-2.2; BL-11.2: `order X pay`, 3 tokens to the pool, one of the card's orders; BL-11.9:
+    `free X`, ordered, 1 token to the pool, the web removed."""
+    unit = state.unit_at(action.hex)
+    if isinstance(action, Free):
+        state.bank = state.bank.pay_pool(state.active, FREE_COST, "cutting a web")
+        free_from_web(unit)
+        _emit(events, "freed", player=state.active, hex=action.hex)
+    elif action.pay:
         state.bank = state.bank.pay_pool(
             state.active, OUT_OF_SECTION_COST, "an order out of section"
         )
         state.paid.append(unit.uid)
-        order(state, unit, events)
-    elif verb == "free":  # BL-11.9: ordered, 1 token to the pool, the web removed
-        unit = state.unit_at(args[0])
-        state.bank = state.bank.pay_pool(state.active, FREE_COST, "cutting a web")
-        free_from_web(unit)
-        _emit(events, "freed", player=state.active, hex=args[0])
-        order(state, unit, events)
-    elif verb == "ability":
-        creature_steps.choose_ability(state, args[0], int(args[1]), events)
-        steps.after_choice(state, events)
-    elif verb == "store":
-        creature_steps.store(state, int(args[0]), events)
-        steps.after_choice(state, events)
-    elif verb == "move" and not windows.offer(
-        state, 3 - state.active, "MOV_REACT", f"move {args[0]} {args[1]}", events
-    ):
-        move(state, state.unit_at(args[0]), hex_of(args[1]), events)
-    elif verb == "rush" and not windows.offer(
-        state, 3 - state.active, "MOV_REACT", "rush " + " ".join(args), events
-    ):
-        rush(state, state.unit_at(args[0]), hex_of(args[1]), state.unit_at(args[2]), events)
-    elif verb in ("move", "rush"):
-        pass  # a MOV_REACT window opened first (D-43)
-    elif verb == "battle" and phase == "battle":
-        attacker, target = state.unit_at(args[0]), state.unit_at(args[1])
-        kind = dict(targets(state.field, attacker))[target.uid]
-        steps.declare(state, attacker, target, kind, events)
-    elif verb == "battle":  # the mounted bonus attack (BL-7.4)
-        attacker, target = state.unit_at(args[0]), state.unit_at(args[1])
-        steps.declare(state, attacker, target, "melee", events, bonus=True)
-    elif verb == "done":
-        if phase == "order":
+    order(state, unit, events)
+
+
+def _field_action(
+    state: BattleLoreState, action: Move | Rush | Battle, events: list[Event] | None
+) -> None:
+    """BL-3 moves and BL-10.4 rushes (after the other side's MOV_REACT window, D-43), BL-4.4
+    battles and the mounted bonus attack (BL-7.4)."""
+    match action:
+        case Move(start=start, end=end):
+            if not windows.offer(
+                state, 3 - state.active, "MOV_REACT", f"move {start} {end}", events
+            ):
+                move(state, state.unit_at(start), hex_of(end), events)
+        case Rush(start=start, end=end, target=target):
+            resume = f"rush {start} {end} {target}"
+            if not windows.offer(state, 3 - state.active, "MOV_REACT", resume, events):
+                rush(state, state.unit_at(start), hex_of(end), state.unit_at(target), events)
+        case Battle(attacker=at, target=target) if state.phase == "battle":
+            attacker, defender = state.unit_at(at), state.unit_at(target)
+            kind = dict(targets(state.field, attacker))[defender.uid]
+            steps.declare(state, attacker, defender, kind, events)
+        case Battle(attacker=at, target=target):  # the mounted bonus attack (BL-7.4)
+            attacker, defender = state.unit_at(at), state.unit_at(target)
+            steps.declare(state, attacker, defender, "melee", events, bonus=True)
+
+
+def _seat_action(
+    state: BattleLoreState, action: BattleLoreAction, events: list[Event] | None
+) -> None:
+    """The other decisions of a seat, by the action's type and the phase."""
+    phase = state.phase
+    match action:
+        case Play(card=card):
+            play_card(state, card, events)
+        case Ability(ability=ability, spent=spent):
+            creature_steps.choose_ability(state, ability, spent, events)
+            steps.after_choice(state, events)
+        case Store(lore=lore):
+            creature_steps.store(state, lore, events)
+            steps.after_choice(state, events)
+        case Done() if phase == "order":
             orders_done(state, events)
-        elif phase == "move":
+        case Done() if phase == "move":
             begin_battles(state, events)
-        else:
+        case Done():
             battles_done(state, events)
-    elif verb == "ignore":
-        battle = state.battle
-        assert battle is not None
-        ignored = int(args[0])
-        _emit(events, "ignored", side=3 - battle.side, flags=ignored)
-        steps.start_retreat(state, battle.flags - ignored, events)
-    elif verb == "retreat":
-        steps.step_back(state, hex_of(args[0]), events)
-        steps.go_on_retreating(state, events)
-    elif verb == "battle-back":
-        battle = state.battle
-        assert battle is not None
-        defender, attacker = state.unit(battle.target), state.unit(battle.attacker)
-        steps.declare(state, defender, attacker, "melee", events, back=True)
-    elif verb == "take-ground":
-        steps.take_ground(state, events)
-    elif verb == "pursue":
-        steps.pursue(state, hex_of(args[0]), events)
-    elif verb == "lore":
-        lore_card(state, action, events)
-    elif verb == "pass" and phase == "react":
-        close_window(state, events)
-    elif verb == "pass":
-        pass_(state, events)
-    elif verb == "discard":
-        endturn.scout_discard(state, args[0], events)
-    elif verb == "lore-deal":
-        lore_turn.lore_dealt(state, args[0], events)
-    elif verb == "box":
-        lore_turn.boxed(state, args[0], events)
-    elif verb == "keep":
-        lore_turn.keep(state, args[0], events)
-    elif verb == "council":
-        choose_council(state, action, events)
-    elif verb == "place":
-        lore_turn.place_landmark(state, hex_of(args[0]), events)
-    elif verb == "refill":
-        lore_turn.refill(state, args[0], events)
-    elif verb == "discard-lore" and phase == "lore-keep":
-        lore_turn.discard_drawn(state, args[0], events)
-    elif verb == "discard-lore":
-        lore_turn.discard_from_hand(state, args[0], events)
-    else:
-        raise AssertionError(f"no such action: {action}")
+        case Ignore(flags=ignored):
+            battle = state.battle
+            assert battle is not None
+            _emit(events, "ignored", side=3 - battle.side, flags=ignored)
+            steps.start_retreat(state, battle.flags - ignored, events)
+        case Retreat(hex=to):
+            steps.step_back(state, hex_of(to), events)
+            steps.go_on_retreating(state, events)
+        case BattleBack():
+            battle = state.battle
+            assert battle is not None
+            defender, attacker = state.unit(battle.target), state.unit(battle.attacker)
+            steps.declare(state, defender, attacker, "melee", events, back=True)
+        case TakeGround():
+            steps.take_ground(state, events)
+        case Pursue(hex=to):
+            steps.pursue(state, hex_of(to), events)
+        case PlayLore():
+            lore_card(state, action, events)
+        case Pass() if phase == "react":
+            close_window(state, events)
+        case Pass():
+            pass_(state, events)
+        case Discard(card=card):
+            endturn.scout_discard(state, card, events)
+        case Keep(card=card):
+            lore_turn.keep(state, card, events)
+        case Council():
+            choose_council(state, action, events)
+        case Place(hex=at):
+            lore_turn.place_landmark(state, hex_of(at), events)
+        case Refill(option=option):
+            lore_turn.refill(state, option, events)
+        case DiscardLore(card=card) if phase == "lore-keep":
+            lore_turn.discard_drawn(state, card, events)
+        case DiscardLore(card=card):
+            lore_turn.discard_from_hand(state, card, events)
+        case _:
+            raise AssertionError(f"no such action: {action}")
 
 
-def lore_card(state: BattleLoreState, action: Act, events: list[Event] | None) -> None:
+def lore_card(state: BattleLoreState, action: PlayLore, events: list[Event] | None) -> None:
     """BL-13.5: a Lore card played in a window (or with the Command card); then the other
     side's LORE_REACT window (D-43), then the game goes on from where the window opened."""
     seat = state.window.seat if state.window is not None else state.active
     resume = state.window.resume if state.window is not None else "command"
-    if state.window is None and replaces_command(windows.phase_of(action.args[0])):
+    if state.window is None and replaces_command(windows.phase_of(action.card)):
         state.instead = True  # BL-2.1, D-46: no Command card, no Command draw
         state.last_orders[state.active] = None
         resume = "instead"
