@@ -29,6 +29,10 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
 KNOWN_GAPS: dict[tuple[str, str], str] = {}
 # A playout longer than this is a game that does not end.
 MAX_STEPS = 20_000
+# Per-step properties check every step of a playout up to this long, and a sample of a longer
+# one that keeps the first RARE_KIND steps of every kind of action (`Playout.checked_indices`).
+CHECKED_STEPS = 1_200
+RARE_KIND = 40
 
 
 @dataclass(frozen=True)
@@ -157,6 +161,27 @@ class Playout:
 
     def chance_steps(self) -> list[Step]:
         return [step for step in self.steps if step.actor == CHANCE]
+
+    def checked_indices(self, limit: int = CHECKED_STEPS) -> list[int]:
+        """The steps a per-step property checks: all of them in a game of up to `limit` steps;
+        in a longer one (a BattleLore game runs to 5,000) the first `RARE_KIND` steps of each
+        kind of action (the first word of its text, so no rare kind is skipped) and an even
+        stride through the rest, about `limit` in all."""
+        if len(self.steps) <= limit:
+            return list(range(len(self.steps)))
+        seen: dict[str, int] = {}
+        chosen: set[int] = set()
+        for index, step in enumerate(self.steps):
+            kind = step.text.split(" ", 1)[0]
+            seen[kind] = seen.get(kind, 0) + 1
+            if seen[kind] <= RARE_KIND:
+                chosen.add(index)
+        stride = max(1, len(self.steps) // max(1, limit - len(chosen)))
+        chosen.update(range(0, len(self.steps), stride))
+        return sorted(chosen)
+
+    def checked_steps(self, limit: int = CHECKED_STEPS) -> list[Step]:
+        return [self.steps[index] for index in self.checked_indices(limit)]
 
 
 def play(case: Case, seed: int) -> Playout:

@@ -92,7 +92,7 @@ def test_fast_path_equals_checked_path(case: Case) -> None:
     """`apply_code` and `apply_unchecked` reach the state `apply` reaches (equal digests)."""
     codes = has_codes(next(iter(playouts(case))).states[0])
     for p in playouts(case):
-        for step in p.steps:
+        for step in p.checked_steps():
             state = step.before
             checked = state.clone()
             checked.apply(step.action)
@@ -109,7 +109,7 @@ def test_fast_path_equals_checked_path(case: Case) -> None:
 @pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
 def test_apply_steps_the_rng_once_after_chance_and_never_after_a_seat(case: Case) -> None:
     for p in playouts(case):
-        for step in p.steps:
+        for step in p.checked_steps():
             state = step.before.clone()
             expected = Rng(state.rng.state)
             if state.is_chance:

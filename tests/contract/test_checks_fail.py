@@ -12,7 +12,7 @@ from bitva.core import IllegalAction, Rng, State, Violation, all_games, get_game
 from tests.games.dice_cards import DiceCards
 from tests.games.dice_cards.rules import Action, DiceCardsState
 
-from .cases import CASES, Case, cases_of, derived_variants, play
+from .cases import CASES, Case, Playout, Step, cases_of, derived_variants, play
 from .checks import (
     assert_codes_are_stable,
     assert_determinizations_deal_anew,
@@ -126,3 +126,15 @@ def test_variants_that_replace_the_derived_ones_fail_the_variant_check() -> None
 def test_a_registered_game_left_out_fails_the_presence_check() -> None:
     without_sniper = [case for case in CASES if case.game.name != "sniper-elite"]
     assert missing_games(without_sniper, all_games()) == {"sniper-elite"}
+
+
+def test_a_long_playout_is_checked_on_a_sample_that_keeps_every_kind_of_action() -> None:
+    """`checked_indices`: every step of a short playout; of a long one about the limit, with the
+    first steps of each kind of action, so a kind played once in 5,000 steps is still checked."""
+    playout = Playout(CASES[0], 1)
+    texts = ["move"] * 4_999 + ["rare"]
+    playout.steps = [Step(None, 1, None, text, []) for text in texts]  # type: ignore[arg-type]
+    chosen = playout.checked_indices(limit=300)
+    assert 4_999 in chosen and len(chosen) <= 400
+    assert chosen == sorted(set(chosen)) and chosen[0] == 0
+    assert playout.checked_indices(limit=5_000) == list(range(5_000))
