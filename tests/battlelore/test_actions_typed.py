@@ -13,7 +13,6 @@ import pytest
 from bitva.core import CHANCE
 from bitva.core.errors import UnreadableAction
 from bitva.games.battlelore.actions import (
-    NUM_CODES,
     Ability,
     Battle,
     BattleBack,
@@ -43,10 +42,9 @@ from bitva.games.battlelore.actions import (
     SeatAction,
     Store,
     TakeGround,
-    decode,
-    encode,
     parse,
 )
+from bitva.games.battlelore.codes import NUM_CODES, decode, encode
 from bitva.games.battlelore.game import GAME
 
 # (text, the code the stringly actions gave it, the typed action)

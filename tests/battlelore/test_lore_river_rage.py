@@ -4,7 +4,8 @@ of A04 once wrote `lore WZ03 G6 G5 F7 J4 I6`, which no parser read back)."""
 
 from __future__ import annotations
 
-from bitva.games.battlelore.actions import decode, encode, parse
+from bitva.games.battlelore.actions import parse
+from bitva.games.battlelore.codes import decode, encode
 from bitva.games.battlelore.state import BattleLoreState
 from tests.battlelore.engine_helpers import figures, play, texts
 from tests.battlelore.test_lore_play import SOUTH_F4, at_command

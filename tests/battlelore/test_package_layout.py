@@ -13,6 +13,7 @@ ROOT = Path(bitva.games.battlelore.__file__).parent
 TOP = {
     "__init__",
     "actions",
+    "codes",
     "deserialize",
     "game",
     "migrate",

@@ -6,7 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from bitva.core import CHANCE, Rng
-from bitva.games.battlelore.actions import NUM_CODES, decode, encode, parse
+from bitva.games.battlelore.actions import parse
+from bitva.games.battlelore.codes import NUM_CODES, decode, encode
 from bitva.games.battlelore.game import GAME
 from bitva.games.battlelore.state import BattleLoreState
 from bitva.games.battlelore.turn.command import DECK

@@ -10,11 +10,11 @@ from pydantic import BaseModel
 from bitva.core.game import Analysis, Game
 from bitva.core.rng import Rng
 from bitva.core.traits import Traits
-from bitva.games.battlelore.actions import NUM_CODES
 from bitva.games.battlelore.ai.heuristics import evaluate
 from bitva.games.battlelore.ai.rush import make_rush
 from bitva.games.battlelore.ai.settings import agent_defaults
 from bitva.games.battlelore.analysis.report import Step, analyse
+from bitva.games.battlelore.codes import NUM_CODES
 from bitva.games.battlelore.deserialize import state_from_json
 from bitva.games.battlelore.migrate import migrate
 from bitva.games.battlelore.options import BattleLoreOptions

@@ -29,11 +29,10 @@ from bitva.games.battlelore.actions import (
     LoreDeal,
     Roll,
     SeatAction,
-    decode,
-    encode,
     parse,
 )
 from bitva.games.battlelore.battle.current import Battle
+from bitva.games.battlelore.codes import decode, encode
 from bitva.games.battlelore.field.board import hex_of
 from bitva.games.battlelore.field.model import Field, Landmark, Unit
 from bitva.games.battlelore.lore import deck as lore_deck
