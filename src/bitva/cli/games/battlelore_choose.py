@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from bitva.cli.games.battlelore_board import odds_words
 from bitva.cli.games.battlelore_names import unit_name
 from bitva.cli.games.battlelore_typed import aside, is_hex
+from bitva.games.battlelore.actions import Battle, Move
 
 if TYPE_CHECKING:
     from bitva.cli.terminal import HumanTurn
@@ -36,9 +37,10 @@ def choose_in_two_steps(
     by_unit: dict[str, list[tuple[str, Any]]] = {}
     others: list[tuple[str, Any]] = []
     for action in actions:
-        words = state.action_text(action).split()
-        if words[0] in ("move", "battle") and len(words) == 3:
-            by_unit.setdefault(words[1], []).append((words[2], action))
+        if isinstance(action, Move):
+            by_unit.setdefault(action.start, []).append((action.end, action))
+        elif isinstance(action, Battle):
+            by_unit.setdefault(action.attacker, []).append((action.target, action))
         else:
             others.append((state.action_text(action), action))
     units = {u["hex"]: u for u in state.view(turn.seat)["units"]}
