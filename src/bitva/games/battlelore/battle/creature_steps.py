@@ -152,19 +152,46 @@ def poison_risk_roll(state: BattleLoreState) -> bool:
 
 def creature_blocked(state: BattleLoreState, creature: Unit, events: list[Event] | None) -> bool:
     """BL-11.5, D-23: a shut retreat tramples the units in the way (1 figure per hex still to
-    retreat, banners to their opponents); True when a hex opened and the retreat goes on.
-    Otherwise the attacker rolls 1 critical-risk die per hex not retreated."""
+    retreat, banners to their opponents; a creature in the way rolls that many critical-risk
+    dice instead, D-25); True when a hex opened and the retreat goes on. Otherwise the
+    attacker rolls 1 critical-risk die per hex not retreated."""
     battle = state.battle
     assert battle is not None
     victims = trample_victims(state.field, creature)
+    creatures: list[int] = []
     for victim in victims:
-        if victim.type.is_creature:
-            continue  # D-25 would make it risk dice; the only creature is the spider itself
         _emit(events, "trampled", side=victim.side, hex=name(victim.hex))
+        if victim.type.is_creature:
+            creatures.append(victim.uid)  # its losses are risk dice (D-25), rolled next
+            continue
         lose(state, victim, battle.retreat_left, events)
         if state.phase == "over":
             return False
-    if victims and retreat_steps(state):
+    if creatures:
+        battle.trample_left = tuple(creatures)
+        trample_risk_roll(state)
+        return False
+    return retreat_or_risk(state, creature, events, trampled=bool(victims))
+
+
+def trample_risk_roll(state: BattleLoreState) -> None:
+    """D-25: the next trampled creature rolls 1 critical-risk die per hex still to retreat."""
+    battle = state.battle
+    assert battle is not None
+    battle.risk_unit, battle.trample_left = battle.trample_left[0], battle.trample_left[1:]
+    battle.special, battle.risk_then = "risk", "trample"
+    battle.dice = critical_risk_dice(battle.retreat_left)
+    state.phase = "roll"
+
+
+def retreat_or_risk(
+    state: BattleLoreState, creature: Unit, events: list[Event] | None, trampled: bool
+) -> bool:
+    """After the trample (D-23): True when a hex opened and the retreat goes on; otherwise
+    the creature's own critical-risk dice, 1 per hex not retreated (BL-11.5, D-24)."""
+    battle = state.battle
+    assert battle is not None
+    if trampled and retreat_steps(state):
         return True
     left, battle.retreat_left = battle.retreat_left, 0
     _emit(events, "blocked", side=creature.side, hex=name(creature.hex), hexes=left)

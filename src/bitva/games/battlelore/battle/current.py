@@ -57,11 +57,15 @@ class Battle:
     lore_spent: int = 0
     stored: int = 0
     poison_risk: int = 0  # a poisoned creature's `L` losses, rolled as risk dice (D-25)
-    risk_then: str = ""  # after critical risk: "flags" (poison) or "" (a blocked retreat)
+    risk_then: str = ""  # after critical risk: "flags" (poison), "trample" or "" (blocked)
     struck: bool = False  # First Strike (WR02): its target struck first, so it may not battle back
     then: Battle | None = None  # this is a First Strike: the attack it interrupted (WR02)
     rolled: str = ""
     attack_faces: tuple[str, ...] = ()
+    # BL-11.5, D-25: the creature in the way whose trample risk dice are rolling (-1: the
+    # target's own dice), and the trampled creatures still to roll theirs
+    risk_unit: int = -1
+    trample_left: tuple[int, ...] = ()
 
     @property
     def panic(self) -> bool:
@@ -94,6 +98,8 @@ class Battle:
             "then": None if self.then is None else self.then.to_json(),
             "rolled": self.rolled,
             "attack_faces": list(self.attack_faces),
+            "risk_unit": self.risk_unit,
+            "trample_left": list(self.trample_left),
         }
 
     @classmethod
@@ -121,6 +127,8 @@ class Battle:
             None if data.get("then") is None else cls.from_json(data["then"]),
             str(data.get("rolled", "")),
             tuple(data.get("attack_faces", ())),
+            int(data.get("risk_unit", -1)),
+            tuple(int(uid) for uid in data.get("trample_left", ())),
         )
 
 

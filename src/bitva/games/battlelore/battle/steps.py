@@ -23,7 +23,9 @@ from bitva.games.battlelore.battle.creature_steps import (
     creature_choice,
     kill_creature,
     poison_risk_roll,
+    retreat_or_risk,
     store_room,
+    trample_risk_roll,
 )
 from bitva.games.battlelore.battle.current import Battle, announce, lose, retreat_steps
 from bitva.games.battlelore.field.board import name
@@ -412,6 +414,8 @@ def special_roll(state: BattleLoreState, events: list[Event] | None) -> None:
     assert battle is not None
     special, battle.special = battle.special, ""
     target = state.unit(battle.target)
+    if special in ("risk", "risk-reroll") and battle.risk_unit >= 0:
+        target = state.unit(battle.risk_unit)  # a trampled creature's dice (D-25)
     faces = battle.faces
     if special == "panic":
         killed = panic_losses(target, faces)  # type: ignore[arg-type]
@@ -438,8 +442,9 @@ def special_roll(state: BattleLoreState, events: list[Event] | None) -> None:
     else:  # risk-reroll
         if risk_kills(target, faces):  # type: ignore[arg-type]
             kill_creature(state, target, events)
-            after_morale(state, events)
-            return
+            if battle.risk_unit < 0 or state.phase == "over":
+                after_morale(state, events)
+                return
         after_risk(state, events)
 
 
@@ -465,6 +470,12 @@ def after_risk(state: BattleLoreState, events: list[Event] | None) -> None:
     then, battle.risk_then = battle.risk_then, ""
     if then == "flags":
         start_flags(state, events)
+    elif then == "trample":  # BL-11.5, D-23, D-25: the next creature in the way, or go on
+        battle.risk_unit = -1
+        if battle.trample_left:
+            trample_risk_roll(state)
+        elif retreat_or_risk(state, state.unit(battle.target), events, trampled=True):
+            go_on_retreating(state, events)
     else:
         after_retreat(state, events)
 

@@ -53,7 +53,7 @@ BATTLE_DECISIONS = (
     "store",
 )  # fmt: skip
 _SPECIAL = ("", "panic", "critical", "risk", "risk-reroll", LORE_ROLL)
-_RISK_THEN = ("", "flags")
+_RISK_THEN = ("", "flags", "trample")
 _FIELDS = tuple(f for f in dataclasses.fields(Battle))
 _REQUIRED = ("attacker", "target", "side", "kind", "dice", "target_hex")
 
@@ -72,7 +72,7 @@ def battle_table(battle: Battle | None) -> dict[str, Any]:
             value = SIDE_NAMES[value]
         elif spec.name == "target_hex":
             value = name(value)
-        elif spec.name in ("faces", "attack_faces"):
+        elif spec.name in ("faces", "attack_faces", "trample_left"):
             value = list(value)
         elif spec.name == "then":
             value = battle_table(value)
@@ -107,6 +107,8 @@ def read_battle(value: Any) -> Battle | None:
         _bool(table.get("struck", False)), then,
         _one_of(table.get("rolled", ""), _SPECIAL, "a special roll"),
         tuple(_one_of(f, FACES, "a die face") for f in _list(table.get("attack_faces", []))),
+        _int(table["risk_unit"]) if "risk_unit" in table else -1,
+        tuple(_int(uid) for uid in _list(table.get("trample_left", []))),
     )  # fmt: skip
 
 
@@ -185,6 +187,11 @@ def apply_battle(tables: dict[str, Any], state: BattleLoreState) -> None:
                 raise KeyBad(key.name, exc) from None
 
 
+def _creature(state: BattleLoreState, uid: int) -> bool:
+    unit = state.field.units[uid]
+    return unit is not None and unit.type.is_creature
+
+
 def check_battle(state: BattleLoreState) -> tuple[str, str, str | None] | None:
     """What a battle in a whole state needs: (key, reason, rule) of the first fault."""
     battle = state.battle
@@ -194,6 +201,9 @@ def check_battle(state: BattleLoreState) -> tuple[str, str, str | None] | None:
         for key in ("attacker", "target"):
             if getattr(battle, key) >= len(state.field.units):
                 return f"battle.{key}", "not the id of a unit (see unit_count)", None
+        for uid in (battle.risk_unit, *battle.trample_left):
+            if not -1 <= uid < len(state.field.units) or (uid >= 0 and not _creature(state, uid)):
+                return "battle.risk_unit", f"{uid}: not the id of a creature", "D-25"
         battle = battle.then
     resume = state.window.resume if state.window is not None else ""
     if resume in ("before-roll", "roll", "read") and state.battle is None:
