@@ -99,6 +99,14 @@ def _children(pid: int) -> int:
         return 0
 
 
+def as_a_terminal_starts_it() -> None:
+    """In the child before exec: SIGINT at its default and not blocked, as a terminal's shell
+    starts a command. The test process may have inherited it ignored or blocked (a test before
+    it in the same pytest worker, or the worker itself), and exec keeps both."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux /proc")
 @pytest.mark.parametrize(
     ("moment", "games"),
@@ -122,6 +130,7 @@ def test_issue21_p12_ctrl_c_with_workers_is_one_line_from_the_parent(
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # its own process group, as a shell gives a command
+        preexec_fn=as_a_terminal_starts_it,
     )
     try:
         deadline = time.monotonic() + 60
