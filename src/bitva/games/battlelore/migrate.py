@@ -8,10 +8,10 @@ Format 2 read BL-15.3 wrongly: a seat that played a Lore card in the opponent's 
 refill at the end of its own next turn, and the state kept a flag for it (so every digest of a
 format-2 record is of a state form that is gone). Format 3 gives that refill, and a creature
 trampled by a retreating creature rolls its critical-risk dice (BL-11.5, D-25), which format 2
-skipped. A format-2 record is replayed by today's rules and gets new digests when all of it is still legal (every game
-without Lore, and a Lore game in which no reaction ever delayed a refill); one that reaches a
-refill the old reading skipped is refused, naming the step, since the players' later choices
-were made in another game.
+skipped. A format-2 record is replayed by today's rules and gets new digests when all of it is
+still legal (every game without Lore, and a Lore game in which no reaction ever delayed a
+refill); one that reaches a refill the old reading skipped is refused, naming the step, since
+the players' later choices were made in another game.
 """
 
 from __future__ import annotations
