@@ -34,10 +34,11 @@ upper case, roll faces sorted). Their integer codes are in `codes.py`.
 
 from __future__ import annotations
 
-from dataclasses import Field, dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
 from bitva.core.errors import IllegalAction, UnreadableAction
+from bitva.core.verbs import VerbAction
 from bitva.games.battlelore.field.board import HEX_COUNT, HexError, hex_of, name
 from bitva.games.battlelore.field.model import FACES
 from bitva.games.battlelore.lore.council import SEATS, format_council, parse_council
@@ -51,14 +52,11 @@ MAX_NUMBER = 16
 CARD_INDEX: dict[str, int] = {card: i for i, card in enumerate(CARD_IDS)}
 
 
-class _Action:
-    """What every action shares: its verb, its code block, whether chance plays it, its words
-    and its text."""
+class _Action(VerbAction):
+    """What every BattleLore action shares (`core.verbs`): its verb, its code block, whether
+    chance plays it, its words and its text."""
 
     __slots__ = ()
-    verb: ClassVar[str]
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # every subclass is a dataclass
-    is_chance: ClassVar[bool] = False
 
     @property
     def block(self) -> str:
@@ -67,8 +65,9 @@ class _Action:
 
     @property
     def args(self) -> tuple[str, ...]:
-        """The words after the verb, in canonical form: the fields given, in order."""
-        return tuple(str(getattr(self, f.name)) for f in fields(self))
+        """The words after the verb, in canonical form (`words`, unless a verb writes its own:
+        `Order` leaves out `pay`, `Council` writes its levels)."""
+        return self.words
 
     def __str__(self) -> str:
         return " ".join((self.verb, *self.args))

@@ -9,10 +9,11 @@ a block of codes (`_BLOCKS`), in the same order and sizes as ever.
 
 from __future__ import annotations
 
-from dataclasses import Field, dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
 from bitva.core.errors import UnreadableAction
+from bitva.core.verbs import VerbAction
 from bitva.games.sniper_elite.board import Geometry
 from bitva.games.sniper_elite.catalogue import AREAS, KNOWN_EQUIPMENT, Content
 from bitva.games.sniper_elite.model import DEFENDER_IDS, TOKENS
@@ -25,22 +26,11 @@ HELP = (
 )
 
 
-class _Action:
-    """What every action shares: its verb, whether chance plays it, and its text."""
+class _Action(VerbAction):
+    """What every Sniper Elite action shares (`core.verbs`): its verb, whether chance plays
+    it, and its text."""
 
     __slots__ = ()
-    verb: ClassVar[str]
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # every subclass is a dataclass
-    is_chance: ClassVar[bool] = False
-
-    @property
-    def words(self) -> tuple[str, ...]:
-        """The words after the verb, in canonical form: the fields given, in order."""
-        values = (getattr(self, f.name) for f in fields(self))
-        return tuple(str(v) for v in values if v is not None)
-
-    def __str__(self) -> str:
-        return " ".join((self.verb, *self.words))
 
 
 # -- the player's actions (SE-4.9, SE-4.10, SE-6, SE-7.8) -----------------------------------------
