@@ -93,7 +93,7 @@ class Plain(DiceCards):
     name = "dice-cards-plain"
     position_suffix = None
 
-    def num_action_codes(self, state: Any) -> int:
+    def num_action_codes(self, options: Any = None) -> int:
         raise NotSupported("no integer codes")
 
 

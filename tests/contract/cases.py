@@ -227,7 +227,7 @@ def snapshot(state: State[Any]) -> str:
 
 def has_codes(state: State[Any]) -> bool:
     try:
-        state.game.num_action_codes(state)
+        state.game.num_action_codes(state.options)
     except NotSupported:
         return False
     return True

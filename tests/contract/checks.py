@@ -38,14 +38,18 @@ def assert_refused(state: State[Any], action: Any, kind: type[BitvaError]) -> Bi
 def assert_codes_are_stable(game: Game[Any, Any], states: Sequence[State[Any]]) -> None:
     """Over the states of one game, the code space keeps its size and each code means the same
     action (read by its text) wherever it is legal."""
-    sizes = {game.num_action_codes(state) for state in states}
+    sizes = {game.num_action_codes(state.options) for state in states}
     assert len(sizes) == 1, f"the code space changes size during a game: {sorted(sizes)}"
+    (size,) = sizes
     meaning: dict[int, str] = {}
     for state in states:
         if state.current_player is None:
             continue
         for action in choices(state):
             code, text = state.encode_action(action), state.action_text(action)
+            assert 0 <= code < size, (
+                f"code {code} of {text!r} is outside the declared space of {size}"
+            )
             first = meaning.setdefault(code, text)
             assert first == text, f"code {code} means {first!r} in one state, {text!r} in another"
 

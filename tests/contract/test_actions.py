@@ -64,7 +64,7 @@ def test_integer_codes_round_trip(case: Case) -> None:
     rng = Rng(derive_seed(2, case.id))
     for p in playouts(case):
         for state in p.states[:-1]:
-            size = case.game.num_action_codes(state)
+            size = case.game.num_action_codes(state.options)
             actions = choices(state)
             codes = [state.encode_action(a) for a in actions]
             assert all(0 <= code < size for code in codes)

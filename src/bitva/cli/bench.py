@@ -95,7 +95,7 @@ def has_codes(game: Game[Any, Any], options: BaseModel) -> bool:
     if not game.traits.enumerable:
         return False
     try:
-        game.num_action_codes(game.new(options, 0))
+        game.num_action_codes(options)
     except NotSupported:
         return False
     return True

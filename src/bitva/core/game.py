@@ -18,6 +18,8 @@ from bitva.core.traits import Traits
 
 S = TypeVar("S", bound=State[Any])
 O = TypeVar("O", bound=BaseModel)  # noqa: E741
+# options as a model, a mapping of values, or None for the defaults
+OptionsLike = BaseModel | Mapping[str, Any] | None
 
 
 @dataclass(frozen=True)
@@ -95,9 +97,39 @@ class Game(ABC, Generic[S, O]):
     def state_from_json(self, data: dict[str, Any]) -> S:
         """Inverse of `State.to_json`."""
 
-    def num_action_codes(self, state: S) -> int:
-        """Size of the integer action space of games with this state's options."""
+    # -- the research contract (docs/research.md) ------------------------------------------
+    def num_action_codes(self, options: OptionsLike = None) -> int:
+        """Size of the integer action space of games with these options, known before a game
+        starts: every code means the same action (or chance outcome) in every state of such a
+        game, so a policy head of this size can be declared up front."""
         raise NotSupported(f"{self.title} has no integer action codes")
+
+    def observation_shape(
+        self, options: BaseModel | Mapping[str, Any] | None = None
+    ) -> tuple[int, ...]:
+        """The shape of `State.observation_tensor` for games with these options (it never
+        changes during a game)."""
+        raise NotSupported(f"{self.title} has no observation tensor")
+
+    def observation_from_view(
+        self, view: Mapping[str, Any], seat: int | None, options: BaseModel
+    ) -> Any:
+        """The observation tensor (a float32 numpy array of `observation_shape(options)`) built
+        from a seat's `view` and nothing else, so it cannot hold what the seat may not see."""
+        raise NotSupported(f"{self.title} has no observation tensor")
+
+    def max_game_length(self, options: OptionsLike = None) -> int:
+        """An upper bound on the number of actions and chance outcomes of one game with these
+        options (OpenSpiel's `max_game_length`)."""
+        raise NotSupported(f"{self.title} declares no maximum game length")
+
+    def utility_range(
+        self, options: BaseModel | Mapping[str, Any] | None = None
+    ) -> tuple[float, float]:
+        """The lowest and highest return a seat can get (`Outcome.returns`)."""
+        if self.traits.utility == "zero-sum":
+            return (-1.0, 1.0)
+        raise NotSupported(f"{self.title} declares no utility range")
 
     # -- positions -------------------------------------------------------------------------
     def read_position(self, text: str, source: str = "(position)") -> S:

@@ -8,8 +8,9 @@ Chance is explicit (`bitva.core.chance`): at a chance node `chance_outcomes()` g
 with its exact probability, and an outcome is applied like an action. `sample_chance()` draws
 one from a copy of the state's own RNG, and `apply` steps that RNG once after every chance
 outcome, sampled or forced alike, so a replayed record reaches the same states (digests) and the
-same future as the game it records. Search never touches the state's RNG: it samples chance with
-its own generator (`sample_chance(rng)`).
+same future as the game it records; the fast path (`apply_unchecked`, `apply_code`) steps it
+the same way. Search never draws from the state's RNG: it samples chance with its own generator
+(`sample_chance(rng)`).
 """
 
 from __future__ import annotations
@@ -162,8 +163,13 @@ class State(ABC, Generic[A]):
 
     def apply_unchecked(self, action: A) -> None:
         """Apply an action known to be legal, without checks (events may be skipped): the fast
-        path for search. It does not step the state's RNG."""
+        path for search. Like `apply`, it steps the state's RNG once after a chance outcome, so
+        a state driven by codes and one driven by `apply` have the same future (an environment
+        that samples chance from the state's RNG would otherwise draw the same dice forever)."""
+        chance = self.is_chance
         self.play(action)
+        if chance:
+            self.rng.next_u64()
 
     # -- the integer fast path (search, RL) ---------------------------------------------------
     def legal_codes(self) -> list[int]:
@@ -171,8 +177,29 @@ class State(ABC, Generic[A]):
         return [self.encode_action(action) for action in self.legal_actions()]
 
     def apply_code(self, code: int) -> None:
-        """Apply a legal action (or chance outcome) by its integer code, without checks."""
+        """Apply a legal action (or chance outcome) by its integer code, without checks; it
+        steps the RNG after a chance outcome as `apply_unchecked` does."""
         self.apply_unchecked(self.decode_action(code))
+
+    def legal_mask(self) -> Any:
+        """A numpy int8 vector of `game.num_action_codes(options)` entries, 1 at each legal code
+        (at a chance node: each outcome's code)."""
+        import numpy as np
+
+        mask = np.zeros(self.game.num_action_codes(self.options), dtype=np.int8)
+        mask[self.legal_codes()] = 1
+        return mask
+
+    def observation_tensor(self, seat: int | None) -> Any:
+        """What `seat` sees, as a float32 numpy array of `game.observation_shape(options)`:
+        built from `view(seat)` only (`Game.observation_from_view`), so it cannot leak."""
+        return self.game.observation_from_view(self.view(seat), seat, self.options)
+
+    def information_state_string(self, seat: int | None) -> str:
+        """A string that is the same for two states exactly when `seat` cannot tell them apart:
+        the seat's view in canonical JSON (games whose view forgets what the seat saw
+        earlier override this to keep perfect recall)."""
+        return json.dumps(self.view(seat), sort_keys=True, separators=(",", ":"))
 
     def sample_chance_code(self, rng: Rng) -> int:
         """The code of a chance outcome drawn with `rng` (games override it with something
@@ -194,7 +221,7 @@ class State(ABC, Generic[A]):
         return str(action)
 
     def encode_action(self, action: A) -> int:
-        """Stable integer code of an action, in [0, game.num_action_codes(state))."""
+        """Stable integer code of an action, in [0, game.num_action_codes(options))."""
         raise NotSupported(f"{self.game.title} has no integer action codes")
 
     def decode_action(self, code: int) -> A:

@@ -64,7 +64,7 @@ class DiceCards(Game[DiceCardsState, DiceCardsOptions]):
     def state_from_json(self, data: dict[str, Any]) -> DiceCardsState:
         return DiceCardsState.from_json(data)
 
-    def num_action_codes(self, state: DiceCardsState) -> int:
+    def num_action_codes(self, options: Any = None) -> int:
         return 8 + len(DICE_OUTCOMES)
 
     @property

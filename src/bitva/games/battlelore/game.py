@@ -92,7 +92,7 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
             )
         }
 
-    def num_action_codes(self, state: BattleLoreState) -> int:
+    def num_action_codes(self, options: BaseModel | Mapping[str, Any] | None = None) -> int:
         return NUM_CODES
 
     def heuristic(self, state: BattleLoreState, seat: int) -> float:

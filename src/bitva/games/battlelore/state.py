@@ -219,9 +219,12 @@ class BattleLoreState(State[BattleLoreAction]):
         return events
 
     def apply_unchecked(self, action: BattleLoreAction) -> None:
+        chance = self.is_chance
         self._legal = None
         apply_action(self, action, None)
         self._legal = None
+        if chance:  # as `apply` does, so that codes and checked play share a future
+            self.rng.next_u64()
 
     def parse_action(self, text: str) -> BattleLoreAction:
         return parse(text)

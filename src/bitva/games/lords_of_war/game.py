@@ -94,8 +94,8 @@ class LordsOfWar(Game[LordsOfWarState, LordsOfWarOptions]):
 
         return state_from_json(data)
 
-    def num_action_codes(self, state: LordsOfWarState) -> int:
-        return state.static.codec.size()
+    def num_action_codes(self, options: BaseModel | Mapping[str, Any] | None = None) -> int:
+        return self.new(options, 0).static.codec.size()
 
     # -- positions (rules section 14) ----------------------------------------------------------
     def read_position(self, text: str, source: str = "(position)") -> LordsOfWarState:

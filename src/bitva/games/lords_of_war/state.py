@@ -221,11 +221,15 @@ class LordsOfWarState(State[Action]):
     def apply_unchecked(self, action: Action) -> None:
         seat = self._owner()
         assert seat is not None
-        self._play(self.static.codec.code(seat, action), None)
+        self.apply_code(self.static.codec.code(seat, action))
 
     def apply_code(self, code: int) -> None:
-        """Apply a legal action by its integer code, without checks or events."""
+        """Apply a legal action by its integer code, without checks or events; the RNG steps
+        after a chance outcome, as in `apply`."""
+        chance = self.is_chance
         self._play(code, None)
+        if chance:
+            self.rng.next_u64()
 
     def clone(self) -> Self:
         other = type(self).__new__(type(self))

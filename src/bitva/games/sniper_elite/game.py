@@ -56,7 +56,7 @@ class SniperElite(Game[GameState, SniperEliteOptions]):
         state.load_json(data)
         return state
 
-    def num_action_codes(self, state: GameState) -> int:
+    def num_action_codes(self, options: BaseModel | Mapping[str, Any] | None = None) -> int:
         return CODE_SPACE
 
     def read_position(self, text: str, source: str = "(position)") -> GameState:
