@@ -1,7 +1,7 @@
 """The seams checker (issue 24, point 1): the shared modules of bitva know no game.
 
 A *shared* module is any Python module of `bitva.core`, `ai`, `arena`, `store`, `server`, `cli`,
-`web` or `analysis`, except those under the front ends' own `games/` folders (`cli/games/`,
+`rl`, `web` or `analysis`, except those under the front ends' own `games/` folders (`cli/games/`,
 `server/games/`, `web/games/`), where the games' adapters live. A shared module
 
 - imports no game package: neither `bitva.games.<game>` nor `bitva.<front>.games.<game>` (a game's
@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-SHARED = ("core", "ai", "arena", "store", "server", "cli", "web", "analysis")
+SHARED = ("core", "ai", "arena", "store", "server", "cli", "web", "analysis", "rl")
 FRONTS_GAMES = "games"  # the folder of a shared package that holds the games' adapters
 
 Words = tuple[str, ...]

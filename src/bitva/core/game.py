@@ -131,6 +131,11 @@ class Game(ABC, Generic[S, O]):
             return (-1.0, 1.0)
         raise NotSupported(f"{self.title} declares no utility range")
 
+    def vector_env(self, n: int, options: OptionsLike = None, seed: int = 0) -> Any:
+        """A batched engine: `n` games of these options advanced in lockstep with numpy arrays
+        (`bitva.rl.vector`, docs/research.md). Games without one raise NotSupported."""
+        raise NotSupported(f"{self.title} has no batched engine")
+
     # -- positions -------------------------------------------------------------------------
     def read_position(self, text: str, source: str = "(position)") -> S:
         """A state from the game's position notation; PositionError names the key and the
