@@ -423,3 +423,13 @@ def test_d_43_a_window_with_only_pass_is_passed_without_asking() -> None:
             seen.add(texts == ["pass"])
         state.apply(rng.choice(state.legal_actions()))
     assert seen == {True, False}
+
+
+def test_issue21_the_end_line_names_the_side_that_won() -> None:
+    """Issue 21 (leftover of point 4): a lost game says which side won, not "Player 2"."""
+    from bitva.cli.terminal import end_line
+
+    outcome = Outcome.win(2, 2, "banners")
+    assert end_line(outcome, 1, ADAPTER.seat_name) == "You lose: North wins"
+    assert end_line(outcome, None, ADAPTER.seat_name) == "North wins"
+    assert end_line(outcome, 2, ADAPTER.seat_name) == "You win"

@@ -223,7 +223,7 @@ def test_issue_21_done_when_a_lore_adventure_to_the_end_against_hard_at_80x24(
     tmp_path: Path, adventure: str, seed: int
 ) -> None:
     player, end = play_to_the_end(tmp_path, adventure, seed)
-    assert re.search(r"(You win|Player 2 wins) — .*\(BL-16\.\d\)", end), end
+    assert re.search(r"(You win|You lose: North wins) — .*\(BL-16\.\d\)", end), end
     assert "Record saved to" in end
     assert {"keep-lore", "move-where", "attack-target", "log-page", "north-turn"} <= player.kept
     assert player.help_asked and player.summaries > 3

@@ -65,7 +65,11 @@ def test_a_person_plays_a_whole_game_against_greedy(tmp_path: Path) -> None:
         assert run("replay", str(save), "--verify").exit_code == 0
         screen = (tmp_path / "screen.txt").read_text(encoding="utf-8")
         outcome = Outcome.from_json(record.outcome)
-        end = "You win — you eliminated" if outcome.winner == 1 else "Player 2 wins — player 2 elim"
+        end = (
+            "You win — you eliminated"
+            if outcome.winner == 1
+            else "You lose: Player 2 wins — player 2 elim"
+        )
         assert screen.count(end) == 1 and "Game over" not in screen, screen[-2000:]
         assert "Player 1's hand" in screen
         assert "Where " in screen and "best outcome" in screen  # the placement previews

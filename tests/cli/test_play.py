@@ -110,7 +110,9 @@ def test_no_line_of_the_log_is_printed_twice() -> None:
     assert len(log) > 12
     # each line of the log is printed exactly as often as it happens, in order
     assert [line for line in printed if line.lstrip() in set(log)] == log
-    ends = [line for line in printed if line.startswith(("You win", "Player 2 wins", "Draw"))]
+    ends = [
+        line for line in printed if line.startswith(("You win", "You lose: Player 2 wins", "Draw"))
+    ]
     assert len(ends) == 1 and not any(line.startswith("Game over") for line in printed)
 
 

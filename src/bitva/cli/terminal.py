@@ -20,6 +20,7 @@ replays it and goes on where the game was left, with the same seats.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,6 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from bitva.cli.games import Screen, TerminalAdapter, adapter_for
-from bitva.cli.games.generic import seats_text
 from bitva.cli.terminal_screen import Display, LiveDisplay, StreamDisplay, is_live
 from bitva.core.chance import CHANCE
 from bitva.core.errors import BitvaError, NotSupported
@@ -64,27 +64,32 @@ class Move:
     events: list[Event]
 
 
-def end_line(outcome: Outcome, viewer: int | None) -> str:
+def end_line(outcome: Outcome, viewer: int | None, name: Callable[[int], str] | None = None) -> str:
     """Who won, from the outcome's codes and for `viewer` (the only human at the screen, or
-    None).
+    None), each seat called by `name` (the adapter's `seat_name`; "Player N" without one).
 
     >>> end_line(Outcome.win(2, 2, "units"), 1), end_line(Outcome.win(2, 2, "units"), 2)
-    ('Player 2 wins', 'You win')
+    ('You lose: Player 2 wins', 'You win')
+    >>> end_line(Outcome.win(2, 2, "units"), 1, {1: "South", 2: "North"}.__getitem__)
+    'You lose: North wins'
     >>> end_line(Outcome.solo(False, "bust"), 1), end_line(Outcome.solo(True, "target"), None)
     ('You lose to the rules', 'Player 1 wins')
     >>> end_line(Outcome.drawn(2, "both-thresholds"), 1)
     'Draw'
     """
+    called = name or (lambda seat: f"Player {seat}")
     winners = list(outcome.winners)
     if outcome.result == "win" and winners:
         if viewer in winners:
-            others = [seat for seat in winners if seat != viewer]
-            return "You win" if not others else f"You and {seats_text(others)} win"
-        return f"{seats_text(winners)} win" + ("s" if len(winners) == 1 else "")
+            others = [called(seat) for seat in winners if seat != viewer]
+            return "You win" if not others else f"You and {' and '.join(others)} win"
+        names = " and ".join(called(seat) for seat in winners)
+        line = f"{names} win" + ("s" if len(winners) == 1 else "")
+        return f"You lose: {line}" if viewer is not None else line
     if outcome.result == "draw":
         return "Draw"
     if len(outcome.returns) == 1:  # a solo game: the opponent is the rules themselves
-        return "You lose to the rules" if viewer == 1 else "Player 1 loses to the rules"
+        return "You lose to the rules" if viewer == 1 else f"{called(1)} loses to the rules"
     return "You all lose" if viewer is not None else "Every player loses"
 
 
@@ -307,7 +312,8 @@ class TerminalGame:
             winner = outcome.winner
             style = self.adapter.seat_style(winner) if winner else "bold yellow"
             reason = self.adapter.outcome_reason(outcome, viewer)
-            lines.append(Text(f"{end_line(outcome, viewer)} — {reason}", style=style))
+            line = end_line(outcome, viewer, self.adapter.seat_name)
+            lines.append(Text(f"{line} — {reason}", style=style))
         elif left and path is not None:
             lines.append(Text("Game left unfinished. Resume it with:", style="bold"))
             lines.append(Text(f"  bitva play --resume {path}"))

@@ -104,6 +104,10 @@ class TerminalAdapter(Protocol):
         """The Rich style of a seat's name and log lines."""
         ...
 
+    def seat_name(self, seat: int) -> str:
+        """What a seat is called at the table ("Player 2"; a game with sides names them)."""
+        ...
+
     def action_label(self, state: State[Any], action: Any) -> str:
         """How a legal action reads in the numbered list a human chooses from."""
         ...

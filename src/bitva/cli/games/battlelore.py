@@ -20,6 +20,7 @@ from bitva.cli.games import Screen, Size
 from bitva.cli.games.battlelore_board import (
     BOARD_WIDTH,
     LEGEND,
+    SIDE_NAMES,
     SIDE_STYLE,
     battle_lines,
     board_lines,
@@ -114,6 +115,9 @@ class BattleLoreAdapter(GenericAdapter):
 
     def seat_style(self, seat: int) -> str:
         return SIDE_STYLE.get(seat, "bold")
+
+    def seat_name(self, seat: int) -> str:
+        return SIDE_NAMES.get(seat, f"Player {seat}")
 
     # -- the log -------------------------------------------------------------------------------
     def describe_event(self, event: Mapping[str, Any]) -> str | None:

@@ -150,6 +150,9 @@ class GenericAdapter:
         who = "chance" if state.is_chance else f"player {mover} {screen.names.get(mover or 0, '')}"
         return f"{title}{eyes} — {who.strip()} to decide ({state.decision})"
 
+    def seat_name(self, seat: int) -> str:
+        return f"Player {seat}"
+
     def seat_style(self, seat: int) -> str:
         return SEAT_STYLES[(seat - 1) % len(SEAT_STYLES)] if seat >= 1 else "bold"
 
