@@ -68,7 +68,7 @@ def test_completion_is_offered_and_works() -> None:
     text = help_of()
     assert "--install-completion" in text and "--show-completion" in text
     script = runner.invoke(app, ["--show-completion", "bash"])
-    assert script.exit_code == 0 and "_BITVA_COMPLETE" in script.stdout
+    assert script.exit_code == 0 and "_BITVA_COMPLETE" in script.stdout, script.output
     entry = [sys.executable, "-c", "from bitva.cli.main import app; app(prog_name='bitva')"]
     env = {**os.environ, "_BITVA_COMPLETE": "complete_bash", "COMP_CWORD": "1"}
     words = subprocess.run(
