@@ -151,3 +151,20 @@ def test_issue_21_4_5_7_log_page_card_text_and_a_hex_at_80x24(tmp_path: Path) ->
         assert max(len(row) for row in session.rows) <= 80
     finally:
         session.close()
+
+
+def test_issue_21_7_a_card_is_typed_by_its_printed_name() -> None:
+    """A player types the card he sees ("play Patrol Centre"), not the engine's id."""
+    from bitva.cli.games.battlelore_names import command_title
+    from bitva.cli.games.battlelore_typed import with_card_ids
+
+    state = lore_scene()
+    view = state.view(1)
+    plays = [state.action_text(a) for a in state.legal_actions()]
+    commands = [text.split()[1] for text in plays if text.startswith("play ") and "_" in text]
+    assert commands, plays
+    for ident in commands:
+        typed = with_card_ids(view, f"play {command_title(ident).lower()}")
+        assert typed == f"play {ident}"
+        assert state.action_text(state.parse_action(typed)) in plays
+    assert with_card_ids(view, "play no such card") == "play no such card"

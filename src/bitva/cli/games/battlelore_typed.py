@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from bitva.cli.games.battlelore_lore import card_help, card_words, is_card
+from bitva.cli.games.battlelore_lore import card_help, card_words, find_card, is_card
 from bitva.cli.games.battlelore_names import unit_name
 from bitva.cli.games.sniper_elite_pages import log_page
 from bitva.games.battlelore.field.board import HexError, hex_of
@@ -67,10 +67,32 @@ def typed(turn: HumanTurn, answer: str) -> Any | None:
         if reason is not None:
             turn.error(reason)
         return action
-    action = turn.parsed(answer)
+    action = turn.parsed(with_card_ids(state.view(turn.seat), answer))
     if action is None and turn.message:
         turn.error(in_player_words(turn.message))
     return action
+
+
+# the verbs whose first word is a card: what a player may name by its printed name
+CARD_VERBS = ("play", "keep", "discard")
+
+
+def with_card_ids(view: Mapping[str, Any], answer: str) -> str:
+    """`answer` with a card named by its printed name written as the engine's id ("play
+    Patrol Centre" is "play PATROL_C", "play fire bolt F7" is "play WZ01 F7"): the longest run
+    of words after the verb that names a card; any other answer as it is.
+
+    >>> with_card_ids({}, "play Scout Left"), with_card_ids({}, "move F4 F6")
+    ('play SCOUT_L', 'move F4 F6')
+    """
+    words = answer.split()
+    if len(words) < 2 or words[0].casefold() not in CARD_VERBS:
+        return answer
+    for end in range(len(words), 1, -1):
+        ident = find_card(" ".join(words[1:end]), view)
+        if ident is not None:
+            return " ".join([words[0].casefold(), ident, *words[end:]])
+    return answer
 
 
 def is_hex(answer: str) -> bool:
