@@ -6,6 +6,7 @@ of its Lore cards really costs it (BL-13.5, BL-14.4), and a battle back's odds f
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from bitva.core.registry import get_game
@@ -72,3 +73,24 @@ def test_issue21_7_bl_7_1_a_battle_back_has_its_odds_in_both_seats_views() -> No
         assert [(o["attacker"], o["target"]) for o in odds] == [
             (battle["target"], battle["attacker"])
         ]
+
+
+def test_issue21_7_a_refusal_names_cards_not_ids(tmp_path: Path) -> None:
+    """A card played that is not in the hand is refused in the card's printed name: no id such
+    as SCOUT_L reaches the browser (BL-2.1)."""
+    from tests.server.helpers import auth, friend_game, make_client, read
+
+    with make_client(tmp_path / "games.db") as client:
+        game = friend_game(client, "battlelore")
+        game_id, token = game.id, game.tokens[1]
+        held = {action.split()[1] for action in read(client, game_id, token)["legal_actions"]}
+        missing = next(c for c in ("SCOUT_L", "SCOUT_C", "SCOUT_R", "PATROL_L") if c not in held)
+        response = client.post(
+            f"/api/games/{game_id}/actions",
+            headers=auth(token),
+            json={"action": f"play {missing}"},
+        )
+        assert response.status_code == 409, response.text
+        error = response.json()["error"]
+        title = load_catalogue().commands[missing].name
+        assert error == f"{title} is not in your hand", error

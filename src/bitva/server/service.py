@@ -376,15 +376,16 @@ class GameService:
                 raise ApiError(409, f"it is not your turn: player {mover} is to move")
             child = state.clone()
             index = runtime.version
+            words = adapter_for(state.game.name).player_words
             try:
                 action = child.parse_action(text)
                 step, row = play_step(child, index, action)
             except UnreadableAction as exc:
-                raise ApiError(400, without_text(engine_message(exc), text)) from exc
+                raise ApiError(400, words(without_text(engine_message(exc), text))) from exc
             except IllegalAction as exc:
-                raise ApiError(409, engine_message(exc), exc.rule) from exc
+                raise ApiError(409, words(engine_message(exc)), exc.rule) from exc
             except BitvaError as exc:
-                message = without_text(engine_message(exc), text)
+                message = words(without_text(engine_message(exc), text))
                 raise ApiError(400, message, getattr(exc, "rule", None)) from exc
             chance, chance_rows = resolve_chance(child, index + 1)
             steps, rows = [step, *chance], [row, *chance_rows]

@@ -61,6 +61,11 @@ class GameAdapter:
         """What `seat` may see (None: a spectator)."""
         return state.view(seat)
 
+    def player_words(self, message: str) -> str:
+        """An engine's refusal as a player reads it (a game whose messages name its content by
+        id says the names instead)."""
+        return message
+
 
 def module_name(game_name: str) -> str:
     return f"{__name__}.{game_name.replace('-', '_')}"

@@ -13,6 +13,7 @@ cards are kept (BL-14.3), how many the seat keeps and how many are still to choo
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any, Literal
 
@@ -142,9 +143,33 @@ def catalogue_json() -> dict[str, Any]:
 ODDS_DECISIONS = ("battle", "bonus", "battle-back")
 
 
+# a card's id in an engine message: a Lore card ("WZ01") or a Command card ("PATROL_C")
+CARD_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\b")
+
+
+def card_names(message: str) -> str:
+    """An engine message with each card id said by its printed name (issue 21, point 7: no id
+    reaches a player).
+
+    >>> card_names("PATROL_C is not in your hand; WZ01 costs 2")
+    'Patrol Centre is not in your hand; Fire Bolt costs 2'
+    """
+    catalogue = load_catalogue()
+
+    def name(match: re.Match[str]) -> str:
+        ident = match.group(0)
+        card = catalogue.commands.get(ident) or catalogue.lore.get(ident)
+        return card.name if card is not None else ident
+
+    return CARD_ID.sub(name, message)
+
+
 class BattleLoreAdapter(GameAdapter):
     # every step's view names its units and cards: a replay sends the catalogue once
     shared_view_keys = ("catalogue",)
+
+    def player_words(self, message: str) -> str:
+        return card_names(message)
 
     @property
     def options_model(self) -> type[BaseModel]:
