@@ -3,7 +3,7 @@
 // for 0 and 5 on). After "proti" comes the dative ("proti počítači", "proti hráči 2").
 export const cs = {
   "app.tagline": "Deskové hry s přesnými pravidly — proti počítači, s přáteli i sami",
-  "nav.lobby": "Hlavní stránka",
+  "nav.lobby": "Herna",
   "nav.language": "Jazyk",
 
   "lobby.new": "Nová hra",
