@@ -174,3 +174,25 @@ def test_a_replay_shows_its_own_hand_and_a_spectator_no_empty_box(
     expect(spectator.locator("#hand-box")).to_be_hidden()
     spectator.screenshot(path=str(shots / "spectator.png"))
     spectator.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_issue21_on_a_phone_the_new_game_form_and_the_header_fit(
+    server: ServerProcess, browser: Browser, page_errors: list[str], lang: str
+) -> None:
+    """At 390 px the AI level's list stays inside the form (its longest entry, "hard — a strong
+    player (recommended)", ran past the card) and the header's link back to the lobby keeps to
+    one line ("Hlavní stránka" broke in two)."""
+    page = new_page(browser, page_errors, viewport=PHONE, lang=lang)
+    page.goto(f"{server.url}/#/")
+    page.wait_for_selector(".level-line select")
+    form = page.locator(".form").first.bounding_box()
+    select = page.locator(".level-line select").first.bounding_box()
+    assert form is not None and select is not None
+    assert select["x"] + select["width"] <= form["x"] + form["width"] + 0.5
+    link = page.locator("#nav-lobby").bounding_box()
+    height = page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('#nav-lobby')).lineHeight) || 0"
+    )
+    assert link is not None and (not height or link["height"] < 1.6 * height)
+    assert_no_sideways_scroll(page, f"lobby {lang}")
