@@ -10,11 +10,23 @@ Text forms (what records store and what a player may type):
     recall d3              reinforce by recalling the unit on d3 (LW-9.1b)
     deal Orc Catapult      chance: the top card of the deck is an Orc Catapult (LW-3.2, LW-9.1a)
 
-Integer codes: 0 draw, 1 arrows, then one block of squares for recall, one for shoot, eight for
-berserker moves (origin x direction), one per seat and card kind for placement, and one per seat
-and card kind for the chance outcome of a deal. Square numbers are the mat's grid indices and a
-placement or deal code names its seat, so for one set of options a code means the same action in
-every state of a game (the contract suite checks it).
+Integer codes (issue 23; docs/research/lords-of-war.md), with n the mat's squares and K the card
+slots per seat (`static.kind_slots()`: the catalogue's cards, then room for a position's inline
+cards):
+
+    0                                   draw
+    1                                   arrows
+    2 + square                          recall the unit on `square`
+    2 + n + square                      shoot the unit on `square`
+    2 + 2n + origin*8 + direction       berserker move (direction: DIRECTION_OFFSETS index)
+    2 + 10n + ((seat-1)*K + g)*n + sq   seat places card g on square sq
+    2 + 10n + 2Kn + (seat-1)*K + g      chance: seat's deck deals card g
+
+`g` is a card's slot in the fixed catalogue order (`static.catalogue_order()`), not its index
+among one seat's cards, so a code means the same action in every game with the same mat
+(`borderless` or not), whatever the armies or decks. The engine still speaks of a seat's *kinds*
+(its distinct cards): the codec maps kind <-> slot per seat with precomputed tables, so the hot
+path costs the same as before.
 """
 
 from __future__ import annotations
@@ -127,26 +139,59 @@ def parse_action_text(text: str) -> Action:
 DRAW, ARROWS = Draw(), UseArrows()
 
 
+def code_space(num_squares: int, kind_slots: int) -> int:
+    """The number of codes for a mat of `num_squares` and K = `kind_slots` (the layout above)."""
+    return 2 + 10 * num_squares + 2 * kind_slots * num_squares + 2 * kind_slots
+
+
 class ActionCodec:
     """Integer codes <-> actions for one game's mat and cards, with every action object cached so
-    that the legal-move generator hands out shared instances."""
+    that the legal-move generator hands out shared instances.
 
-    def __init__(self, mat: Mat, kinds: tuple[tuple[Card, ...], ...], max_kinds: int) -> None:
+    `kinds[seat]` are the seat's distinct cards (the engine's kinds) and `slots[seat][kind]` each
+    kind's slot g in the fixed card order of `catalogue` (K entries; `catalogue[g]` is None for
+    an inline slot this game does not use). Methods take and give engine coordinates (seat,
+    kind, square); only the numbers are stable across games."""
+
+    def __init__(
+        self,
+        mat: Mat,
+        kinds: tuple[tuple[Card, ...], ...],
+        slots: tuple[tuple[int, ...], ...],
+        catalogue: tuple[Card | None, ...],
+    ) -> None:
         self.mat = mat
         self.kinds = kinds
+        self.slots = slots
+        self.catalogue = catalogue
         n = mat.num_squares
+        k = len(catalogue)
         self.n = n
+        self.kind_slots = k
         self.recall_base = 2
         self.shoot_base = 2 + n
         self.berserk_base = 2 + 2 * n
         self.place_base = 2 + 10 * n
-        self.deal_base = self.place_base + 2 * max_kinds * n
-        self.max_kinds = max_kinds
+        self.deal_base = self.place_base + 2 * k * n
+        # hot-path tables: seat x kind -> first placement code / deal code, and back
+        self._place_at: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.place_base + ((seat - 1) * k + g) * n for g in slots[seat]) if seat else ()
+            for seat in range(len(slots))
+        )
+        self._deal_at: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.deal_base + (seat - 1) * k + g for g in slots[seat]) if seat else ()
+            for seat in range(len(slots))
+        )
+        block: list[tuple[int, int]] = [(seat, -1) for seat in (1, 2) for _ in range(k)]
+        for seat in (1, 2):
+            for kind, g in enumerate(slots[seat]):
+                block[(seat - 1) * k + g] = (seat, kind)
+        self._block = tuple(block)  # (seat - 1) * K + g -> (seat, kind); kind -1: not this game's
         self._cache: dict[int, Action] = {}
         self._codes: dict[tuple[int, Action], int] = {}
 
     def size(self) -> int:
-        return self.deal_base + 2 * self.max_kinds
+        return code_space(self.n, self.kind_slots)
 
     # -- codes of actions by engine coordinates ----------------------------------------------
     def recall(self, square: int) -> int:
@@ -159,21 +204,27 @@ class ActionCodec:
         return self.berserk_base + origin * 8 + direction
 
     def place(self, seat: int, kind: int, square: int) -> int:
-        return self.place_base + ((seat - 1) * self.max_kinds + kind) * self.n + square
+        return self._place_at[seat][kind] + square
 
     def deal(self, seat: int, kind: int) -> int:
-        return self.deal_base + (seat - 1) * self.max_kinds + kind
+        return self._deal_at[seat][kind]
 
     def placed(self, code: int) -> tuple[int, int, int]:
-        """(seat, kind, square) of a placement code."""
+        """(seat, kind, square) of a placement code (kind -1: a card this seat does not hold)."""
         block, square = divmod(code - self.place_base, self.n)
-        seat, kind = divmod(block, self.max_kinds)
-        return seat + 1, kind, square
+        seat, kind = self._block[block]
+        return seat, kind, square
 
     def dealt(self, code: int) -> tuple[int, int]:
-        """(seat, kind) of a deal code."""
-        seat, kind = divmod(code - self.deal_base, self.max_kinds)
-        return seat + 1, kind
+        """(seat, kind) of a deal code (kind -1: a card this seat's deck does not hold)."""
+        return self._block[code - self.deal_base]
+
+    def slot_card(self, seat: int, g: int) -> Card | None:
+        """The card of slot g for `seat`: the catalogue's card, or this game's inline card."""
+        seat_, kind = self._block[(seat - 1) * self.kind_slots + g]
+        if kind >= 0:
+            return self.kinds[seat_][kind]
+        return self.catalogue[g]
 
     # -- codes <-> objects ---------------------------------------------------------------------
     def action(self, code: int) -> Action:
@@ -189,11 +240,12 @@ class ActionCodec:
         if code >= self.size() or code < 0:
             raise ValueError(f"no action has code {code}")
         if code >= self.deal_base:
-            seat, kind = self.dealt(code)
-            return Dealt(self.kinds[seat][kind].ref)
+            seat, g = divmod(code - self.deal_base, self.kind_slots)
+            return Dealt(self._slot_ref(seat + 1, g, code))
         if code >= self.place_base:
-            seat, kind, square = self.placed(code)
-            return Place(self.kinds[seat][kind].ref, mat.name(square))
+            block, square = divmod(code - self.place_base, self.n)
+            seat, g = divmod(block, self.kind_slots)
+            return Place(self._slot_ref(seat + 1, g, code), mat.name(square))
         if code >= self.berserk_base:
             origin, direction = divmod(code - self.berserk_base, 8)
             dx, dy = DIRECTION_OFFSETS[direction]
@@ -208,6 +260,12 @@ class ActionCodec:
         if code == 0:
             return DRAW
         raise ValueError(f"no action has code {code}")
+
+    def _slot_ref(self, seat: int, g: int, code: int) -> str:
+        card = self.slot_card(seat, g)
+        if card is None:
+            raise ValueError(f"no action has code {code}: an inline card slot left empty")
+        return card.ref
 
     def code(self, seat: int, action: Action) -> int:
         """The code of an action object (raises IllegalAction for a bad square or card)."""

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bitva.core.errors import OptionsError
-from bitva.core.game import Analysis, Game
+from bitva.core.game import Analysis, Game, OptionsLike
 from bitva.core.rng import Rng
 from bitva.core.traits import Traits
 from bitva.games.lords_of_war.cards import HAND_SIZE, Card
@@ -94,8 +94,14 @@ class LordsOfWar(Game[LordsOfWarState, LordsOfWarOptions]):
 
         return state_from_json(data)
 
-    def num_action_codes(self, options: BaseModel | Mapping[str, Any] | None = None) -> int:
-        return self.new(options, 0).static.codec.size()
+    def num_action_codes(self, options: OptionsLike = None) -> int:
+        """Issue 23: the code space depends on the mat alone (`borderless`, LW-10.1), not on the
+        armies: card codes name catalogue slots (actions.py, docs/research/lords-of-war.md)."""
+        from bitva.games.lords_of_war.actions import code_space
+        from bitva.games.lords_of_war.mat import make_mat
+        from bitva.games.lords_of_war.static import kind_slots
+
+        return code_space(make_mat(parse_options(options).borderless).num_squares, kind_slots())
 
     # -- positions (rules section 14) ----------------------------------------------------------
     def read_position(self, text: str, source: str = "(position)") -> LordsOfWarState:

@@ -3,24 +3,72 @@ per-card geometry precomputed. Shared by every clone of a state.
 
 A unit (a physical card) is the int `owner << 8 | card_id`; `card_id` indexes the seat's `cards`.
 A card's *kind* is its index among the seat's distinct cards: placements name kinds, so two
-copies of one card give one action, not two.
+copies of one card give one action, not two. The integer codes name a card by its *slot* in one
+fixed order instead (`catalogue_order()`, issue 23), so that a code means the same action in
+every game; the codec maps kinds to slots per seat.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from bitva.core.errors import BitvaError
 from bitva.games.lords_of_war.actions import (
     ActionCodec,
 )
-from bitva.games.lords_of_war.cards import DIRECTION_OFFSETS, Card
+from bitva.games.lords_of_war.cards import DECK_SIZE, DIRECTION_OFFSETS, Card
+from bitva.games.lords_of_war.catalogue import army_names, load_army
 from bitva.games.lords_of_war.mat import Mat, make_mat
 from bitva.games.lords_of_war.options import LordsOfWarOptions
 
-MAX_KINDS = 64  # distinct cards per seat that the integer action encoding has room for
+# Slots after the catalogue's cards for a position file's inline cards (section 14): a seat holds
+# at most DECK_SIZE cards (LW-1.1), so at most that many distinct inline ones.
+INLINE_SLOTS = DECK_SIZE
 UNIT_SLOTS = 3 << 8
+
+
+@cache
+def catalogue_order() -> tuple[Card, ...]:
+    """The fixed order of card slots in the integer codes (issue 23): the shipped armies in
+    `army_names()` order (alphabetical: dwarves, elves, lizardmen, orcs), each army's distinct
+    cards in the order of its file. Every deck card, custom and mercenary decks included, is one
+    of these (`catalogue.card_index()`). Adding an army file changes the order, so the codes are
+    stable for one catalogue (docs/research/lords-of-war.md)."""
+    return tuple(card for army in army_names() for card in load_army(army).cards)
+
+
+@cache
+def catalogue_slot() -> dict[Card, int]:
+    """A catalogue card's slot in `catalogue_order()`."""
+    return {card: g for g, card in enumerate(catalogue_order())}
+
+
+def kind_slots() -> int:
+    """K, the card slots per seat in the codes: the catalogue, then INLINE_SLOTS."""
+    return len(catalogue_order()) + INLINE_SLOTS
+
+
+def card_slots(kinds: tuple[Card, ...], seat: int) -> tuple[int, ...]:
+    """The slot of each of a seat's kinds: its catalogue slot, or for a card that is no catalogue
+    card (an inline card of a position file) the next inline slot, in kind order."""
+    known = catalogue_slot()
+    base = len(known)
+    slots: list[int] = []
+    inline = 0
+    for card in kinds:
+        g = known.get(card)
+        if g is None:
+            if inline == INLINE_SLOTS:
+                raise BitvaError(
+                    f"seat {seat} has more than {INLINE_SLOTS} cards that are not in the "
+                    "catalogue; the integer action codes have room for that many"
+                )
+            g = base + inline
+            inline += 1
+        slots.append(g)
+    return tuple(slots)
 
 
 _SHARED: dict[tuple[str, tuple[Card, ...], tuple[Card, ...]], Static] = {}
@@ -60,11 +108,6 @@ class Static:
             for card in self.cards[seat]:
                 ids.append(index.setdefault(card, len(index)))
             distinct = list(index)
-            if len(distinct) > MAX_KINDS:
-                raise BitvaError(
-                    f"seat {seat} has {len(distinct)} distinct cards; at most "
-                    f"{MAX_KINDS} are supported"
-                )
             kinds.append(tuple(distinct))
             kind_of.append(tuple(ids))
             kind_index.append({card.ref: k for k, card in enumerate(distinct)})
@@ -105,7 +148,9 @@ class Static:
                 for seat in (1, 2)
             ),
         )
-        self.codec = ActionCodec(mat, self.kinds, MAX_KINDS)
+        slots = ((), *(card_slots(self.kinds[seat], seat) for seat in (1, 2)))
+        catalogue: tuple[Card | None, ...] = (*catalogue_order(), *(None,) * INLINE_SLOTS)
+        self.codec = ActionCodec(mat, self.kinds, slots, catalogue)
 
     @classmethod
     def build(cls, options: LordsOfWarOptions, cards1: list[Card], cards2: list[Card]) -> Static:
