@@ -14,14 +14,17 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
 from pydantic import BaseModel, ValidationError
 
 from bitva.core import Analysis, Game, PositionError, Rng, Traits
+from bitva.core.game import OptionsLike
 from tests.games.dice_cards.rules import (
     CARD_VALUES,
     COPIES,
     DICE_OUTCOMES,
     HAND,
+    MAX_ROLLS,
     DiceCardsOptions,
     DiceCardsState,
 )
@@ -33,6 +36,10 @@ def odds(state: DiceCardsState, seat: int | None) -> dict[str, Any]:
     p_safe = sum((p for _, p in safe), start=Fraction(0))
     mean = sum((total * p for total, p in safe), start=Fraction(0)) / p_safe
     return {"bust": float(1 - p_safe), "mean_if_safe": float(mean), "at_stake": state.total}
+
+
+GLOBAL_PLANES = 5  # round, turn total, card played, rolls, deck (observation_from_view)
+SEAT_PLANES = 4  # is the observer, is to act, score, hand size
 
 
 class DiceCards(Game[DiceCardsState, DiceCardsOptions]):
@@ -66,6 +73,51 @@ class DiceCards(Game[DiceCardsState, DiceCardsOptions]):
 
     def num_action_codes(self, options: Any = None) -> int:
         return 8 + len(DICE_OUTCOMES)
+
+    # -- the research contract (docs/research.md) ------------------------------------------
+    def max_game_length(self, options: OptionsLike = None) -> int:
+        """DC-1 deals two cards a seat; a turn holds at most `MAX_ROLLS` rolls and their dice
+        (DC-6), one card (DC-2), a hold and one card dealt (DC-4); a game has `rounds` turns a
+        seat (DC-5)."""
+        values = self.options(options)
+        return HAND * values.seats + values.rounds * values.seats * (2 * MAX_ROLLS + 3)
+
+    def utility_range(self, options: OptionsLike = None) -> tuple[float, float]:
+        """A win is 1, a loss -1 (or -1/2 each of two losers), a draw 0 (DC-5)."""
+        return (-1.0, 1.0)
+
+    def observation_shape(self, options: OptionsLike = None) -> tuple[int, ...]:
+        """`GLOBAL_PLANES`, then `SEAT_PLANES` for each seat in seat order, then the observer's
+        hand: how many cards of each value it holds (`observation_from_view`)."""
+        values = self.options(options)
+        return (GLOBAL_PLANES + SEAT_PLANES * values.seats + len(CARD_VALUES),)
+
+    def observation_from_view(
+        self, view: Mapping[str, Any], seat: int | None, options: BaseModel
+    ) -> Any:
+        """Every entry scaled to [0, 1]: round / rounds, turn total / target, a card played this
+        turn, rolls this turn / MAX_ROLLS, cards left in the deck / 12; each seat: it is the
+        observer, it is to act, score / target, hand size / 2; the observer's hand by value
+        (count / 2; zeros for a spectator)."""
+        assert isinstance(options, DiceCardsOptions)
+        out = np.zeros(self.observation_shape(options), dtype=np.float32)
+        target = float(view["target"])
+        out[0] = view["round"] / view["rounds"]
+        out[1] = min(1.0, view["turn_total"] / target)
+        out[2] = float(view["card_played"])
+        out[3] = view["rolls"] / MAX_ROLLS
+        out[4] = view["deck_size"] / (COPIES * len(CARD_VALUES))
+        for index, player in enumerate(view["players"]):
+            base = GLOBAL_PLANES + SEAT_PLANES * index
+            out[base] = float(player["seat"] == seat)
+            out[base + 1] = float(player["seat"] == view["active"])
+            out[base + 2] = min(1.0, player["score"] / target)
+            out[base + 3] = player["hand_size"] / HAND
+            if "hand" in player:
+                hand_base = GLOBAL_PLANES + SEAT_PLANES * options.seats
+                for value in player["hand"]:
+                    out[hand_base + CARD_VALUES.index(value)] += 1.0 / HAND
+        return out
 
     @property
     def analyses(self) -> Mapping[str, Analysis]:
@@ -106,6 +158,7 @@ class DiceCards(Game[DiceCardsState, DiceCardsOptions]):
         state.round = _int(turn, "round", 1, 1, options.rounds, "turn")
         state.total = _int(turn, "total", 0, 0, 10_000, "turn")
         state.played = bool(turn.get("played", False))
+        state.rolls = _int(turn, "rolls", 0, 0, MAX_ROLLS, "turn")
         seats = data.get("seats", {})
         for seat in range(1, options.seats + 1):
             entry = seats.get(str(seat), {})
@@ -138,6 +191,7 @@ class DiceCards(Game[DiceCardsState, DiceCardsOptions]):
             f"round = {state.round}",
             f"total = {state.total}",
             f"played = {'true' if state.played else 'false'}",
+            f"rolls = {state.rolls}",
             "",
             "[deck]",
             *(f'"{v}" = {n}' for v, n in sorted(state.deck.items())),

@@ -19,6 +19,9 @@ Rules (DC-n, cited in the code and tests):
 - DC-5 A seat whose score reaches the target wins at once. After the last round the highest
   score wins (ties share the win; all tied is a draw). Solo: reach the target within the rounds
   or lose to the rules.
+- DC-6 A turn holds at most `MAX_ROLLS` rolls: after the last the seat plays a card or banks (its
+  turn total is above 0, or the last roll busted), so a game has a bounded length (the research
+  contract's `max_game_length`, docs/research.md).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from bitva.core.chance import by_count, dice_counts
 CARD_VALUES = (1, 2, 3)
 COPIES = 4
 HAND = 2
+MAX_ROLLS = 12  # DC-6
 DICE = dice_counts(2)  # 21 outcomes of two dice by faces, exact
 
 
@@ -143,6 +147,7 @@ class DiceCardsState(State[Action]):
         self.round = 1
         self.total = 0  # the turn total (DC-2)
         self.played = False  # a card played this turn (DC-2, DC-4)
+        self.rolls = 0  # rolls this turn (DC-6)
         self.pending = ""  # the chance node: "roll" or "deal"
         self.deal_to: list[int] = []
         self.turn = 0
@@ -178,7 +183,7 @@ class DiceCardsState(State[Action]):
             return []
         if self.pending:
             return super().legal_actions()
-        actions: list[Action] = [Roll()]
+        actions: list[Action] = [Roll()] if self.rolls < MAX_ROLLS else []
         if self.total > 0:
             actions.append(Hold())
         if not self.played:
@@ -198,6 +203,8 @@ class DiceCardsState(State[Action]):
         if self.pending:
             return super().check(action)
         match action:
+            case Roll() if self.rolls >= MAX_ROLLS:
+                return Violation(f"{MAX_ROLLS} rolls a turn: play a card or hold", "DC-6")
             case Hold() if self.total == 0:
                 return Violation("nothing to bank: roll or play a card first", "DC-2")
             case PlayCard() if self.played:
@@ -214,6 +221,7 @@ class DiceCardsState(State[Action]):
         match action:
             case Roll():
                 self.pending = "roll"
+                self.rolls += 1
             case Hold():
                 self.scores[seat - 1] += self.total
                 events.append(Event("held", {"player": seat, "points": self.total}))
@@ -257,6 +265,7 @@ class DiceCardsState(State[Action]):
         if self.played and sum(self.deck.values()) > 0:  # DC-4
             self.pending, self.deal_to = "deal", [seat]
         self.played = False
+        self.rolls = 0
         self.turn += 1
         if seat == self.seats:
             self.round += 1
@@ -335,6 +344,7 @@ class DiceCardsState(State[Action]):
             "active": self.active,
             "turn_total": self.total,
             "card_played": self.played,
+            "rolls": self.rolls,
             "deck_size": sum(self.deck.values()),
             "players": players,
         }
@@ -366,6 +376,7 @@ class DiceCardsState(State[Action]):
             "round": self.round,
             "total": self.total,
             "played": self.played,
+            "rolls": self.rolls,
             "pending": self.pending,
             "deal_to": list(self.deal_to),
             "turn": self.turn,
@@ -383,6 +394,7 @@ class DiceCardsState(State[Action]):
         state.total, state.played = int(data["total"]), bool(data["played"])
         state.pending, state.deal_to = str(data["pending"]), [int(s) for s in data["deal_to"]]
         state.turn = int(data["turn"])
+        state.rolls = int(data.get("rolls", 0))
         outcome = data.get("outcome")
         state._outcome = Outcome.from_json(outcome) if outcome else None
         return state
