@@ -1,6 +1,6 @@
 """Typed actions (issue 24 point 4): one frozen dataclass per verb with typed fields, the text
-form and the integer codes unchanged (SE-3.4: chance outcomes are actions too), and the pending
-tasks as typed values whose JSON is the dicts records have always held."""
+form unchanged and dense integer codes (issue 23; SE-3.4: chance outcomes are actions too), and
+the pending tasks as typed values whose JSON is the dicts records have always held."""
 
 from __future__ import annotations
 
@@ -56,34 +56,36 @@ from tests.sniper_elite.helpers import GEO
 
 CONTENT = shipped_content()
 
-# text, typed action, code: the codes as bitva wrote them before the actions were typed
+# text, typed action, code: the dense codes of issue 23 (`actions.CodeTable`: a verb's block, its
+# arguments' indices; e.g. `move c6 2` is 3 + 3 * 59 + 1, c6 the 60th standable space, and
+# `draw A A N R S S` is 1247 + ((2 * 7 + 1) * 8 + 1) * 3 + 2 in the radix of the bag's limits)
 TABLE: list[tuple[str, SniperAction, int]] = [
     ("end", End(), 0),
     ("loot", Loot(), 1),
     ("complete", Complete(), 2),
-    ("move c6 2", Move("c6", 2), 220),
-    ("shoot R1 3", Shoot("R1", 3), 773),
-    ("use THROWN_STONE e5", Use("THROWN_STONE", space="e5"), 3791),
-    ("use FIELD_DRESSING 2", Use("FIELD_DRESSING", amount=2), 2141),
-    ("use FALSE_REPORT yellow", Use("FALSE_REPORT", area="yellow"), 1880),
-    ("use GRAPNEL", Use("GRAPNEL"), 2403),
-    ("reward recoil 2", Reward("recoil 2"), 3989),
-    ("reward accuracy", Reward("accuracy"), 3990),
-    ("keep GRAPNEL", Keep("GRAPNEL"), 3995),
-    ("place f12", Place("f12"), 4160),
-    ("bottom 3", Bottom(3), 4259),
-    ("enter EW", Enter("EW"), 4268),
-    ("draw A A N R S S", Draw(2, 1, 1, 2), 12608),
-    ("die 3", Die(3), 266428),
-    ("order ENCIRCLEMENT", Order("ENCIRCLEMENT"), 266429),
-    ("equip BINOCULARS", Equip("BINOCULARS"), 266493),
-    ("objective 4", Objective(4), 266506),
-    ("tie 1", Tie(1), 266513),
+    ("move c6 2", Move("c6", 2), 181),
+    ("shoot R1 3", Shoot("R1", 3), 506),
+    ("use THROWN_STONE e5", Use("THROWN_STONE", space="e5"), 934),
+    ("use FIELD_DRESSING 2", Use("FIELD_DRESSING", amount=2), 880),
+    ("use FALSE_REPORT yellow", Use("FALSE_REPORT", area="yellow"), 877),
+    ("use GRAPNEL", Use("GRAPNEL"), 881),
+    ("reward recoil 2", Reward("recoil 2"), 1055),
+    ("reward accuracy", Reward("accuracy"), 1056),
+    ("keep GRAPNEL", Keep("GRAPNEL"), 1061),
+    ("place f12", Place("f12"), 1200),
+    ("bottom 3", Bottom(3), 1236),
+    ("enter EW", Enter("EW"), 1245),
+    ("draw A A N R S S", Draw(2, 1, 1, 2), 1612),
+    ("die 3", Die(3), 5785),
+    ("order ENCIRCLEMENT", Order("ENCIRCLEMENT"), 5786),
+    ("equip BINOCULARS", Equip("BINOCULARS"), 5801),
+    ("objective 4", Objective(4), 5814),
+    ("tie 1", Tie(1), 5821),
 ]
 
 
 @pytest.mark.parametrize(("text", "action", "code"), TABLE, ids=[t for t, _, _ in TABLE])
-def test_se_3_4_every_verb_is_a_typed_action_with_its_text_and_old_code(
+def test_se_3_4_every_verb_is_a_typed_action_with_its_text_and_dense_code(
     text: str, action: SniperAction, code: int
 ) -> None:
     assert parse(text, GEO, CONTENT) == action

@@ -3,19 +3,22 @@
 One small frozen dataclass per verb; the text form is unchanged (`move c6 2`, `shoot R1 3`,
 `use THROWN_STONE e5`, `reward recoil 2`), and chance outcomes read the same way (`draw A A N`,
 `die 3`, `order FLARE`, `equip GRAPNEL`, `objective 4`, `tie 1`). Spaces and entry points are
-held by their canonical names, cards by their ids. The integer codes are stable: each verb owns
-a block of codes (`_BLOCKS`), in the same order and sizes as ever.
+held by their canonical names, cards by their ids. The integer codes are dense (`CodeTable`,
+issue 23): each verb owns a block, its arguments index tables of what can exist on the map.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from itertools import product
 from typing import ClassVar
 
 from bitva.core.errors import UnreadableAction
 from bitva.core.verbs import VerbAction
-from bitva.games.sniper_elite.board import Geometry
-from bitva.games.sniper_elite.catalogue import AREAS, KNOWN_EQUIPMENT, Content
+from bitva.games.sniper_elite.board import Geometry, depot
+from bitva.games.sniper_elite.catalogue import AREAS, KNOWN_EQUIPMENT, Content, shipped_content
+from bitva.games.sniper_elite.limits import max_ties, token_limits
 from bitva.games.sniper_elite.model import DEFENDER_IDS, TOKENS
 
 REWARDS = ("noise", "recoil 1", "recoil 2", "accuracy")
@@ -292,125 +295,92 @@ def _use(card: str, rest: list[str], geo: Geometry) -> Use:
 
 # -- integer codes ------------------------------------------------------------------------------
 EQUIPMENT_IDS = tuple(sorted(KNOWN_EQUIPMENT))
-SPACES = 256
-_USE_WIDTH = SPACES + 8  # a card's target: 0 none, 1-2 an amount, 3-7 an area, 8+ a space
-_BLOCKS = (
-    ("end", 1),
-    ("loot", 1),
-    ("complete", 1),
-    ("move", SPACES * 3),
-    ("shoot", len(DEFENDER_IDS) * MAX_DRAW),
-    ("use", len(EQUIPMENT_IDS) * _USE_WIDTH),
-    ("reward", len(REWARDS)),
-    ("keep", len(EQUIPMENT_IDS)),
-    ("place", SPACES),
-    ("bottom", 9),
-    ("enter", 16),
-    ("draw", 64 * 32 * 32 * 4),
-    ("die", 3),
-    ("order", 64),
-    ("equip", len(EQUIPMENT_IDS)),
-    ("objective", 9),
-    ("tie", 1024),
-)
-OFFSETS: dict[str, int] = {}
-_at = 0
-for _verb, _size in _BLOCKS:
-    OFFSETS[_verb] = _at
-    _at += _size
-CODE_SPACE = _at
+STEPS = (1, 2, 3)  # a move counts 1-3 steps (SE-6.2)
+AMOUNTS = (1, 2)  # Field Dressing's recoil tokens (11.6)
+
+
+class CodeTable:
+    """Dense integer codes (docs/research/sniper-elite.md): every action and chance outcome that
+    can exist in a game on this map, listed verb by verb, its code its place in the list. Each
+    verb owns a block (`offsets`); its arguments are indices into tables of what can exist:
+    the map's standable spaces (SE-2.2), the defenders (SE-3.1), the equipment and order cards,
+    the objective numbers, the entry points, the tokens the bag can hold (`limits`). The table
+    depends on nothing a game's options change, so a code means the same action in every state
+    of every game, and its size is known before a game starts."""
+
+    def __init__(self, geo: Geometry, orders: tuple[str, ...]) -> None:
+        spaces = [geo.name_of(s) for s in range(geo.size) if geo.standable(s)]
+        a, n, r, s = token_limits()
+        self.max_draw = a + n + r + s  # the most tokens the bag can hold, so a shot can draw
+        blocks: list[tuple[str, list[SniperAction]]] = [
+            ("end", [End()]),
+            ("loot", [Loot()]),
+            ("complete", [Complete()]),
+            ("move", [Move(space, k) for space in spaces for k in STEPS]),
+            ("shoot", [Shoot(d, k) for d in DEFENDER_IDS for k in range(1, self.max_draw + 1)]),
+            ("use", [use for card in EQUIPMENT_IDS for use in _uses(card, spaces)]),
+            ("reward", [Reward(reward) for reward in REWARDS]),
+            ("keep", [Keep(card) for card in EQUIPMENT_IDS]),
+            ("place", [Place(space) for space in spaces]),
+            ("bottom", [Bottom(number) for number in sorted(geo.objective_at)]),
+            ("enter", [Enter(entry) for entry in sorted(geo.entries)]),
+            ("draw", [Draw(*c) for c in product(*(range(m + 1) for m in (a, n, r, s)))]),
+            ("die", [Die(face) for face in (1, 2, 3)]),
+            ("order", [Order(card) for card in orders]),
+            ("equip", [Equip(card) for card in EQUIPMENT_IDS]),
+            ("objective", [Objective(number) for number in sorted(geo.objective_at)]),
+            ("tie", [Tie(pick) for pick in range(max_ties())]),
+        ]
+        self.actions: tuple[SniperAction, ...] = tuple(x for _, block in blocks for x in block)
+        self.codes: dict[SniperAction, int] = {x: i for i, x in enumerate(self.actions)}
+        self.offsets: dict[str, int] = {}
+        self.sizes: dict[str, int] = {}
+        at = 0
+        for verb, block in blocks:
+            self.offsets[verb], self.sizes[verb] = at, len(block)
+            at += len(block)
+        self.size = at
+
+
+def _uses(card: str, spaces: list[str]) -> list[Use]:
+    """SE-11.6: a card's uses, with every target it can take."""
+    if card == "THROWN_STONE":
+        return [Use(card, space=space) for space in spaces]
+    if card == "FIELD_DRESSING":
+        return [Use(card, amount=amount) for amount in AMOUNTS]
+    if card == "FALSE_REPORT":
+        return [Use(card, area=area) for area in AREAS]
+    return [Use(card)]
+
+
+@cache
+def _table(geo: Geometry, orders: tuple[str, ...]) -> CodeTable:
+    return CodeTable(geo, orders)
+
+
+def code_table(geo: Geometry, content: Content) -> CodeTable:
+    """The code table of a map and its cards (built once)."""
+    return _table(geo, tuple(card.id for card in content.orders))
+
+
+def code_space() -> int:
+    """The number of codes of every game (one map ships: depot, SE-1.3), declared before a game
+    starts."""
+    return code_table(depot(), shipped_content()).size
 
 
 def encode(action: SniperAction, geo: Geometry, content: Content) -> int:
-    """The stable integer code of an action (its block's offset plus its fields); ValueError
-    for an action no code stands for (a move without its steps)."""
-    return OFFSETS[action.verb] + _within(action, geo, content)
-
-
-def _within(action: SniperAction, geo: Geometry, content: Content) -> int:
-    match action:
-        case End() | Loot() | Complete():
-            return 0
-        case Move(space=space, steps=int(steps)):
-            return geo.space(space) * 3 + steps - 1
-        case Shoot(defender=defender, tokens=tokens):
-            return DEFENDER_IDS.index(defender) * MAX_DRAW + tokens - 1
-        case Use(card=card):
-            return EQUIPMENT_IDS.index(card) * _USE_WIDTH + _use_code(action, geo)
-        case Reward(reward=reward):
-            return REWARDS.index(reward)
-        case Keep(card=card) | Equip(card=card):
-            return EQUIPMENT_IDS.index(card)
-        case Place(space=space):
-            return geo.space(space)
-        case Bottom(objective=n) | Objective(number=n):
-            return n - 1
-        case Enter(entry=entry):
-            return sorted(geo.entries).index(entry)
-        case Draw(accuracy=a, noise=n, recoil=r, shield=s):
-            return ((a * 32 + n) * 32 + r) * 4 + s
-        case Die(chevrons=chevrons):
-            return chevrons - 1
-        case Order(card=card):
-            return [c.id for c in content.orders].index(card)
-        case Tie(pick=pick):
-            return pick
-    raise ValueError(action)
-
-
-def _use_code(use: Use, geo: Geometry) -> int:
-    if use.space is not None:
-        return 8 + geo.space(use.space)
-    if use.amount is not None:
-        return use.amount
-    return 0 if use.area is None else 3 + AREAS.index(use.area)
+    """The integer code of an action; ValueError for an action no code stands for (a move
+    without its steps, a shot drawing more tokens than the bag can ever hold)."""
+    code = code_table(geo, content).codes.get(action)
+    if code is None:
+        raise ValueError(f"no code stands for {action}")
+    return code
 
 
 def decode(code: int, geo: Geometry, content: Content) -> SniperAction:
-    """The action of a code (see `encode`)."""
-    verb = max((v for v in OFFSETS if OFFSETS[v] <= code), key=lambda v: OFFSETS[v])
-    at = code - OFFSETS[verb]
-    match verb:
-        case "end":
-            return End()
-        case "loot":
-            return Loot()
-        case "complete":
-            return Complete()
-        case "move":
-            return Move(geo.name_of(at // 3), at % 3 + 1)
-        case "shoot":
-            return Shoot(DEFENDER_IDS[at // MAX_DRAW], at % MAX_DRAW + 1)
-        case "use":
-            return _use_of(EQUIPMENT_IDS[at // _USE_WIDTH], at % _USE_WIDTH, geo)
-        case "reward":
-            return Reward(REWARDS[at])
-        case "keep":
-            return Keep(EQUIPMENT_IDS[at])
-        case "equip":
-            return Equip(EQUIPMENT_IDS[at])
-        case "place":
-            return Place(geo.name_of(at))
-        case "bottom":
-            return Bottom(at + 1)
-        case "objective":
-            return Objective(at + 1)
-        case "enter":
-            return Enter(sorted(geo.entries)[at])
-        case "draw":
-            return Draw(at // 4 // 32 // 32, at // 4 // 32 % 32, at // 4 % 32, at % 4)
-        case "die":
-            return Die(at + 1)
-        case "order":
-            return Order(content.orders[at].id)
-    return Tie(at)
-
-
-def _use_of(card: str, param: int, geo: Geometry) -> Use:
-    if param == 0:
-        return Use(card)
-    if param < 3:
-        return Use(card, amount=param)
-    if param < 8:
-        return Use(card, area=AREAS[param - 3])
-    return Use(card, space=geo.name_of(param - 8))
+    """The action of a code (see `encode`); ValueError for a code outside the space."""
+    actions = code_table(geo, content).actions
+    if not 0 <= code < len(actions):
+        raise ValueError(f"no action has code {code}")
+    return actions[code]
