@@ -7,11 +7,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bitva.core.game import Analysis, Game
+from bitva.core.game import Analysis, Game, OptionsLike
 from bitva.core.rng import Rng
 from bitva.core.traits import Traits
-from bitva.games.sniper_elite import ai_settings, position
-from bitva.games.sniper_elite.actions import CODE_SPACE
+from bitva.games.sniper_elite import ai_settings, limits, observation, position
+from bitva.games.sniper_elite.actions import code_space
 from bitva.games.sniper_elite.analysis import options_analysis
 from bitva.games.sniper_elite.board import Geometry, depot
 from bitva.games.sniper_elite.catalogue import Content, shipped_content
@@ -56,8 +56,33 @@ class SniperElite(Game[GameState, SniperEliteOptions]):
         state.load_json(data)
         return state
 
-    def num_action_codes(self, options: BaseModel | Mapping[str, Any] | None = None) -> int:
-        return CODE_SPACE
+    # -- the research contract (docs/research/sniper-elite.md) ------------------------------
+    def num_action_codes(self, options: OptionsLike = None) -> int:
+        """The dense code table of the map (`actions.CodeTable`): the same for every challenge
+        and modifier, so options are only validated."""
+        self.options(options)
+        return code_space()
+
+    def observation_shape(self, options: OptionsLike = None) -> tuple[int, ...]:
+        """A flat vector: planes over the map's spaces, then scalars (`observation.py`)."""
+        self.options(options)
+        return observation.shape()
+
+    def observation_from_view(
+        self, view: Mapping[str, Any], seat: int | None, options: BaseModel
+    ) -> Any:
+        return observation.encode(view, seat)
+
+    def max_game_length(self, options: OptionsLike = None) -> int:
+        """A bound derived from the rules (`limits.max_game_length`): set-up, then at most
+        `2 * deck + 1` sniper turns and `2 * deck` defenders' turns (SE-7.1, SE-6.7(4))."""
+        return limits.max_game_length(self.options(options).active)
+
+    def utility_range(self, options: OptionsLike = None) -> tuple[float, float]:
+        """`Outcome.solo`: +1 for a win (SE-9.1), -1 for a loss (SE-5.3, SE-7.1); the game
+        never ends otherwise, and nothing is paid while it goes on."""
+        self.options(options)
+        return (-1.0, 1.0)
 
     def read_position(self, text: str, source: str = "(position)") -> GameState:
         def make(options: SniperEliteOptions, geo: Geometry, content: Content) -> GameState:

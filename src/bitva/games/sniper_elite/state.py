@@ -10,6 +10,7 @@ dispute rule's random pick, SE-5.9).
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any, ClassVar, Self
 
@@ -22,6 +23,7 @@ from bitva.core.rng import Rng
 from bitva.core.state import State
 from bitva.games.sniper_elite import actions as codec
 from bitva.games.sniper_elite.actions import (
+    Bottom,
     ChanceAction,
     Die,
     Draw,
@@ -98,6 +100,8 @@ class SniperEliteState(SniperTurn, Flow, State[SniperAction]):
         self.pending: Pending | None = None
         self.forced: dict[str, list[Any]] = {"draws": [], "die": [], "ties": []}
         self._outcome: Outcome | None = None
+        # what the player has seen happen, newest last, as a shared linked list (`seen`)
+        self.trail: tuple[Any, SniperAction] | None = None
 
     # -- the contract ----------------------------------------------------------------------
     @property
@@ -197,6 +201,7 @@ class SniperEliteState(SniperTurn, Flow, State[SniperAction]):
         return self.why_illegal(action)
 
     def play(self, action: SniperAction) -> list[Event]:
+        self.trail = (self.trail, self.as_seen(action))
         events: list[Event] = []
         if isinstance(action, ChanceAction):
             self.play_chance(action, events)
@@ -284,6 +289,40 @@ class SniperEliteState(SniperTurn, Flow, State[SniperAction]):
         self.available.append(card)
         events.append(Event("equipment-drawn", {"card": card, "rule": "SE-4.6"}))
 
+    # -- what the player has seen (perfect recall) ---------------------------------------------
+    def as_seen(self, action: SniperAction) -> SniperAction:
+        """The action as the player sees it happen (SE-3.10): an order card boxed or dealt face
+        down is unseen (`order ?`); everything else he sees."""
+        pending = self.pending
+        if isinstance(action, Order) and (
+            isinstance(pending, BoxOrder) or (isinstance(pending, SlotOrder) and not pending.up)
+        ):
+            return Order("?")
+        return action
+
+    def seen(self, seat: int | None) -> list[str]:
+        """What `seat` has seen happen since the game began (or since this state was read from
+        JSON or a position), oldest first: a spectator does not see the objective cards
+        (SE-3.7), so their numbers are hidden from him."""
+        out: list[str] = []
+        node = self.trail
+        while node is not None:
+            node, action = node
+            if seat != 1 and isinstance(action, Objective | Bottom):
+                out.append(f"{action.verb} ?")
+            else:
+                out.append(str(action))
+        out.reverse()
+        return out
+
+    def information_state_string(self, seat: int | None) -> str:
+        """The seat's view and everything it has seen happen, in canonical JSON. The view alone
+        forgets (which objective went to the bottom, SE-4.9; which path led here), so two
+        histories would share an information state; the trail keeps perfect recall. A
+        determinization for the seat keeps both (it re-deals only what the seat never saw)."""
+        data = {"view": self.view(seat), "seen": self.seen(seat)}
+        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
     # -- copies and text ---------------------------------------------------------------------
     def clone(self) -> Self:
         other = type(self).__new__(type(self))
@@ -314,13 +353,17 @@ class SniperEliteState(SniperTurn, Flow, State[SniperAction]):
         return action
 
     def encode_action(self, action: SniperAction) -> int:
-        try:
-            return codec.encode(action, self.geo, self.content)
-        except (ValueError, IndexError, KeyError):
-            raise IllegalAction(f"not an action of this game: {action}") from None
+        """The dense code (`actions.CodeTable`): one dictionary look-up."""
+        code = codec.code_table(self.geo, self.content).codes.get(action)
+        if code is None:
+            raise IllegalAction(f"not an action of this game: {action}")
+        return code
 
     def decode_action(self, code: int) -> SniperAction:
-        return codec.decode(code, self.geo, self.content)
+        try:
+            return codec.decode(code, self.geo, self.content)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
 
     # -- serialization ---------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
