@@ -54,6 +54,10 @@ def resolve_decks(options: LordsOfWarOptions) -> tuple[LordsOfWarOptions, list[l
     return options, decks
 
 
+# max_game_length: see LordsOfWar.max_game_length (no finite bound exists in the rules)
+HORIZON = 10_000
+
+
 class LordsOfWar(Game[LordsOfWarState, LordsOfWarOptions]):
     name = "lords-of-war"
     title = "Lords of War"
@@ -102,6 +106,33 @@ class LordsOfWar(Game[LordsOfWarState, LordsOfWarOptions]):
         from bitva.games.lords_of_war.static import kind_slots
 
         return code_space(make_mat(parse_options(options).borderless).num_squares, kind_slots())
+
+    def observation_shape(self, options: OptionsLike = None) -> tuple[int, ...]:
+        """One flat float32 vector: planes over the mat's grid, then scalars (observation.py,
+        docs/research/lords-of-war.md); only `borderless` changes it."""
+        from bitva.games.lords_of_war.observation import observation_shape
+
+        return observation_shape(parse_options(options))
+
+    def observation_from_view(
+        self, view: Mapping[str, Any], seat: int | None, options: OptionsLike
+    ) -> Any:
+        from bitva.games.lords_of_war.observation import encode
+
+        return encode(view, seat, parse_options(options))
+
+    def max_game_length(self, options: OptionsLike = None) -> int:
+        """A horizon, not a proof: the rules bound no game. A player may place a support unit
+        beside a friend (LW-6.3) and recall another one (LW-9.1b) every turn, so two players can
+        repeat a position forever (tests/lords_of_war/test_research.py plays such a cycle);
+        LW-8.3 only ends games without placements. HORIZON actions and chance outcomes is more
+        than 20 times the longest random game measured (docs/research/lords-of-war.md):
+        environments truncate there."""
+        return HORIZON
+
+    def utility_range(self, options: OptionsLike = None) -> tuple[float, float]:
+        """LW-8.1-8.3: a win is +1 and a loss -1 (a draw 0 to both, D-4, D-7)."""
+        return (-1.0, 1.0)
 
     # -- positions (rules section 14) ----------------------------------------------------------
     def read_position(self, text: str, source: str = "(position)") -> LordsOfWarState:
