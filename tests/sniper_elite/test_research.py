@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -244,3 +245,22 @@ def test_issue_23_chance_outcomes_have_codes() -> None:
     assert table.codes[Draw(2, 1, 1, 2)] == table.offsets["draw"] + ((2 * 7 + 1) * 8 + 1) * 3 + 2
     assert table.codes[Tie(0)] == table.offsets["tie"]
     assert table.codes[Order("ENCIRCLEMENT")] == table.offsets["order"]
+
+
+def test_issue_23_the_doc_describes_every_plane_scalar_and_block() -> None:
+    """docs/research/sniper-elite.md documents each plane and scalar at its place and each
+    verb's block with its first code and size (the layout is the code's, not a copy that
+    drifts)."""
+    doc = (Path(__file__).parents[2] / "docs" / "research" / "sniper-elite.md").read_text()
+    assert f"**{SIZE:,}**" in doc and f"**({len(PLANES) * plane_size() + 270},)**" in doc
+    for name, _ in PLANES:
+        short = "`-" + name.split("-", 1)[-1] + "`"
+        assert f"`{name}`" in doc or short in doc, name
+    at = 0
+    for name, size, _ in SCALARS:
+        assert f"| {at} | {size} | `{name}` |" in doc, name
+        at += size
+    assert at == 270
+    table = code_table(GEO, shipped_content())
+    for verb, start in table.offsets.items():
+        assert f"| {start} | {table.sizes[verb]:,} |" in doc, verb
