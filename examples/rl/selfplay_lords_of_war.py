@@ -53,7 +53,8 @@ class AfterstatePolicy:
         logits = features @ self.weights
         logits -= logits.max()
         weights: np.ndarray = np.exp(logits)
-        return weights / weights.sum()
+        probabilities: np.ndarray = weights / weights.sum()
+        return probabilities
 
     def choose(
         self, state: State[Any], rng: np.random.Generator, greedy: bool = False
