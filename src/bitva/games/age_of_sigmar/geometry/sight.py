@@ -1,0 +1,83 @@
+"""Line of sight (rules GEO-8, D-5, D-6, AOS-11.2).
+
+Each model has nine sample points: its centre and the points of its circle at 0, 45, ..., 315
+degrees. Model A sees model B when one of the 81 segments between their sample points meets the
+interior of no blocking polygon, a blocking polygon being a ``blocks_sight`` feature that neither
+circle overlaps (a model in a wood sees out and is seen, D-5). Touching a boundary does not block.
+Models never block sight (D-6), so a model sees through its own unit. The test is symmetric.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from bitva.games.age_of_sigmar.geometry.measure import Circle, Point
+from bitva.games.age_of_sigmar.geometry.polygon import Polygon, segment_meets_interior
+from bitva.games.age_of_sigmar.geometry.scenery import Feature, overlaps
+
+_DIRECTIONS = tuple(
+    (math.cos(math.radians(angle)), math.sin(math.radians(angle))) for angle in range(0, 360, 45)
+)
+# exact axis values, so (x + r, y) is not off by one ulp
+_DIRECTIONS = tuple(
+    (0.0 if abs(c) < 1e-12 else c, 0.0 if abs(s) < 1e-12 else s) for c, s in _DIRECTIONS
+)
+
+
+def sample_points(model: Circle) -> tuple[Point, ...]:
+    """GEO-8: the centre, then the circle at 0, 45, ..., 315 degrees."""
+    x, y, r = model.x, model.y, model.r
+    return ((x, y), *((x + r * c, y + r * s) for c, s in _DIRECTIONS))
+
+
+def blocking(a: Circle, b: Circle, features: Iterable[Feature]) -> list[Polygon]:
+    """GEO-8, D-5: the polygons of ``blocks_sight`` features overlapped by neither model."""
+    return [
+        f.polygon for f in features if f.blocks_sight and not overlaps(a, f) and not overlaps(b, f)
+    ]
+
+
+def _bbox_apart(a: Point, b: Point, poly: Polygon) -> bool:
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    return (
+        max(a[0], b[0]) <= min(xs)
+        or min(a[0], b[0]) >= max(xs)
+        or max(a[1], b[1]) <= min(ys)
+        or min(a[1], b[1]) >= max(ys)
+    )
+
+
+def sees(a: Circle, b: Circle, features: Iterable[Feature]) -> bool:
+    """GEO-8: model ``a`` sees model ``b``."""
+    walls = blocking(a, b, features)
+    if not walls:
+        return True
+    targets = sample_points(b)
+    for p in sample_points(a):
+        for q in targets:
+            if all(_bbox_apart(p, q, w) or not segment_meets_interior(p, q, w) for w in walls):
+                return True
+    return False
+
+
+def sight_line(a: Circle, b: Circle, features: Iterable[Feature]) -> tuple[Point, Point] | None:
+    """The first clear segment (observer's sample point, target's), None if ``a`` cannot see
+    ``b``; for showing why a target is visible."""
+    walls = blocking(a, b, features)
+    for p in sample_points(a):
+        for q in sample_points(b):
+            if all(_bbox_apart(p, q, w) or not segment_meets_interior(p, q, w) for w in walls):
+                return (p, q)
+    return None
+
+
+def unit_visible(model: Circle, unit: Sequence[Circle], features: Sequence[Feature]) -> bool:
+    """GEO-8: a unit is visible to a model when one of its models is."""
+    return any(sees(model, other, features) for other in unit)
+
+
+def units_see(a: Sequence[Circle], b: Sequence[Circle], features: Sequence[Feature]) -> bool:
+    """Some model of unit ``a`` sees some model of unit ``b`` (the analysis' ``visible``)."""
+    return any(sees(m, o, features) for m in a for o in b)
