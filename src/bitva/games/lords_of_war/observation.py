@@ -10,8 +10,8 @@ observing seat (seat 1 for a spectator), "theirs" the other. Values are the prin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -76,25 +76,26 @@ class Layout:
     width: int
     cards: int
     blocks: tuple[tuple[str, int, int], ...]
+    plane_size: int = field(init=False)
+    scalars: int = field(init=False)
+    size: int = field(init=False)
+    slices: dict[str, slice] = field(init=False, repr=False, compare=False)
 
-    @property
-    def plane_size(self) -> int:
-        return PLANES * self.height * self.width
-
-    @property
-    def scalars(self) -> int:
-        return sum(length for _, _, length in self.blocks)
-
-    @property
-    def size(self) -> int:
-        return self.plane_size + self.scalars
+    def __post_init__(self) -> None:
+        plane_size = PLANES * self.height * self.width
+        scalars = sum(length for _, _, length in self.blocks)
+        slices = {
+            name: slice(plane_size + start, plane_size + start + length)
+            for name, start, length in self.blocks
+        }
+        object.__setattr__(self, "plane_size", plane_size)
+        object.__setattr__(self, "scalars", scalars)
+        object.__setattr__(self, "size", plane_size + scalars)
+        object.__setattr__(self, "slices", slices)
 
     def block(self, name: str) -> slice:
         """The slice of the flat vector that holds scalar block `name`."""
-        for block, start, length in self.blocks:
-            if block == name:
-                return slice(self.plane_size + start, self.plane_size + start + length)
-        raise KeyError(name)
+        return self.slices[name]
 
 
 @cache
@@ -146,8 +147,9 @@ def encode(
     planes = out[: lay.plane_size].reshape(PLANES, lay.height * lay.width)
     me = seat if seat in (1, 2) else 1
     cards: Mapping[str, Any] = view["cards"]
+    parse = _square_parser(mat)
     for entry in view["board"]:
-        square = mat.parse(entry["square"])
+        square = parse(entry["square"])
         side = 0 if entry["owner"] == me else SIDE_PLANES
         _unit(planes, side, square, entry["owner"], cards[entry["card"]])
         planes[side + SIDE_PLANES - 2, square] = float(entry["placed_this_turn"])
@@ -155,12 +157,12 @@ def encode(
     planes[_SHARED] = _on_mat(mat)
     pending = view.get("pending") or {}
     if "shooter" in pending:
-        planes[_SHARED + 1, mat.parse(pending["shooter"])] = 1.0
+        planes[_SHARED + 1, parse(pending["shooter"])] = 1.0
     for name in pending.get("berserkers", ()):
-        planes[_SHARED + 2, mat.parse(name)] = 1.0
+        planes[_SHARED + 2, parse(name)] = 1.0
     for shooter, target in view["shots"].items():
-        planes[_SHARED + 3, mat.parse(shooter)] = 1.0
-        planes[_SHARED + 4, mat.parse(target)] = 1.0
+        planes[_SHARED + 3, parse(shooter)] = 1.0
+        planes[_SHARED + 4, parse(target)] = 1.0
     _scalars(out, lay, view, seat, me, options)
     return out
 
@@ -168,16 +170,48 @@ def encode(
 def _unit(
     planes: npt.NDArray[np.float32], side: int, square: int, owner: int, card: Mapping[str, Any]
 ) -> None:
-    planes[side, square] = 1.0
+    planes[side : side + SIDE_PLANES - 2, square] = _features(owner, card)
+
+
+# views share one dict per card (views.card_json): its features are computed once per owner
+_FEATURES: dict[tuple[int, int], tuple[Mapping[str, Any], npt.NDArray[np.float32]]] = {}
+
+
+def _features(owner: int, card: Mapping[str, Any]) -> npt.NDArray[np.float32]:
+    """A unit's values on the side planes before the two per-turn flags."""
+    key = (owner, id(card))
+    hit = _FEATURES.get(key)
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    values = np.zeros(SIDE_PLANES - 2, dtype=np.float32)
+    values[0] = 1.0
     turn = 0 if owner == 1 else 4  # LW-2.3: player 2's cards face the other way
     for name, value in card.get("arrows", {}).items():
-        planes[side + _ARROW + (DIRECTIONS.index(name) + turn) % 8, square] = value
-    planes[side + _ARROW + 8, square] = card["defence"]
+        values[_ARROW + (DIRECTIONS.index(name) + turn) % 8] = value
+    values[_ARROW + 8] = card["defence"]
     ranged = card.get("ranged")
-    planes[side + _ARROW + 9, square] = ranged["value"] if ranged else 0.0
-    planes[side + _CLASS + CLASSES.index(card["class"]), square] = 1.0
-    planes[side + _CLASS + len(CLASSES), square] = float(card["command"])
-    planes[side + _CLASS + len(CLASSES) + 1, square] = float(card["rank"] == "general")
+    values[_ARROW + 9] = ranged["value"] if ranged else 0.0
+    values[_CLASS + CLASSES.index(card["class"])] = 1.0
+    values[_CLASS + len(CLASSES)] = float(card["command"])
+    values[_CLASS + len(CLASSES) + 1] = float(card["rank"] == "general")
+    if len(_FEATURES) >= 4096:  # views read back from JSON bring new dicts each time
+        _FEATURES.clear()
+    _FEATURES[key] = (card, values)
+    return values
+
+
+@cache
+def _square_parser(mat: Mat) -> Callable[[str], int]:
+    """Square names as the view writes them -> grid index, memoised (names never change)."""
+    names: dict[str, int] = {}
+
+    def parse(name: str) -> int:
+        square = names.get(name)
+        if square is None:
+            square = names[name] = mat.parse(name)
+        return square
+
+    return parse
 
 
 @cache
