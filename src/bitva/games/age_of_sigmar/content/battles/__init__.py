@@ -1,0 +1,1 @@
+"""Shipped battle setups as TOML (rules section 6.2)."""
