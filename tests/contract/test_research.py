@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 from bitva.core import Game, NotSupported, Rng, State, derive_seed
+from bitva.rl.support import MAX_CODES
 
 from .cases import CASE_IDS, CASES, Case, Playout, Step, playouts, sample_states
 
@@ -184,7 +185,12 @@ def assert_codes_step_the_rng_as_apply_does(steps: Iterable[Step]) -> None:
 @pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
 def test_the_legal_mask_is_the_legal_codes(case: Case) -> None:
     require(case, *CODES)
-    assert_masks_are_legal_codes(sample_states(case, 40))
+    size = case.game.num_action_codes(case.values)
+    if size > MAX_CODES:  # a mask of one byte a code would not fit in memory
+        pytest.skip(
+            f"{case.game.title} lacks dense codes: {size:,} codes, a mask of {size:,} bytes"
+        )
+    assert_masks_are_legal_codes(sample_states(case, 20))
 
 
 @pytest.mark.parametrize("case", CASES, ids=CASE_IDS)

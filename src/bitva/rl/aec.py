@@ -70,9 +70,9 @@ def render_text(state: State[Any]) -> str:
 class BitvaAECEnv(AECEnv):  # type: ignore[misc]
     """One bitva game as a PettingZoo AEC environment (`bitva.rl.aec_env`).
 
-    `max_steps` truncates a game after that many actions and chance outcomes (None: never; a
-    game's own `max_game_length` bounds it anyway). An illegal code raises IllegalAction
-    (CORE-3) and changes nothing: use the action mask."""
+    `max_steps` truncates a game after that many actions and chance outcomes (by default the
+    game's `max_game_length`, when it declares one: a horizon for a game without a bound). An
+    illegal code raises IllegalAction and changes nothing: use the action mask."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "is_parallelizable": False}
 
@@ -91,7 +91,7 @@ class BitvaAECEnv(AECEnv):  # type: ignore[misc]
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: only 'ansi' is offered")
         self.render_mode = render_mode
-        self.max_steps = max_steps
+        self.max_steps = max_steps if max_steps is not None else self.spec_.max_game_length
         self.possible_agents = self.spec_.agents
         space = observation_space(self.spec_)
         self.observation_spaces = {agent: space for agent in self.possible_agents}
@@ -144,8 +144,8 @@ class BitvaAECEnv(AECEnv):  # type: ignore[misc]
             return
         state = self.game_state
         code = int(action)
-        if not 0 <= code < self.spec_.num_codes or not state.legal_mask()[code]:
-            raise IllegalAction(f"{agent} may not play code {code} now (see the action mask)")
+        if code not in state.legal_codes():
+            raise IllegalAction(f"{agent} may not play code {code} now (see the mask)", "CORE-3")
         self._cumulative_rewards[agent] = 0.0
         state.apply_code(code)
         self.steps += 1 + resolve_chance(state)

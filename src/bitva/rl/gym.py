@@ -59,7 +59,7 @@ class BitvaGymEnv(gymnasium.Env[dict[str, Any], Any]):
         self.seat = seat
         self.opponent = opponent
         self.render_mode = render_mode
-        self.max_steps = max_steps
+        self.max_steps = max_steps if max_steps is not None else self.spec_.max_game_length
         self.illegal = illegal
         self.observation_space = observation_space(self.spec_)
         self.action_space = gymnasium.spaces.Discrete(self.spec_.num_codes)
@@ -98,7 +98,7 @@ class BitvaGymEnv(gymnasium.Env[dict[str, Any], Any]):
         if state.outcome is not None:
             raise RuntimeError("the game is over: call reset()")
         code = int(action)
-        if not 0 <= code < self.spec_.num_codes or not state.legal_mask()[code]:
+        if code not in state.legal_codes():
             if self.illegal == "raise":
                 raise IllegalAction(f"seat {self.seat} may not play code {code} now", "CORE-3")
             info = self._info()

@@ -123,9 +123,13 @@ def _restore(name: str, data: str) -> Held:
 
 
 class BitvaSpielGame(pyspiel.Game):  # type: ignore[misc]
-    """An OpenSpiel game of one bitva game with one set of options."""
+    """An OpenSpiel game of one bitva game with one set of options (`register` makes a
+    subclass per game, naming it in `bitva_game`)."""
 
-    def __init__(self, game: Game[Any, Any], params: Mapping[str, Any] | None = None) -> None:
+    bitva_game: Game[Any, Any]
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        game = self.bitva_game
         values = {**parameters(game), **dict(params or {})}
         self.research = research_spec(game, values, NEEDS_OPENSPIEL)
         super().__init__(game_type(game), game_info(self.research), dict(params or {}))
@@ -237,13 +241,13 @@ def register(game: Game[Any, Any]) -> str | None:
     if name in pyspiel.registered_names():
         return None
 
-    def create(params: Mapping[str, Any] | None = None) -> BitvaSpielGame:
-        return BitvaSpielGame(game, params)
-
-    # OpenSpiel's registry outlives the interpreter: a creator that only it referenced would
-    # be freed after Python has finalized, which aborts the process at exit
-    _CREATORS[name] = create
-    pyspiel.register_game(game_type(game), create)
+    # A class per game, as OpenSpiel's own Python games register theirs: OpenSpiel's registry
+    # holds the creator past the interpreter's end, and a closure that only it kept alive
+    # would be freed then, without the GIL, aborting the process at exit (a class lives on
+    # in its own reference cycle).
+    creator = type(f"{type(game).__name__}Spiel", (BitvaSpielGame,), {"bitva_game": game})
+    _CREATORS[name] = creator
+    pyspiel.register_game(game_type(game), creator)
     return name
 
 
@@ -259,6 +263,22 @@ def register_all() -> dict[str, str | None]:
         else:
             out[game.name] = None
     return out
+
+
+class HeuristicEvaluator:
+    """An evaluator for OpenSpiel's MCTS and ISMCTS bots (`open_spiel.python.algorithms`): a
+    leaf's values are the game's own `heuristic_values` (its returns at the end), its priors
+    uniform. Random rollouts would play a BattleLore game of thousands of steps per leaf."""
+
+    def evaluate(self, state: BitvaSpielState) -> Any:
+        bitva = state.bitva
+        return np.array(bitva.game.heuristic_values(bitva), dtype=np.float64)
+
+    def prior(self, state: BitvaSpielState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        actions = state.legal_actions()
+        return [(action, 1.0 / len(actions)) for action in actions]
 
 
 def load(name: str, **options: Any) -> Any:

@@ -26,6 +26,9 @@ from bitva.core.state import State
 # What each environment needs: the contract's methods, by the name docs/research.md uses.
 NEEDS_AEC = ("num_action_codes", "observation_shape")
 NEEDS_OPENSPIEL = ("num_action_codes", "observation_shape", "max_game_length", "utility_range")
+# The most codes an environment takes: its mask is one int8 per code at every step (Lords of
+# War's borderless mat has 8,143,872; mixed-radix codes of billions need dense codes first).
+MAX_CODES = 1 << 24
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,9 @@ def research_spec(
         declared[method] = value
         if why is not None and method in needs:
             missing.append(f"{method} ({why})")
+    codes = declared["num_action_codes"]
+    if codes is not None and codes > MAX_CODES and "num_action_codes" in needs:
+        missing.append(f"dense codes ({codes:,} codes: a mask holds at most {MAX_CODES:,})")
     if missing:
         raise NotSupported(f"{found.title} lacks " + "; ".join(missing))
     return ResearchSpec(
