@@ -333,3 +333,28 @@ def test_issue_23_random_games_stay_far_below_the_horizon_and_returns_in_range()
             assert all(low <= r <= high for r in final.outcome.returns)
             longest = max(longest, len(states) - 1)
     assert longest * 20 < GAME.max_game_length()
+
+
+# -- 5. the documentation ------------------------------------------------------------------------
+def test_issue_23_the_doc_gives_the_codes_and_the_layout_the_code_uses() -> None:
+    """docs/research/lords-of-war.md: the sizes, the first code of each block and the offset and
+    length of every scalar block are the code's."""
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs/research/lords-of-war.md").read_text()
+    codec = GAME.new({}, 0).static.codec
+    assert f"**{GAME.num_action_codes():,}**" in text
+    assert f"**({GAME.observation_shape()[0]},)**" in text
+    for base in (codec.shoot_base, codec.berserk_base, codec.place_base, codec.deal_base):
+        assert f"= {base:,} |" in text or f"= {base} |" in text
+    lay = layout(False)
+    rows = [
+        line.split("|")[1:3]
+        for line in text.splitlines()
+        if line.startswith("| ")
+        and line.split("|")[1].strip().isdigit()
+        and int(line.split("|")[1]) >= lay.plane_size
+    ]
+    documented = [(int(a), int(b)) for a, b in rows]
+    assert documented == [(lay.plane_size + start, n) for _, start, n in lay.blocks]
+    assert f"| {PLANES - 1} |" in text
