@@ -134,6 +134,16 @@ class LordsOfWar(Game[LordsOfWarState, LordsOfWarOptions]):
         """LW-8.1-8.3: a win is +1 and a loss -1 (a draw 0 to both, D-4, D-7)."""
         return (-1.0, 1.0)
 
+    def vector_env(self, n: int, options: OptionsLike = None, seed: int = 0) -> Any:
+        """Issue 23: `n` games in lockstep on numba (`batched/`, docs/research/vector.md), the
+        scalar engine's codes and chance draws; lane i plays `new(options, seed + i)`. Refuses
+        (NotSupported) the options it does not cover: borderless (LW-10.1)."""
+        from bitva.games.lords_of_war.batched import BatchedLordsOfWar, refuse_unsupported
+
+        parsed, decks = resolve_decks(parse_options(options))
+        refuse_unsupported(parsed)
+        return BatchedLordsOfWar(Static.build(parsed, decks[0], decks[1]), n, seed)
+
     # -- positions (rules section 14) ----------------------------------------------------------
     def read_position(self, text: str, source: str = "(position)") -> LordsOfWarState:
         from bitva.games.lords_of_war.position import parse_position

@@ -1,0 +1,379 @@
+"""The rules of Lords of War on one lane's row (`layout.py`), compiled with numba.
+
+A line-for-line mirror of the scalar turn machinery (`state.py` `_play` / `_dispatch`,
+`deployment.py`, `combat.py`, `dealing.py`, `reinforcement.py`, `victory.py`, `berserkers.py`):
+the same decision points, the same order of legal codes, the same auto-played single codes
+(AUTO_PHASES), the same chance draws (SplitMix64 and `Rng.below`, bit-exact). The equivalence
+test (tests/lords_of_war/test_batched.py) replays random games on both engines and compares the
+whole state after every step.
+
+Functions take `r`, one lane's row of the int64 state matrix, and `T`, the tables of
+`Tables.kernel_args()`. Sets of squares and of card ids are int64 bit masks.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from bitva.games.lords_of_war.batched.layout import (
+    ACTIVE,
+    AFTER_DEAL,
+    BERS,
+    BERSERK,
+    BOARD,
+    BSEAT,
+    C_BERSERK,
+    C_CAVALRY,
+    C_COMMAND,
+    C_DEF,
+    C_GENERAL,
+    C_HIT,
+    C_IS_RANGED,
+    C_KIND,
+    C_RANGED,
+    C_SPEAR,
+    CARDS,
+    CHALLENGE,
+    DEAL,
+    DEALQ,
+    DECK,
+    DEPLOY,
+    DQ_HEAD,
+    DQ_LEN,
+    FORCED,
+    GAMES,
+    HAND,
+    HLEN,
+    IDLE,
+    KNOWN,
+    OCC,
+    OVER,
+    OWED,
+    P_BERSERKERS,
+    P_CAVALRY,
+    P_COMMANDS,
+    P_DECK,
+    P_ND,
+    P_ON_MAT,
+    P_RECALL,
+    P_SHOOT,
+    P_START,
+    P_UNITS,
+    PCMD,
+    PEND,
+    PEND_HEAD,
+    PEND_LEN,
+    PHASE,
+    PILE,
+    PLACED,
+    PLEN,
+    POS,
+    REASON,
+    REINFORCE,
+    RESOLUTIONS,
+    RESOLVING,
+    REV_LEN,
+    REVEAL_CAP,
+    REVEALS,
+    SHOOT,
+    SHOTS,
+    SQUARES,
+    TOOK,
+    TURN,
+    WINNER,
+)
+
+HAND_SIZE = 6  # LW-3.2, LW-9.1
+AFTER_SETUP, AFTER_CHALLENGE, AFTER_REINFORCE = 1, 2, 3
+BOTH, COMMANDS, UNITS, NO_PLACEMENTS = 1, 2, 3, 4  # layout.REASONS
+DRAW_CODE, ARROWS_CODE = 0, 1  # state.py
+LEGAL_CAP = 512  # more than 6 kinds x 42 squares, the most codes of any decision point
+
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+MIX2 = np.uint64(0x94D049BB133111EB)
+U0 = np.uint64(0)
+S30, S27, S31 = np.uint64(30), np.uint64(27), np.uint64(31)
+
+
+# -- SplitMix64 (core/rng.py), bit-exact ---------------------------------------------------------
+@njit(cache=True, inline="always")
+def mix(z: np.uint64) -> np.uint64:
+    z = (z ^ (z >> S30)) * MIX1
+    z = (z ^ (z >> S27)) * MIX2
+    return z ^ (z >> S31)
+
+
+@njit(cache=True)
+def below(state: np.uint64, n: int) -> tuple[int, np.uint64]:
+    """`Rng(state).below(n)`: the value and the generator's state after it (rejection as in
+    `Rng.below`: values at or over 2**64 - 2**64 % n are drawn again)."""
+    un = np.uint64(n)
+    rest = (U0 - un) % un  # 2**64 % n
+    while True:
+        state = state + GOLDEN
+        value = mix(state)
+        if rest == U0 or value < U0 - rest:
+            return np.int64(value % un), state
+
+
+# -- bits ----------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def ctz(x: int) -> int:
+    return trailing_zeros(x)
+
+
+@njit(cache=True, inline="always")
+def popcount(x: int) -> int:
+    count = 0
+    while x:
+        x &= x - 1
+        count += 1
+    return count
+
+
+@njit(cache=True, inline="always")
+def shift(mask: int, delta: int) -> int:
+    return mask << delta if delta >= 0 else mask >> -delta
+
+
+@njit(cache=True)
+def around(mask: int, T) -> int:  # type: ignore[no-untyped-def]
+    """LW-2.2: the squares adjacent to `mask`, on the mat, `mask` itself excluded (mat.around)."""
+    params = T[10]
+    out = 0
+    for k in range(8):
+        out |= shift(mask, params[P_ND + k])
+    return out & params[P_ON_MAT] & ~mask
+
+
+# -- facts (combat.py) ---------------------------------------------------------------------------
+@njit(cache=True)
+def engaged(r, square: int, owner: int, T, spear: bool = False) -> bool:  # type: ignore[no-untyped-def]
+    """LW-2.4: an enemy arrow points at `square` (with `spear`: an enemy spear unit's, LW-11.1)."""
+    card = T[0]
+    params = T[10]
+    for k in range(8):
+        other = square + params[P_ND + k]
+        if 0 <= other < SQUARES:
+            u = r[BOARD + other]
+            if u >= 0 and u >> 8 != owner:
+                seat, cid = u >> 8, u & 255
+                if card[seat, cid, C_HIT + ((k + 4) & 7)] > 0:
+                    if not spear or card[seat, cid, C_SPEAR]:
+                        return True
+    return False
+
+
+@njit(cache=True)
+def arrows_hit_enemy(r, square: int, u: int, T) -> bool:  # type: ignore[no-untyped-def]
+    card = T[0]
+    params = T[10]
+    owner, cid = u >> 8, u & 255
+    for k in range(8):
+        if card[owner, cid, C_HIT + k] > 0:
+            other = square + params[P_ND + k]
+            if 0 <= other < SQUARES:
+                v = r[BOARD + other]
+                if v >= 0 and v >> 8 != owner:
+                    return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def targets(r, square: int, u: int, T) -> int:  # type: ignore[no-untyped-def]
+    """LW-7.2: mask of the enemy units' squares in ranged unit `u`'s target grid."""
+    owner = u >> 8
+    return T[1][owner, u & 255, square] & r[OCC + 3 - owner]
+
+
+@njit(cache=True, inline="always")
+def pos_of(r, u: int) -> int:  # type: ignore[no-untyped-def]
+    return r[POS + ((u >> 8) - 1) * CARDS + (u & 255)]
+
+
+@njit(cache=True)
+def hand_kinds(r, seat: int, T) -> int:  # type: ignore[no-untyped-def]
+    """Mask of the kinds in `seat`'s hand (ascending bits: `hand_kinds` sorted)."""
+    card = T[0]
+    out = 0
+    base = HAND + (seat - 1) * HAND_SIZE
+    for j in range(r[HLEN + seat - 1]):
+        out |= 1 << card[seat, r[base + j], C_KIND]
+    return out
+
+
+# -- legal codes (state.py `_compute_legal`) -----------------------------------------------------
+@njit(cache=True)
+def _emit_kinds(kinds: int, mask: int, base_row, out, n: int) -> int:  # type: ignore[no-untyped-def]
+    while kinds:
+        kind = ctz(kinds)
+        kinds &= kinds - 1
+        base = base_row[kind]
+        m = mask
+        while m:
+            out[n] = base + ctz(m)
+            n += 1
+            m &= m - 1
+    return n
+
+
+@njit(cache=True)
+def placements(r, out, T) -> int:  # type: ignore[no-untyped-def]
+    """deployment.placement_masks as codes: LW-6.2 contact, LW-6.3 support, LW-6.4 no enemy,
+    LW-6.5 / D-6 forced (r[FORCED])."""
+    kdm, ksup, place_base, params = T[2], T[3], T[4], T[10]
+    seat = r[ACTIVE]
+    r[FORCED] = 0
+    kinds = hand_kinds(r, seat, T)
+    if kinds == 0:
+        return 0
+    friend = r[OCC + seat]
+    enemy = r[OCC + 3 - seat]
+    on_mat = params[P_ON_MAT]
+    empty = on_mat & ~(friend | enemy)
+    if empty == 0:
+        return 0
+    base_row = place_base[seat]
+    if enemy == 0:
+        mask = empty if friend == 0 else around(friend, T) & empty
+        if mask:
+            return _emit_kinds(kinds, mask, base_row, out, 0)
+    else:
+        next_to_friend = around(friend, T) & empty
+        n = 0
+        left = kinds
+        while left:
+            kind = ctz(left)
+            left &= left - 1
+            mask = 0
+            dirs = kdm[seat, kind]
+            while dirs:
+                k = ctz(dirs)
+                dirs &= dirs - 1
+                mask |= shift(enemy, -params[P_ND + k])
+            mask &= on_mat & empty
+            if ksup[seat, kind]:
+                mask |= next_to_friend
+            base = base_row[kind]
+            while mask:
+                out[n] = base + ctz(mask)
+                n += 1
+                mask &= mask - 1
+        if n:
+            return n
+    r[FORCED] = 1
+    for fallback in range(3):
+        if fallback == 0:
+            mask = around(enemy, T) & empty
+        elif fallback == 1:
+            mask = around(friend | enemy, T) & empty
+        else:
+            mask = empty
+        if mask:
+            return _emit_kinds(kinds, mask, base_row, out, 0)
+    r[FORCED] = 0
+    return 0
+
+
+@njit(cache=True)
+def recallable(r, out, n: int, T) -> int:  # type: ignore[no-untyped-def]
+    """LW-9.2, LW-11.1, D-11: recall codes of the active player's units, lowest square first."""
+    card, params = T[0], T[10]
+    seat = r[ACTIVE]
+    if r[HLEN + seat - 1] >= HAND_SIZE:
+        return n
+    cavalry = params[P_CAVALRY]
+    took = r[TOOK + seat - 1]
+    mask = r[OCC + seat]
+    while mask:
+        square = ctz(mask)
+        mask &= mask - 1
+        u = r[BOARD + square]
+        cid = u & 255
+        if u == r[PLACED] or took >> cid & 1:
+            continue
+        if engaged(r, square, seat, T):
+            if not (cavalry and card[seat, cid, C_CAVALRY]):
+                continue
+            if engaged(r, square, seat, T, True):
+                continue
+        out[n] = params[P_RECALL] + square
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def candidates(r, seat: int, cid: int) -> int:  # type: ignore[no-untyped-def]
+    """berserkers.candidate_squares as a mask."""
+    return r[BERS + (seat - 1) * CARDS + cid] & ~(r[OCC + 1] | r[OCC + 2])
+
+
+@njit(cache=True)
+def eligible(r, seat: int, cid: int, T) -> bool:  # type: ignore[no-untyped-def]
+    """berserkers.eligible for one unit: alive, not engaged, an empty square to go to."""
+    if r[BERS + (seat - 1) * CARDS + cid] == 0:
+        return False
+    square = r[POS + (seat - 1) * CARDS + cid]
+    if square < 0 or engaged(r, square, seat, T):
+        return False
+    return candidates(r, seat, cid) != 0
+
+
+@njit(cache=True)
+def legal(r, out, T) -> int:  # type: ignore[no-untyped-def]
+    """The legal codes of the lane's decision point, in the scalar engine's order."""
+    card, deal_code, bers_code, params = T[0], T[5], T[9], T[10]
+    phase = r[PHASE]
+    if phase == DEPLOY:
+        return placements(r, out, T)
+    if phase == REINFORCE:
+        out[0] = DRAW_CODE
+        return recallable(r, out, 1, T)
+    if phase == SHOOT:
+        u = r[PEND + r[PEND_HEAD]]
+        square = pos_of(r, u)
+        mask = targets(r, square, u, T)
+        n = 0
+        while mask:
+            out[n] = params[P_SHOOT] + ctz(mask)
+            n += 1
+            mask &= mask - 1
+        if arrows_hit_enemy(r, square, u, T):
+            out[n] = ARROWS_CODE
+            n += 1
+        return n
+    if phase == BERSERK:
+        seat = r[BSEAT]
+        n = 0
+        for cid in range(CARDS):
+            if eligible(r, seat, cid, T):
+                origin = r[POS + (seat - 1) * CARDS + cid]
+                mask = candidates(r, seat, cid)
+                while mask:
+                    target = ctz(mask)
+                    mask &= mask - 1
+                    for k in range(8):
+                        if params[P_ND + k] == target - origin:
+                            out[n] = bers_code[origin, k]
+                            n += 1
+        return n
+    if phase == CHALLENGE:
+        seat = r[ACTIVE]
+        return _emit_kinds(hand_kinds(r, seat, T), 1 << params[P_START + seat - 1], T[4][seat], out, 0)
+    if phase == DEAL:
+        seat = r[DEALQ + r[DQ_HEAD]]
+        deck = r[DECK + seat - 1]
+        kinds = 0
+        while deck:
+            kinds |= 1 << card[seat, ctz(deck), C_KIND]
+            deck &= deck - 1
+        n = 0
+        while kinds:
+            out[n] = deal_code[seat, ctz(kinds)]
+            n += 1
+            kinds &= kinds - 1
+        return n
+    return 0

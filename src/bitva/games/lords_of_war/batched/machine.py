@@ -1,0 +1,525 @@
+"""The turn machinery of one lane (state.py `_play`, `_dispatch` and what they call), in numba.
+
+Each function mirrors the scalar method of the same name; comments name the rules. `r` is one
+lane's row, `T` the tables (`Tables.kernel_args()`), `buf` a scratch int64 array of LEGAL_CAP
+codes, `scratch` an int64 array of 2 * SQUARES (damage and attackers of a resolution).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from bitva.games.lords_of_war.batched.kernel import (
+    AFTER_CHALLENGE,
+    AFTER_REINFORCE,
+    AFTER_SETUP,
+    ARROWS_CODE,
+    BOTH,
+    COMMANDS,
+    DRAW_CODE,
+    GOLDEN,
+    HAND_SIZE,
+    NO_PLACEMENTS,
+    UNITS,
+    arrows_hit_enemy,
+    below,
+    ctz,
+    eligible,
+    engaged,
+    legal,
+    placements,
+    popcount,
+    targets,
+)
+from bitva.games.lords_of_war.batched.layout import (
+    ACTIVE,
+    AFTER_DEAL,
+    BERS,
+    BERSERK,
+    BOARD,
+    BSEAT,
+    C_BERSERK,
+    C_COMMAND,
+    C_DEF,
+    C_GENERAL,
+    C_HIT,
+    C_IS_RANGED,
+    C_KIND,
+    C_RANGED,
+    CARDS,
+    CHALLENGE,
+    DEAL,
+    DEALQ,
+    DECK,
+    DEPLOY,
+    DQ_HEAD,
+    DQ_LEN,
+    FORCED,
+    GAMES,
+    HAND,
+    HLEN,
+    IDLE,
+    KNOWN,
+    OCC,
+    OVER,
+    OWED,
+    P_BERSERKERS,
+    P_COMMANDS,
+    P_DECK,
+    P_ND,
+    P_UNITS,
+    PCMD,
+    PEND,
+    PEND_HEAD,
+    PEND_LEN,
+    PHASE,
+    PILE,
+    PLACED,
+    PLEN,
+    POS,
+    REASON,
+    REINFORCE,
+    RESOLUTIONS,
+    RESOLVING,
+    REV_LEN,
+    REVEAL_CAP,
+    REVEALS,
+    SHOOT,
+    SHOTS,
+    SQUARES,
+    TOOK,
+    TURN,
+    WIDTH,
+    WINNER,
+)
+
+
+@njit(cache=True)
+def finish(r, winner: int, reason: int) -> None:  # type: ignore[no-untyped-def]
+    r[WINNER] = winner
+    r[REASON] = reason
+    r[PHASE] = OVER
+
+
+# -- dealing.py ----------------------------------------------------------------------------------
+@njit(cache=True)
+def deal(r, kind: int, certain: bool, T, buf) -> None:  # type: ignore[no-untyped-def]
+    """The top card of the next dealt seat's deck is of `kind`: the lowest id of that kind."""
+    head = r[DQ_HEAD]
+    seat = r[DEALQ + head]
+    r[DQ_HEAD] = head + 1
+    deck = r[DECK + seat - 1]
+    cid = ctz(deck & T[6][seat, kind])
+    r[DECK + seat - 1] = deck & ~(1 << cid)
+    n = r[HLEN + seat - 1]
+    r[HAND + (seat - 1) * HAND_SIZE + n] = cid
+    r[HLEN + seat - 1] = n + 1
+    if r[DQ_HEAD] == r[DQ_LEN]:
+        after_deals(r, T, buf)
+    elif not certain:
+        deal_certain(r, T, buf)
+
+
+@njit(cache=True)
+def deal_certain(r, T, buf) -> None:  # type: ignore[no-untyped-def]
+    """A deck whose cards are all of one kind deals without chance."""
+    card, kind_ids = T[0], T[6]
+    while r[PHASE] == DEAL:
+        seat = r[DEALQ + r[DQ_HEAD]]
+        deck = r[DECK + seat - 1]
+        first = card[seat, ctz(deck), C_KIND]
+        if deck & ~kind_ids[seat, first]:
+            return
+        deal(r, first, True, T, buf)
+
+
+@njit(cache=True)
+def start_deals(r, seat: int, count: int, then: int, T, buf) -> None:  # type: ignore[no-untyped-def]
+    for j in range(count):
+        r[DEALQ + j] = seat
+    r[DQ_HEAD] = 0
+    r[DQ_LEN] = count
+    r[AFTER_DEAL] = then
+    if count:
+        r[PHASE] = DEAL
+        deal_certain(r, T, buf)
+    else:
+        after_deals(r, T, buf)
+
+
+@njit(cache=True)
+def after_deals(r, T, buf) -> None:  # type: ignore[no-untyped-def]
+    then = r[AFTER_DEAL]
+    r[AFTER_DEAL] = 0
+    r[DQ_HEAD] = 0
+    r[DQ_LEN] = 0
+    if then == AFTER_SETUP:  # LW-4.1: player 1 opens the challenge
+        r[PHASE] = CHALLENGE
+        r[ACTIVE] = 1
+    elif then == AFTER_CHALLENGE:
+        if r[ACTIVE] == 1:  # LW-4.2: player 2 answers
+            r[PHASE] = CHALLENGE
+            r[ACTIVE] = 2
+            r[TURN] = 0
+            r[PLACED] = -1
+        else:
+            start_turn(r, 1, T, buf)
+    else:
+        end_turn(r, T, buf)
+
+
+# -- turns ---------------------------------------------------------------------------------------
+@njit(cache=True)
+def end_turn(r, T, buf) -> None:  # type: ignore[no-untyped-def]
+    seat = r[ACTIVE]
+    r[IDLE] = r[IDLE] + 1 if r[PLACED] < 0 else 0
+    if r[IDLE] >= 2:  # LW-8.3, D-7: more eliminated units wins
+        a, b = r[PLEN], r[PLEN + 1]
+        finish(r, 0 if a == b else (1 if a > b else 2), NO_PLACEMENTS)
+        return
+    following = 3 - seat
+    if r[OWED + seat - 1]:  # LW-8.4: play again instead of the opponent
+        r[OWED + seat - 1] = 0
+        following = seat
+    start_turn(r, following, T, buf)
+
+
+@njit(cache=True)
+def start_turn(r, seat: int, T, buf) -> None:  # type: ignore[no-untyped-def]
+    r[TURN] += 1
+    r[ACTIVE] = seat
+    r[PLACED] = -1
+    r[TOOK] = 0
+    r[TOOK + 1] = 0
+    for j in range(CARDS):
+        r[SHOTS + j] = -1
+    r[PEND_HEAD] = 0
+    r[PEND_LEN] = 0
+    for j in range(2 * CARDS):
+        r[BERS + j] = 0
+    r[RESOLUTIONS] = 0
+    r[PHASE] = DEPLOY
+    if placements(r, buf, T) == 0:  # LW-6.6 empty hand, or D-6 a full mat
+        r[PHASE] = REINFORCE
+
+
+# -- placement and shots (LW-6, LW-7.2, LW-7.3) -------------------------------------------------
+@njit(cache=True)
+def place(r, kind: int, square: int, forced: bool, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+    card = T[0]
+    seat = r[ACTIVE]
+    base = HAND + (seat - 1) * HAND_SIZE
+    n = r[HLEN + seat - 1]
+    index = 0
+    while card[seat, r[base + index], C_KIND] != kind:
+        index += 1
+    if forced:  # LW-6.5: the whole hand is shown to the opponent
+        shown = 0
+        for j in range(n):
+            shown |= 1 << r[base + j]
+        r[KNOWN + seat - 1] = shown
+        k = r[REV_LEN]
+        if k < REVEAL_CAP:
+            r[REVEALS + 3 * k] = r[TURN]
+            r[REVEALS + 3 * k + 1] = seat
+            r[REVEALS + 3 * k + 2] = shown
+        r[REV_LEN] = k + 1
+    cid = r[base + index]
+    for j in range(index, n - 1):
+        r[base + j] = r[base + j + 1]
+    r[HLEN + seat - 1] = n - 1
+    r[KNOWN + seat - 1] &= ~(1 << cid)
+    u = seat << 8 | cid
+    r[BOARD + square] = u
+    r[POS + (seat - 1) * CARDS + cid] = square
+    r[OCC + seat] |= 1 << square
+    r[PLACED] = u
+    if r[PHASE] == CHALLENGE:  # LW-4.1, LW-4.2: draw one, no combat
+        start_deals(r, seat, 1 if r[DECK + seat - 1] else 0, AFTER_CHALLENGE, T, buf)
+        return
+    r[IDLE] = 0
+    declare_shots(r, T, buf, scratch)
+
+
+@njit(cache=True)
+def declare_shots(r, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+    """LW-7.2, LW-7.3, D-3: each unengaged ranged unit of the active player with a target
+    chooses; one with a single option takes it; the others use their arrows."""
+    card = T[0]
+    seat = r[ACTIVE]
+    mask = r[OCC + seat]
+    while mask:
+        square = ctz(mask)
+        mask &= mask - 1
+        u = r[BOARD + square]
+        if not card[seat, u & 255, C_IS_RANGED]:
+            continue
+        if engaged(r, square, seat, T):
+            continue
+        hits = targets(r, square, u, T)
+        if hits == 0:
+            continue
+        if hits & (hits - 1) == 0 and not arrows_hit_enemy(r, square, u, T):
+            r[SHOTS + (u & 255)] = r[BOARD + ctz(hits)]  # D-3: it must attack
+        else:
+            r[PEND + r[PEND_LEN]] = u
+            r[PEND_LEN] += 1
+    next_shooter(r, T, buf, scratch)
+
+
+@njit(cache=True)
+def next_shooter(r, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+    if r[PEND_HEAD] < r[PEND_LEN]:
+        r[PHASE] = SHOOT
+        return
+    r[PHASE] = RESOLVING
+    if not resolve(r, T, scratch):
+        after_resolution(r, T)
+
+
+@njit(cache=True)
+def choose(r, code: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+    shooter = r[PEND + r[PEND_HEAD]]
+    r[PEND_HEAD] += 1
+    if code != ARROWS_CODE:
+        r[SHOTS + (shooter & 255)] = r[BOARD + T[8][code]]
+    next_shooter(r, T, buf, scratch)
+
+
+# -- elimination (LW-7.1-7.7, LW-8.1-8.4) --------------------------------------------------------
+@njit(cache=True)
+def resolve(r, T, scratch) -> bool:  # type: ignore[no-untyped-def]
+    """One resolution and the victory check; True if the game ended (state.py `_resolve`)."""
+    card, params = T[0], T[10]
+    active = r[ACTIVE]
+    for s in range(2 * SQUARES):
+        scratch[s] = 0
+    occupied = r[OCC + 1] | r[OCC + 2]
+    mask = occupied
+    while mask:  # LW-7.1: every arrow pointing at an enemy deals its value
+        square = ctz(mask)
+        mask &= mask - 1
+        u = r[BOARD + square]
+        owner, cid = u >> 8, u & 255
+        if owner == active and r[SHOTS + cid] >= 0:
+            continue  # LW-7.3: a shooter's arrows deal no damage this turn
+        for k in range(8):
+            value = card[owner, cid, C_HIT + k]
+            if value:
+                other = square + params[P_ND + k]
+                if 0 <= other < SQUARES:
+                    v = r[BOARD + other]
+                    if v >= 0 and v >> 8 != owner:
+                        scratch[other] += value
+                        scratch[SQUARES + other] |= 1 << square
+    for cid in range(CARDS):  # LW-7.2, LW-11.5: no shot once the shooter or target is gone
+        target = r[SHOTS + cid]
+        if target >= 0:
+            origin = r[POS + (active - 1) * CARDS + cid]
+            at = r[POS + ((target >> 8) - 1) * CARDS + (target & 255)]
+            if origin >= 0 and at >= 0:
+                scratch[at] += card[active, cid, C_RANGED]
+                scratch[SQUARES + at] |= 1 << origin
+    eliminated = 0
+    mask = occupied
+    while mask:  # LW-7.4: more damage than defence
+        square = ctz(mask)
+        mask &= mask - 1
+        u = r[BOARD + square]
+        if scratch[square] > card[u >> 8, u & 255, C_DEF]:
+            eliminated |= 1 << square
+    r[RESOLUTIONS] += 1
+    if eliminated == 0:
+        return False
+    mask = eliminated
+    while mask:  # LW-7.7: every attacker of a victim took part
+        square = ctz(mask)
+        mask &= mask - 1
+        attackers = scratch[SQUARES + square]
+        while attackers:
+            a = r[BOARD + ctz(attackers)]
+            attackers &= attackers - 1
+            r[TOOK + (a >> 8) - 1] |= 1 << (a & 255)
+    generals = 0
+    general_owner = 0
+    mask = eliminated
+    while mask:  # LW-7.5, LW-7.6: removed together, to the opponent's pile
+        square = ctz(mask)
+        mask &= mask - 1
+        u = r[BOARD + square]
+        owner, cid = u >> 8, u & 255
+        r[POS + (owner - 1) * CARDS + cid] = -1
+        r[BOARD + square] = -1
+        r[OCC + owner] &= ~(1 << square)
+        taker = 3 - owner
+        r[PILE + (taker - 1) * CARDS + r[PLEN + taker - 1]] = u
+        r[PLEN + taker - 1] += 1
+        if card[owner, cid, C_COMMAND]:
+            r[PCMD + taker - 1] += 1
+        if card[owner, cid, C_GENERAL]:
+            generals += 1
+            general_owner = owner
+    if generals == 1:  # LW-8.4; both Generals at once: nobody
+        r[OWED + (3 - general_owner) - 1] = 1
+    if params[P_BERSERKERS]:  # LW-11.2: remember the squares a surviving berserker emptied
+        mask = eliminated
+        while mask:
+            square = ctz(mask)
+            mask &= mask - 1
+            attackers = scratch[SQUARES + square] & ~eliminated
+            while attackers:
+                a = r[BOARD + ctz(attackers)]
+                attackers &= attackers - 1
+                if card[a >> 8, a & 255, C_BERSERK]:
+                    r[BERS + ((a >> 8) - 1) * CARDS + (a & 255)] |= 1 << square
+    first = r[PLEN] >= params[P_UNITS] or r[PCMD] >= params[P_COMMANDS]
+    second = r[PLEN + 1] >= params[P_UNITS] or r[PCMD + 1] >= params[P_COMMANDS]
+    if first and second:  # LW-8.2, D-4
+        finish(r, 0, BOTH)
+        return True
+    if first or second:  # LW-8.1
+        winner = 1 if first else 2
+        finish(r, winner, COMMANDS if r[PCMD + winner - 1] >= params[P_COMMANDS] else UNITS)
+        return True
+    return False
+
+
+@njit(cache=True)
+def after_resolution(r, T) -> None:  # type: ignore[no-untyped-def]
+    """LW-11.3: the active player's berserkers move first, then the opponent's (D-10 prunes)."""
+    if T[10][P_BERSERKERS]:
+        pending = False
+        for j in range(2 * CARDS):
+            if r[BERS + j]:
+                pending = True
+                if not eligible(r, 1 + j // CARDS, j % CARDS, T):
+                    r[BERS + j] = 0
+        if pending:
+            active = r[ACTIVE]
+            for seat in (active, 3 - active):
+                for cid in range(CARDS):
+                    if r[BERS + (seat - 1) * CARDS + cid]:
+                        r[PHASE] = BERSERK
+                        r[BSEAT] = seat
+                        return
+    for j in range(2 * CARDS):
+        r[BERS + j] = 0
+    r[PHASE] = REINFORCE
+
+
+@njit(cache=True)
+def berserk_move(r, origin: int, target: int, T, scratch) -> None:  # type: ignore[no-untyped-def]
+    """LW-11.2, LW-11.4: move, then every unit attacks again and victory is checked."""
+    u = r[BOARD + origin]
+    seat, cid = u >> 8, u & 255
+    r[BOARD + origin] = -1
+    r[BOARD + target] = u
+    r[POS + (seat - 1) * CARDS + cid] = target
+    r[OCC + seat] = r[OCC + seat] & ~(1 << origin) | (1 << target)
+    r[BERS + (seat - 1) * CARDS + cid] = 0
+    if not resolve(r, T, scratch):
+        after_resolution(r, T)
+
+
+# -- reinforcement (LW-9) ------------------------------------------------------------------------
+@njit(cache=True)
+def recall(r, square: int) -> None:  # type: ignore[no-untyped-def]
+    """LW-9.1b: the unit goes back to the hand, in plain sight."""
+    u = r[BOARD + square]
+    seat, cid = u >> 8, u & 255
+    r[BOARD + square] = -1
+    r[POS + (seat - 1) * CARDS + cid] = -1
+    r[OCC + seat] &= ~(1 << square)
+    n = r[HLEN + seat - 1]
+    r[HAND + (seat - 1) * HAND_SIZE + n] = cid
+    r[HLEN + seat - 1] = n + 1
+    r[KNOWN + seat - 1] |= 1 << cid
+
+
+# -- dispatch and play ---------------------------------------------------------------------------
+@njit(cache=True)
+def dispatch(r, code: int, forced: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+    """Apply one legal code (`forced`: the deployment's LW-6.5 flag, -1 to work it out)."""
+    code_kind, code_square = T[7], T[8]
+    phase = r[PHASE]
+    if phase == DEAL:
+        deal(r, code_kind[code], False, T, buf)
+    elif phase == DEPLOY or phase == CHALLENGE:
+        if phase == DEPLOY and forced < 0:
+            placements(r, buf, T)
+            forced = r[FORCED]
+        place(r, code_kind[code], code_square[code], phase == DEPLOY and forced == 1, T, buf, scratch)
+    elif phase == SHOOT:
+        choose(r, code, T, buf, scratch)
+    elif phase == BERSERK:
+        origin = code_square[code]
+        berserk_move(r, origin, origin + T[10][P_ND + code_kind[code]], T, scratch)
+    elif phase == REINFORCE:
+        if code == DRAW_CODE:  # LW-9.1a: draw up to six, one chance node per card
+            seat = r[ACTIVE]
+            count = min(HAND_SIZE - r[HLEN + seat - 1], popcount(r[DECK + seat - 1]))
+            start_deals(r, seat, max(count, 0), AFTER_REINFORCE, T, buf)
+        else:
+            recall(r, code_square[code])
+            end_turn(r, T, buf)
+
+
+@njit(cache=True)
+def play(r, code: int, forced: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+    """state.py `_play`: the code, then every single forced code of an auto phase."""
+    dispatch(r, code, forced, T, buf, scratch)
+    while True:
+        phase = r[PHASE]
+        if phase != SHOOT and phase != BERSERK and phase != REINFORCE:
+            return
+        if legal(r, buf, T) != 1:
+            return
+        dispatch(r, buf[0], -1, T, buf, scratch)
+
+
+@njit(cache=True)
+def resolve_chance(r, rng, i: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+    """`state.resolve_chance()` as a Match plays it: each deal is sampled with a copy of the
+    lane's RNG (`sample_chance_code`: deck[below(len(deck))], the deck in id order), applied,
+    and then the lane's RNG steps once."""
+    card, deal_code = T[0], T[5]
+    while r[PHASE] == DEAL:
+        seat = r[DEALQ + r[DQ_HEAD]]
+        deck = r[DECK + seat - 1]
+        index, _ = below(rng[i], popcount(deck))
+        for _ in range(index):
+            deck &= deck - 1
+        play(r, deal_code[seat, card[seat, ctz(deck), C_KIND]], -1, T, buf, scratch)
+        rng[i] = rng[i] + GOLDEN
+
+
+@njit(cache=True)
+def reset_lane(r, rng, i: int, seed: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+    """game.py `new` (LW-3): the General in hand, five deals to each seat, then the challenge."""
+    params = T[10]
+    games = r[GAMES]
+    for j in range(WIDTH):
+        r[j] = 0
+    r[GAMES] = games + 1
+    for s in range(SQUARES):
+        r[BOARD + s] = -1
+    for j in range(2 * CARDS):
+        r[POS + j] = -1
+    for j in range(CARDS):
+        r[SHOTS + j] = -1
+    for seat in (1, 2):
+        r[HAND + (seat - 1) * HAND_SIZE] = T[11][seat]
+        r[HLEN + seat - 1] = 1
+        r[DECK + seat - 1] = params[P_DECK + seat - 1]
+    for j in range(2 * (HAND_SIZE - 1)):
+        r[DEALQ + j] = 1 if j < HAND_SIZE - 1 else 2
+    r[DQ_LEN] = 2 * (HAND_SIZE - 1)
+    r[AFTER_DEAL] = AFTER_SETUP
+    r[PHASE] = DEAL
+    r[ACTIVE] = 1
+    r[TURN] = -1
+    r[PLACED] = -1
+    r[WINNER] = -1
+    rng[i] = np.uint64(seed)
+    resolve_chance(r, rng, i, T, buf, scratch)
