@@ -9,9 +9,8 @@ Entry points (each imports its library only when called):
   the others played by a bitva agent (`bitva.rl.gym`; ids `bitva/<name>-v0` once it is imported);
 - `import bitva.rl.openspiel`, then `pyspiel.load_game("bitva_<name with underscores>")`.
 
->>> from bitva.rl import research_games
->>> all(reason is None or reason for _, reason in research_games())
-True
+A game that lacks part of the research contract is refused in one line that names what it
+lacks (`research_spec`, NotSupported).
 """
 
 from __future__ import annotations

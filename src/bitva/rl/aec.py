@@ -9,9 +9,6 @@ see; the mask is `state.legal_mask()` for the agent to act and zeros for the oth
 no agent: it is resolved inside `reset` and `step` from the state's own RNG, which
 `reset(seed=...)` seeds, so a seed fixes the dice. Rewards are the outcome's returns, given when
 the game ends (a game has no reward before).
-
->>> from bitva.rl import aec_env
->>> env = aec_env("dice-cards", seats=2)  # doctest: +SKIP
 """
 
 from __future__ import annotations

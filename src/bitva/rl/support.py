@@ -54,6 +54,11 @@ class ResearchSpec:
 
 
 def agent_name(seat: int) -> str:
+    """PettingZoo's name of a seat.
+
+    >>> agent_name(2)
+    'player_2'
+    """
     return f"player_{seat}"
 
 
