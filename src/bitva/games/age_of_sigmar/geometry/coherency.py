@@ -32,7 +32,7 @@ def groups(models: Sequence[Circle], link: float = COHERENCY) -> list[list[int]]
         a = models[i]
         for j in range(i + 1, n):
             b = models[j]
-            if math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r <= limit:
+            if math.hypot(a.x - b.x, a.y - b.y) - (a.r + b.r) <= limit:
                 ri, rj = find(i), find(j)
                 if ri != rj:
                     parent[max(ri, rj)] = min(ri, rj)

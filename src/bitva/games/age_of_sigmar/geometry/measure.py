@@ -93,7 +93,7 @@ def centre_distance(a: Point, b: Point) -> float:
 
 def gap(a: Circle, b: Circle) -> float:
     """GEO-3, D-1: the distance between two models, base edge to base edge, never negative."""
-    return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r)
+    return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - (a.r + b.r))
 
 
 def model_to_unit(model: Circle, unit: Iterable[Circle]) -> float:
@@ -106,7 +106,7 @@ def unit_to_unit(a: Sequence[Circle], b: Sequence[Circle]) -> float:
     best = math.inf
     for m in a:
         for o in b:
-            d = math.hypot(m.x - o.x, m.y - o.y) - m.r - o.r
+            d = math.hypot(m.x - o.x, m.y - o.y) - (m.r + o.r)
             if d < best:
                 best = d
     return max(0.0, best) if best != math.inf else best
@@ -133,7 +133,7 @@ def closest_pair(a: Sequence[Circle], b: Sequence[Circle]) -> tuple[int, int] | 
     best = math.inf
     for i, m in enumerate(a):
         for j, o in enumerate(b):
-            d = math.hypot(m.x - o.x, m.y - o.y) - m.r - o.r
+            d = math.hypot(m.x - o.x, m.y - o.y) - (m.r + o.r)
             if d < best - EPS:
                 best, found = d, (i, j)
     return found

@@ -90,7 +90,7 @@ def _moves(path: Sequence[Point]) -> bool:
 
 
 def _segment_gap(a: Point, b: Point, r: float, other: Circle) -> float:
-    return point_segment_distance(other.centre, a, b) - r - other.r
+    return point_segment_distance(other.centre, a, b) - (r + other.r)
 
 
 def check_path(
