@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from types import MappingProxyType
+from typing import Any, NoReturn, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -125,7 +126,9 @@ class Battle:
         return None if ref is None else (ref.unit, ref.model - 1)
 
 
-def _validation_error(file: str, exc: ValidationError, prefix: tuple[str | int, ...] = ()) -> None:
+def _validation_error(
+    file: str, exc: ValidationError, prefix: tuple[str | int, ...] = ()
+) -> NoReturn:
     errors = exc.errors(include_url=False)
     err = errors[0]
     reason = str(err["msg"]).removeprefix("Value error, ")
@@ -171,7 +174,6 @@ def _validate(model: type[_M], data: dict[str, Any], file: str) -> _M:
         return model.model_validate(data)
     except ValidationError as exc:
         _validation_error(file, exc)
-        raise AssertionError("unreachable") from None
 
 
 def _unit_spec(entry: UnitEntry, where: str, known: Mapping[str, Warscroll], file: str) -> UnitSpec:
@@ -395,7 +397,9 @@ def parse_battle(data: Mapping[str, Any], file: str) -> Battle:
     units, warnings = _units(battle_file, table, features, known, file)
     _check_general(battle_file, units, file)
     _check_order(battle_file, units, file)
-    battle = Battle(file, battle_file, table, features, units, known, tuple(warnings))
+    battle = Battle(
+        file, battle_file, table, features, units, MappingProxyType(known), tuple(warnings)
+    )
     _check_sudden_death(battle, file)
     return battle
 
@@ -456,22 +460,28 @@ def builtin_battle_names() -> tuple[str, ...]:
     return tuple(sorted(e.name[:-5] for e in folder.iterdir() if e.name.endswith(".toml")))
 
 
-@cache
 def builtin_battle(name: str) -> Battle:
     """A shipped setup by name (any case, ``-`` or ``_``) or by number, 1 or 2 (6.2)."""
     names = builtin_battle_names()
     wanted = normalize_name(name)
-    numbered = {
-        "1": "starter_clash",
-        "2": "scenery_and_sorcery",
-        "setup_1": "starter_clash",
-        "setup_2": "scenery_and_sorcery",
-    }
-    wanted = numbered.get(wanted, wanted)
+    wanted = _SETUP_NUMBERS.get(wanted, wanted)
     if wanted not in names:
         raise UnknownBattle(f"no battle setup {name!r}; shipped: {', '.join(names)}")
-    entry = resources.files(BATTLES_PACKAGE).joinpath(f"{wanted}.toml")
-    return load_battle_text(entry.read_text(encoding="utf-8"), f"{BATTLES_PACKAGE}/{wanted}.toml")
+    return _shipped(wanted)
+
+
+_SETUP_NUMBERS = {
+    "1": "starter_clash",
+    "2": "scenery_and_sorcery",
+    "setup_1": "starter_clash",
+    "setup_2": "scenery_and_sorcery",
+}
+
+
+@cache
+def _shipped(name: str) -> Battle:
+    entry = resources.files(BATTLES_PACKAGE).joinpath(f"{name}.toml")
+    return load_battle_text(entry.read_text(encoding="utf-8"), f"{BATTLES_PACKAGE}/{name}.toml")
 
 
 def find_battle(name_or_path: str) -> Battle:
