@@ -27,10 +27,13 @@ SETUPS = ("starter_clash", "scenery_and_sorcery")
 
 MINIMAL = """\
 realm = "Aqshy"
-feature = [
-  { id = "F1", name = "Obelisk", movement = "climb", height = 4, blocks_sight = true,
-    polygon = [[33, 26], [39, 26], [39, 31], [33, 31]] },
-]
+[[feature]]
+id = "F1"
+name = "Obelisk"
+movement = "climb"
+height = 4
+blocks_sight = true
+polygon = [[33, 26], [39, 26], [39, 31], [33, 31]]
 [table]
 width = 72
 depth = 48
