@@ -1,6 +1,7 @@
 """BattleLore's typed actions (issue 24, point 4): one frozen dataclass per verb, the text forms
-of docs/battlelore.md ("Decision points") and the integer codes unchanged (the codes below were
-written down from the stringly `Act` the types replace)."""
+of docs/battlelore.md ("Decision points") and their integer codes (issue 23: the dense layout of
+`codes.py`, docs/research/battlelore.md; the verbs before `ignore` kept the codes the stringly
+`Act` gave them)."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ from bitva.games.battlelore.actions import (
 from bitva.games.battlelore.codes import NUM_CODES, decode, encode
 from bitva.games.battlelore.game import GAME
 
-# (text, the code the stringly actions gave it, the typed action)
+# (text, its dense code (issue 23), the typed action)
 EVERY_VERB: list[tuple[str, int, BattleLoreAction]] = [
     ("pass", 0, Pass()),
     ("done", 1, Done()),
@@ -60,32 +61,32 @@ EVERY_VERB: list[tuple[str, int, BattleLoreAction]] = [
     ("free F4", 330, Free("F4")),
     ("retreat E6", 467, Retreat("E6")),
     ("pursue G6", 582, Pursue("G6")),
-    ("place D3", 1487804, Place("D3")),
+    ("place D3", 41057, Place("D3")),
     ("ignore 1", 627, Ignore(1)),
-    ("store 2", 1487675, Store(2)),
-    ("move F4 F6", 5569, Move("F4", "F6")),
-    ("battle F4 G5", 18326, Battle("F4", "G5")),
-    ("rush F7 F5 at F4", 1053958, Rush("F7", "F5", "F4")),
-    ("ability web 1", 1487642, Ability("web", 1)),
-    ("keep WZ01", 1487717, Keep("WZ01")),
-    ("discard WZ01", 1487745, DiscardLore("WZ01")),
-    ("refill a", 1487773, Refill("a")),
+    ("store 2", 40928, Store(2)),
+    ("move F4 F6", 2851, Move("F4", "F6")),
+    ("battle F4 G5", 8904, Battle("F4", "G5")),
+    ("rush F7 F5 at F4", 19900, Rush("F7", "F5", "F4")),
+    ("ability web 1", 40895, Ability("web", 1)),
+    ("keep WZ01", 40970, Keep("WZ01")),
+    ("discard WZ01", 40998, DiscardLore("WZ01")),
+    ("refill a", 41026, Refill("a")),
     (
         "council commander=2 cleric=2 wizard=1",
-        1487915,
+        41798,
         Council((("commander", 2), ("cleric", 2), ("wizard", 1))),
     ),
-    ("lore WZ01 F4", 147038669, PlayLore("WZ01", ("F4",))),
-    ("lore WZ03", 987257715, PlayLore("WZ03")),
+    ("lore WZ01 F4", 42209, PlayLore("WZ01", ("F4",))),
+    ("lore WZ03", 42280, PlayLore("WZ03")),
     ("deal PATROL_C", 8, Deal("PATROL_C")),
-    ("roll B F L", 1469137, Roll((0, 1, 0, 1, 0, 1))),
-    ("lore-deal WZ01", 1487689, LoreDeal("WZ01")),
-    ("box WZ01", 13802252141, Box("WZ01")),
+    ("roll B F L", 22390, Roll((0, 1, 0, 1, 0, 1))),
+    ("lore-deal WZ01", 40942, LoreDeal("WZ01")),
+    ("box WZ01", 49352, Box("WZ01")),
 ]
 
 
 @pytest.mark.parametrize(("text", "code", "action"), EVERY_VERB, ids=[t for t, _, _ in EVERY_VERB])
-def test_bl_1_2_every_verb_is_typed_with_its_text_and_its_old_code(
+def test_bl_1_2_every_verb_is_typed_with_its_text_and_its_code(
     text: str, code: int, action: BattleLoreAction
 ) -> None:
     assert parse(text) == action
@@ -95,12 +96,12 @@ def test_bl_1_2_every_verb_is_typed_with_its_text_and_its_old_code(
     assert action.is_chance == isinstance(action, get_args(ChanceAction))
 
 
-def test_every_type_of_the_union_is_listed_and_the_code_space_is_unchanged() -> None:
+def test_every_type_of_the_union_is_listed_and_the_code_space_is_the_dense_one() -> None:
     assert {type(a) for _, _, a in EVERY_VERB} == set(get_args(BattleLoreAction))
     assert set(get_args(BattleLoreAction)) == set(get_args(SeatAction)) | set(
         get_args(ChanceAction)
     )
-    assert NUM_CODES == 13802252169
+    assert NUM_CODES == 157414084  # issue 23: 49,380 dense codes, then the multi-unit tail
 
 
 def test_the_text_is_read_in_any_case_and_written_canonically() -> None:

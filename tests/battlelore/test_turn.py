@@ -87,7 +87,7 @@ def test_bl_16_1_banners_win_even_mid_turn() -> None:
 
 def test_action_codes_round_trip_for_every_verb() -> None:
     for text in ("deal PATROL_C", "roll G B F S L L", "play COUNTER_ATTACK", "order F4",
-                 "order I6 pay", "free F4", "move A1 M9", "rush F7 F5 at F4", "battle F4 G5",
+                 "order I6 pay", "free F4", "move A1 D1", "rush F7 F5 at F4", "battle F4 G5",
                  "ignore 3", "retreat E6", "battle-back", "take-ground", "pursue G6", "pass",
                  "done", "discard SCOUT_L", "roll"):  # fmt: skip
         action = parse(text)

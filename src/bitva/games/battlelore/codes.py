@@ -1,24 +1,39 @@
-"""The stable integer codes of BattleLore's actions (`actions.py`).
+"""The dense integer codes of BattleLore's actions (`actions.py`; issue 23, docs/research/
+battlelore.md).
 
-Each `SIGNATURES` entry (an action's `block`) owns a block of codes, in the table's order; an
-action's code is its block's start plus its words in mixed radix (hexes 0..112, Command card
-kinds, small numbers, roll outcomes, Lore cards and their words, council levels), so for every
-adventure the codes never change.
+Each code block (`SIGNATURES`: a verb, or `order-pay` / `discard-lore`) owns a run of codes, in
+the table's order; within it an action's code is the index of its words in a table of the word
+combinations that CAN occur by the rules, built once at import from the board and the
+catalogue, never from a state:
+
+- one hex (`order`, `retreat`, ...): the 113 hexes; two hexes (`move`, `battle`): the pairs no
+  farther apart than a move (`MOVE_REACH`: the fastest unit's `move_max` plus Forced March's
+  extra hex) or a battle (`BATTLE_REACH`: the longest weapon's range) can reach; `rush`: the
+  goblin's start, an end at most `RUSH_HEXES` away (BL-10.4) and a target next to the end;
+- a roll: its `dice_counts` outcome index among every roll of 0..`MAX_DICE` dice (section 2.2);
+- a council: the index among every level tuple the sheet allows (0..3 per seat, BL-14.6);
+- a Lore card: a run per card of only the target shapes that card takes (`LORE_SHAPES`, 5.2).
+
+Every code therefore means the same action in every state and every adventure. One kind of
+action does not fit a table: Forced March (WR05) and Stealth (RG05) name up to 4 and 3 units,
+written in the engine's order (the units' ids), so their plays of 2 or more units are the
+ordered tuples of distinct hexes, ranked (a Lehmer code) in a tail after the dense part: tuples
+of 2 units, then 3, then 4. `num_codes(units)` is the space of games in which these cards
+reach at most `units` units (`BattleLore.num_action_codes` derives it from the councils); the
+dense part and every code below a size mean the same at every size.
 """
 
 from __future__ import annotations
 
-from itertools import accumulate
+from bisect import bisect_right
+from collections.abc import Iterable, Mapping
+from itertools import product
+from math import perm
 
 from bitva.core.chance import dice_counts
 from bitva.core.errors import IllegalAction
 from bitva.games.battlelore.actions import (
     ABILITY_IDS,
-    CARD_INDEX,
-    LORE_INDEX,
-    LORE_WORD_INDEX,
-    LORE_WORDS,
-    LORE_WORDS_MAX,
     MAX_DICE,
     MAX_NUMBER,
     REFILL_OPTIONS,
@@ -29,111 +44,287 @@ from bitva.games.battlelore.actions import (
     Roll,
     typed,
 )
-from bitva.games.battlelore.field.board import HEX_COUNT, name
+from bitva.games.battlelore.catalogue.base import scaled
+from bitva.games.battlelore.catalogue.load import load_catalogue
+from bitva.games.battlelore.field.board import HEX_COUNT, NAMES, NEIGHBOURS, SECTIONS, distance
+from bitva.games.battlelore.field.movement import RUSH_HEXES
 from bitva.games.battlelore.lore.council import SEATS
 from bitva.games.battlelore.lore.deck import LORE_IDS
+from bitva.games.battlelore.lore.economy import casting
 from bitva.games.battlelore.turn.command import CARD_IDS
 
+Words = tuple[str, ...]
+_CATALOGUE = load_catalogue()
+# the farthest one `move` goes (BL-3, D-5): the fastest unit plus a Lore card's extra hexes
+MOVE_REACH = max(u.move_max for u in _CATALOGUE.units.values()) + max(
+    card.move or 0 for card in _CATALOGUE.lore.values()
+)
+# the farthest one `battle` reaches (D-8): the longest weapon
+BATTLE_REACH = max(w.range for w in _CATALOGUE.weapons.values())
+TOP_LEVEL = 3  # a council seat holds 0..3 levels (BL-14.6), so a card is cast at level 1..3
 # every roll of 0..MAX_DICE dice by face counts (section 2.2), in `dice_counts` order
 ROLLS: tuple[tuple[int, ...], ...] = tuple(
     counts for n in range(MAX_DICE + 1) for counts, _ in dice_counts(n)
 )
 ROLL_INDEX: dict[tuple[int, ...], int] = {counts: i for i, counts in enumerate(ROLLS)}
-HEX_INDEX: dict[str, int] = {name(h): h for h in range(HEX_COUNT)}  # canonical names only
-_RADIX = {
-    "hex": HEX_COUNT,
-    "card": len(CARD_IDS),
-    "n": MAX_NUMBER,
-    "faces": len(ROLLS),
-    "ability": len(ABILITY_IDS),
-    "lore": len(LORE_IDS),
-    "option": len(REFILL_OPTIONS),
-    "council": 4 ** len(SEATS),
-    "lore-args": len(LORE_IDS) * (len(LORE_WORDS) + 1) ** LORE_WORDS_MAX,
+# every War Council the sheet allows (BL-14.6), as `Council.levels`
+COUNCILS: tuple[tuple[tuple[str, int], ...], ...] = tuple(
+    Council.of(dict(zip(SEATS, levels, strict=True))).levels
+    for levels in product(range(TOP_LEVEL + 1), repeat=len(SEATS))
+)
+COUNCIL_INDEX = {levels: i for i, levels in enumerate(COUNCILS)}
+
+
+def _pairs(low: int, high: int) -> tuple[Words, ...]:
+    """Hex pairs (a, b) with `low <= distance(a, b) <= high`, by a then b."""
+    return tuple(
+        (NAMES[a], NAMES[b])
+        for a in range(HEX_COUNT)
+        for b in range(HEX_COUNT)
+        if low <= distance(a, b) <= high
+    )
+
+
+HEXES: tuple[Words, ...] = tuple((h,) for h in NAMES)
+NEIGHBOUR_PAIRS: tuple[Words, ...] = tuple(
+    (NAMES[a], NAMES[b]) for a in range(HEX_COUNT) for b in sorted(NEIGHBOURS[a])
+)
+# BL-10.4: the goblin's hex, its end (0..RUSH_HEXES away) and the enemy next to the end
+RUSHES: tuple[Words, ...] = tuple(
+    (NAMES[s], NAMES[e], NAMES[t])
+    for s in range(HEX_COUNT)
+    for e in range(HEX_COUNT)
+    if distance(s, e) <= RUSH_HEXES
+    for t in sorted(NEIGHBOURS[e])
+)
+
+
+def _numbers(count: int) -> tuple[Words, ...]:
+    return tuple((str(n),) for n in range(count))
+
+
+# the tables of the blocks read by their words (`action.args`); roll, council, lore apart
+TABLES: dict[str, tuple[Words, ...]] = {
+    "pass": ((),),
+    "done": ((),),
+    "battle-back": ((),),
+    "take-ground": ((),),
+    "deal": tuple((c,) for c in CARD_IDS),
+    "play": tuple((c,) for c in CARD_IDS),
+    "discard": tuple((c,) for c in CARD_IDS),
+    "order": HEXES,
+    "order-pay": HEXES,
+    "free": HEXES,
+    "retreat": HEXES,
+    "pursue": HEXES,
+    "ignore": _numbers(MAX_NUMBER),
+    "move": _pairs(1, MOVE_REACH),
+    "battle": _pairs(1, BATTLE_REACH),
+    "rush": RUSHES,
+    "ability": tuple((a, str(n)) for a in ABILITY_IDS for n in range(MAX_NUMBER)),
+    "store": _numbers(MAX_NUMBER),
+    "lore-deal": tuple((c,) for c in LORE_IDS),
+    "keep": tuple((c,) for c in LORE_IDS),
+    "discard-lore": tuple((c,) for c in LORE_IDS),
+    "refill": tuple((o,) for o in REFILL_OPTIONS),
+    "place": HEXES,
+    "box": tuple((c,) for c in LORE_IDS),
 }
-VERBS = tuple(SIGNATURES)
+
+# -- Lore cards: the shapes of their targets (5.2, `lore/targets.py`, `lore/wiring.words_of`) ----
+# "none": no words (YOU, OPPONENT, River Rage's every unit); "unit": 1 unit's hex; "hex": 1 hex
+# (Creeping Doom's centre); "card": the Lore card it answers (Dispel, Foil); "section": Hold the
+# Line's section; "marker": a unit and its marker (Purify); "sidestep": the unit, alone or with
+# the hex it steps to (RG03); "teleport": a unit and an empty hex within the card's range at the
+# top level; "units": 1 unit in the dense part, 2 or more in the tail (Forced March, Stealth).
+LORE_SHAPES: dict[str, str] = {
+    "WZ01": "unit",
+    "WZ02": "none",
+    "WZ03": "none",
+    "WZ04": "hex",
+    "WZ05": "card",
+    "WZ06": "teleport",
+    "WZ07": "none",
+    "CL01": "unit",
+    "CL02": "unit",
+    "CL03": "unit",
+    "CL04": "unit",
+    "CL05": "unit",
+    "CL06": "unit",
+    "CL07": "marker",
+    "WR01": "unit",
+    "WR02": "unit",
+    "WR03": "unit",
+    "WR04": "section",
+    "WR05": "units",
+    "WR06": "none",
+    "WR07": "unit",
+    "RG01": "none",
+    "RG02": "card",
+    "RG03": "sidestep",
+    "RG04": "none",
+    "RG05": "units",
+    "RG06": "none",
+    "RG07": "unit",
+}
+assert set(LORE_SHAPES) == set(LORE_IDS), "every Lore card needs its target shape"
 
 
-def _size(verb: str) -> int:
-    size = 1
-    for kind in SIGNATURES[verb]:
-        size *= _RADIX[kind]
-    return size
+def _lore_table(card: str) -> tuple[Words, ...]:
+    shape = LORE_SHAPES[card]
+    if shape in ("unit", "hex", "units"):
+        return HEXES
+    if shape == "card":
+        return tuple((c,) for c in LORE_IDS)
+    if shape == "section":
+        return tuple((s,) for s in SECTIONS)
+    if shape == "marker":
+        return tuple((h, m) for h in NAMES for m in ABILITY_IDS)  # web, poison (BL-11.6)
+    if shape == "sidestep":
+        return HEXES + NEIGHBOUR_PAIRS
+    if shape == "teleport":
+        reach = scaled(_CATALOGUE.lore[card].range, TOP_LEVEL)
+        return _pairs(1, reach)
+    return ((),)
 
 
-_STARTS = dict(zip(VERBS, accumulate((_size(v) for v in VERBS), initial=0), strict=False))
-NUM_CODES = sum(_size(v) for v in VERBS)
-_BY_START = sorted((start, verb) for verb, start in _STARTS.items())
+LORE_TABLES: dict[str, tuple[Words, ...]] = {card: _lore_table(card) for card in LORE_IDS}
+# the most units a "units" card names: its `units` at the top level (WR05: 4, RG05: 3)
+MOST_UNITS: dict[str, int] = {
+    card: scaled(_CATALOGUE.lore[card].units, TOP_LEVEL)
+    for card, shape in LORE_SHAPES.items()
+    if shape == "units"
+}
+
+# -- the layout: the dense blocks, then the tail ---------------------------------------------
+_BLOCKS: list[tuple[str, int]] = []  # (block name, size), in code order
+for _verb in SIGNATURES:
+    if _verb == "roll":
+        _BLOCKS.append(("roll", len(ROLLS)))
+    elif _verb == "council":
+        _BLOCKS.append(("council", len(COUNCILS)))
+    elif _verb == "lore":
+        _BLOCKS += [(f"lore {card}", len(LORE_TABLES[card])) for card in LORE_IDS]
+    else:
+        _BLOCKS.append((_verb, len(TABLES[_verb])))
+DENSE = sum(size for _, size in _BLOCKS)
+# the tail: ordered tuples of k distinct hexes of each "units" card, k = 2, 3, ...
+TAIL: tuple[tuple[str, int], ...] = tuple(
+    (card, k)
+    for k in range(2, max(MOST_UNITS.values()) + 1)
+    for card in sorted(MOST_UNITS)
+    if k <= MOST_UNITS[card]
+)
+_BLOCKS += [(f"units {card} {k}", perm(HEX_COUNT, k)) for card, k in TAIL]
+_STARTS_LIST: list[int] = []
+_total = 0
+for _, _size in _BLOCKS:
+    _STARTS_LIST.append(_total)
+    _total += _size
+NUM_CODES = _total  # the whole space: Forced March of 4 units included
+START: dict[str, int] = {block: s for (block, _), s in zip(_BLOCKS, _STARTS_LIST, strict=True)}
+_NAMES = [block for block, _ in _BLOCKS]
+_INDEX: dict[str, dict[Words, int]] = {
+    block: {words: i for i, words in enumerate(table)} for block, table in TABLES.items()
+}
+_LORE_INDEX: dict[str, dict[Words, int]] = {
+    card: {words: i for i, words in enumerate(table)} for card, table in LORE_TABLES.items()
+}
+_HEX = {h: i for i, h in enumerate(NAMES)}
+
+
+def most_units(lore: bool, councils: Iterable[Mapping[str, int]], custom: bool) -> int:
+    """The most units a "units" card can name in games with these War Councils (BL-14.4: the
+    card works at its master's level, level 1 without one; BL-14.6: a custom council may hold
+    a master at the top level); 1 without Lore cards (their tail is then not needed)."""
+    if not lore:
+        return 1
+    most = 1
+    for card in MOST_UNITS:
+        data = _CATALOGUE.lore[card]
+        for council in councils:
+            cast = TOP_LEVEL if custom else casting(data, dict(council)).level
+            most = max(most, scaled(data.units, cast))
+    return most
+
+
+def num_codes(units: int) -> int:
+    """The space of games whose multi-unit Lore cards name at most `units` units: the dense
+    part and the tail's blocks of at most `units` units (1: the dense part alone)."""
+    blocks = sum(perm(HEX_COUNT, k) for _, k in TAIL if k <= units)
+    return DENSE + blocks
+
+
+def _rank(hexes: Iterable[int]) -> int:
+    """The Lehmer rank of an ordered tuple of distinct hexes among all such k-tuples."""
+    rank, chosen = 0, list[int]()
+    for i, h in enumerate(hexes):
+        rank = rank * (HEX_COUNT - i) + h - sum(c < h for c in chosen)
+        chosen.append(h)
+    return rank
+
+
+def _unrank(rank: int, k: int) -> list[int]:
+    digits = []
+    for i in range(k - 1, -1, -1):
+        rank, digit = divmod(rank, HEX_COUNT - i)
+        digits.append(digit)
+    digits.reverse()
+    chosen: list[int] = []
+    for digit in digits:
+        free = [h for h in range(HEX_COUNT) if h not in chosen]
+        chosen.append(free[digit])
+    return chosen
+
+
+def _no_code(action: BattleLoreAction) -> IllegalAction:
+    return IllegalAction(f"{action} is no action the rules allow: it has no code")
 
 
 def encode(action: BattleLoreAction) -> int:
-    """The stable integer code: the action's block start plus its words in mixed radix."""
-    block = action.block
-    kinds = SIGNATURES[block]
+    """The action's code: its block's start plus the index of its words (module docstring)."""
     if isinstance(action, Roll):
-        return _STARTS["roll"] + ROLL_INDEX[action.counts]
+        found = ROLL_INDEX.get(action.counts)
+        if found is None:
+            raise _no_code(action)
+        return START["roll"] + found
     if isinstance(action, PlayLore):
-        code = LORE_INDEX[action.card]
-        words = list(action.words) + [""] * (LORE_WORDS_MAX - len(action.words))
-        for word in words:
-            code = code * (len(LORE_WORDS) + 1) + (LORE_WORD_INDEX[word] + 1 if word else 0)
-        return _STARTS["lore"] + code
+        words = action.words
+        index = _LORE_INDEX[action.card].get(words)
+        if index is not None:
+            return START[f"lore {action.card}"] + index
+        k = len(words)
+        block = f"units {action.card} {k}"
+        hexes = [_HEX.get(w, -1) for w in words]
+        if block not in START or -1 in hexes or len(set(hexes)) != k:
+            raise _no_code(action)
+        return START[block] + _rank(hexes)
     if isinstance(action, Council):
-        levels = action.seats
-        digits: int = sum(levels.get(seat, 0) * 4**i for i, seat in enumerate(SEATS))
-        return _STARTS["council"] + digits
-    code = 0
-    for kind, word in zip(kinds, action.args, strict=True):
-        if kind == "hex":
-            digit = HEX_INDEX[word]
-        elif kind == "card":
-            digit = CARD_INDEX[word]
-        elif kind == "ability":
-            digit = ABILITY_IDS.index(word)
-        elif kind == "lore":
-            digit = LORE_INDEX[word]
-        elif kind == "option":
-            digit = REFILL_OPTIONS.index(word)
-        else:
-            digit = int(word)
-        code = code * _RADIX[kind] + digit
-    return _STARTS[block] + code
+        found = COUNCIL_INDEX.get(action.levels)
+        if found is None:
+            raise _no_code(action)
+        return START["council"] + found
+    block = action.block
+    index = _INDEX[block].get(action.args)
+    if index is None:
+        raise _no_code(action)
+    return START[block] + index
 
 
 def decode(code: int) -> BattleLoreAction:
     """The action of a code (see `encode`)."""
     if not 0 <= code < NUM_CODES:
         raise IllegalAction(f"no action has the code {code}")
-    start, verb = next((s, v) for s, v in reversed(_BY_START) if s <= code)
-    rest = code - start
-    digits: list[int] = []
-    for kind in reversed(SIGNATURES[verb]):
-        rest, digit = divmod(rest, _RADIX[kind])
-        digits.append(digit)
-    digits.reverse()
-    if verb == "roll":
-        return Roll(ROLLS[digits[0]])
-    if verb == "lore":
-        rest, found = code - start, []
-        for _ in range(LORE_WORDS_MAX):
-            rest, digit = divmod(rest, len(LORE_WORDS) + 1)
-            found.append(LORE_WORDS[digit - 1] if digit else "")
-        return PlayLore(LORE_IDS[rest], tuple(w for w in reversed(found) if w))
-    if verb == "council":
-        levels: dict[str, int] = {seat: int(digits[0] // 4**i % 4) for i, seat in enumerate(SEATS)}
-        return Council.of(levels)
-    words = []
-    for kind, digit in zip(SIGNATURES[verb], digits, strict=True):
-        if kind == "hex":
-            words.append(name(digit))
-        elif kind == "card":
-            words.append(CARD_IDS[digit])
-        elif kind == "ability":
-            words.append(ABILITY_IDS[digit])
-        elif kind == "lore":
-            words.append(LORE_IDS[digit])
-        elif kind == "option":
-            words.append(REFILL_OPTIONS[digit])
-        else:
-            words.append(str(digit))
-    return typed(verb, tuple(words))
+    at = bisect_right(_STARTS_LIST, code) - 1
+    block, rest = _NAMES[at], code - _STARTS_LIST[at]
+    if block == "roll":
+        return Roll(ROLLS[rest])
+    if block == "council":
+        return Council(COUNCILS[rest])
+    if block.startswith("lore "):
+        card = block[5:]
+        return PlayLore(card, LORE_TABLES[card][rest])
+    if block.startswith("units "):
+        _, card, k = block.split()
+        return PlayLore(card, tuple(NAMES[h] for h in _unrank(rest, int(k))))
+    return typed(block, TABLES[block][rest])
