@@ -7,16 +7,18 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bitva.core.game import Analysis, Game
+from bitva.core.game import Analysis, Game, OptionsLike
 from bitva.core.rng import Rng
 from bitva.core.traits import Traits
 from bitva.games.battlelore.ai.heuristics import evaluate
 from bitva.games.battlelore.ai.rush import make_rush
 from bitva.games.battlelore.ai.settings import agent_defaults
 from bitva.games.battlelore.analysis.report import Step, analyse
-from bitva.games.battlelore.codes import NUM_CODES
+from bitva.games.battlelore.codes import most_units, num_codes
 from bitva.games.battlelore.deserialize import state_from_json
 from bitva.games.battlelore.migrate import migrate
+from bitva.games.battlelore.observation import encode as encode_view
+from bitva.games.battlelore.observation import observation_shape
 from bitva.games.battlelore.options import BattleLoreOptions
 from bitva.games.battlelore.position.state import state_of, text_of
 from bitva.games.battlelore.state import BattleLoreState
@@ -30,6 +32,10 @@ def odds(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
     moves until its movement is over, then its battles."""
     step: Step = "move" if state.phase in ("command", "order", "move") else "battle"
     return analyse(state.field, state.active, step)
+
+
+# max_game_length: see BattleLore.max_game_length (no finite bound exists in the rules)
+HORIZON = 100_000
 
 
 class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
@@ -92,8 +98,40 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
             )
         }
 
-    def num_action_codes(self, options: BaseModel | Mapping[str, Any] | None = None) -> int:
-        return NUM_CODES
+    # -- the research contract (issue 23, docs/research/battlelore.md) ----------------------------
+    def num_action_codes(self, options: OptionsLike = None) -> int:
+        """The dense codes (`codes.py`: 49,380 for every adventure), and for Lore adventures the
+        tail of Forced March and Stealth plays naming 2 or more units, as far as the councils
+        let those cards reach (BL-14.4, BL-14.6): A02 2,884,324; A04 and custom councils
+        157,414,084; intro councils 74,692. Every code means the same at every size."""
+        values = self.options(options)
+        static = Static.build(values)
+        return num_codes(most_units(static.lore, static.councils, values.councils == "custom"))
+
+    def observation_shape(self, options: OptionsLike = None) -> tuple[int, ...]:
+        """One flat float32 vector, the same for every adventure: planes over the 113 hexes,
+        then scalars (`observation.py`)."""
+        self.options(options)
+        return observation_shape()
+
+    def observation_from_view(
+        self, view: Mapping[str, Any], seat: int | None, options: OptionsLike
+    ) -> Any:
+        return encode_view(view, seat)
+
+    def max_game_length(self, options: OptionsLike = None) -> int:
+        """A horizon, not a proof: the rules bound no game. Both players may order units and
+        leave them where they stand turn after turn (BL-2.3: `done` with no move, no battle);
+        the Command deck is reshuffled from the discards (BL-15.1) and only banners end a game
+        (BL-16.1). HORIZON actions and chance outcomes is far above the longest random games
+        measured (docs/research/battlelore.md): environments truncate there."""
+        self.options(options)
+        return HORIZON
+
+    def utility_range(self, options: OptionsLike = None) -> tuple[float, float]:
+        """BL-16.1: the winner gets +1, the loser -1 (`Outcome.win`); no game is drawn."""
+        self.options(options)
+        return (-1.0, 1.0)
 
     def heuristic(self, state: BattleLoreState, seat: int) -> float:
         return evaluate(state, seat)

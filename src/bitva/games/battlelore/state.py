@@ -10,6 +10,7 @@ re-deal.
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar, Self
@@ -25,7 +26,9 @@ from bitva.games.battlelore.actions import (
     BattleLoreAction,
     Box,
     ChanceAction,
+    Council,
     Deal,
+    Keep,
     LoreDeal,
     Roll,
     SeatAction,
@@ -52,6 +55,8 @@ TARGET_DECISIONS = frozenset(("flags", "retreat", "battle-back"))
 # decision points of the roller of the current battle's roll (a creature's choices, BL-11.6)
 ROLLER_DECISIONS = frozenset(("spider", "store"))
 SEAT_NAMES = {1: "south", 2: "north"}
+# the actions applied so far, newest first: (entry, older chain), None when there are none
+Seen = tuple[tuple[int, int, BattleLoreAction], "Seen"] | None
 
 
 class BattleLoreState(State[BattleLoreAction]):
@@ -111,6 +116,9 @@ class BattleLoreState(State[BattleLoreAction]):
         self.lore_resume: str = ""  # where the game goes on after them
         self._outcome: Outcome | None = None
         self._legal: list[SeatAction] | None = None
+        # every action and chance outcome applied, newest first, as a shared immutable chain
+        # (clones share it): (actor, witness, action) for `information_state_string`
+        self.seen: Seen = None
 
     # -- the contract ----------------------------------------------------------------------
     @property
@@ -213,6 +221,7 @@ class BattleLoreState(State[BattleLoreAction]):
 
     def play(self, action: BattleLoreAction) -> list[Event]:
         events: list[Event] = []
+        self.seen = (self._entry(action), self.seen)
         self._legal = None
         apply_action(self, action, events)
         self._legal = None
@@ -220,6 +229,7 @@ class BattleLoreState(State[BattleLoreAction]):
 
     def apply_unchecked(self, action: BattleLoreAction) -> None:
         chance = self.is_chance
+        self.seen = (self._entry(action), self.seen)
         self._legal = None
         apply_action(self, action, None)
         self._legal = None
@@ -234,6 +244,41 @@ class BattleLoreState(State[BattleLoreAction]):
 
     def decode_action(self, code: int) -> BattleLoreAction:
         return decode(code)
+
+    # -- perfect recall (issue 23) -----------------------------------------------------------
+    def _entry(self, action: BattleLoreAction) -> tuple[int, int, BattleLoreAction]:
+        """(actor, witness, action): the seat that acts (0: chance), and who sees what it is:
+        0 everyone, a seat only that seat, -1 nobody. A Command or Lore card drawn is seen by
+        its drawer (BL-15.1, BL-15.2), a boxed card by nobody (BL-14.3), a starting Lore card
+        kept and a custom council by the seat choosing it (BL-14.3, BL-14.6)."""
+        actor = self.current_player or 0
+        witness = 0
+        if isinstance(action, Deal):
+            witness = self.deal_to[0] if self.deal_to else -1
+        elif isinstance(action, LoreDeal):
+            witness = self.lore_deal_to[0] if self.lore_deal_to else -1
+        elif isinstance(action, Box):
+            witness = -1
+        elif isinstance(action, (Keep, Council)):
+            witness = actor
+        return actor, witness, action
+
+    def information_state_string(self, seat: int | None) -> str:
+        """The seat's view and everything it saw happen (perfect recall): the view alone
+        forgets the rolls, the cards played and the moves of earlier turns. Each action of
+        the game so far as `actor:text`, or `actor:verb ?` where the seat did not see it (the
+        other seat's draws, keeps and secret council; every boxed card). The same in every
+        determinization for `seat`, which re-deals only what it did not see. A state read
+        back from JSON starts with an empty history (the record holds the actions)."""
+        history: list[str] = []
+        link = self.seen
+        while link is not None:
+            (actor, witness, action), link = link
+            shown = witness == 0 or (seat is not None and witness == seat)
+            history.append(f"{actor}:{action if shown else action.verb + ' ?'}")
+        history.reverse()
+        blob = {"view": self.view(seat), "history": history}
+        return json.dumps(blob, sort_keys=True, separators=(",", ":"))
 
     def gain(self, seat: int, count: int, events: list[Event] | None) -> None:
         """`seat` takes up to `count` tokens from the pool (BL-12.2: as far as it goes)."""
