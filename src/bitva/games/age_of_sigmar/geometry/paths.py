@@ -119,8 +119,22 @@ def check_path(
     for p in path[1:]:
         if not table.holds(Circle(p[0], p[1], r)):
             return Violation("GEO-9b, D-9", f"the base would leave the table at {format_point(p)}")
-    others = (*friends, *enemies)
     segments = list(itertools.pairwise(path))
+    # only models near the path's bounding box can touch it (enemies: within 3" more)
+    x0 = min(p[0] for p in path) - r - ENEMY_DISTANCE - 2 * EPS
+    x1 = max(p[0] for p in path) + r + ENEMY_DISTANCE + 2 * EPS
+    y0 = min(p[1] for p in path) - r - ENEMY_DISTANCE - 2 * EPS
+    y1 = max(p[1] for p in path) + r + ENEMY_DISTANCE + 2 * EPS
+    near = [
+        o
+        for o in (*friends, *enemies)
+        if x0 - o.r <= o.x <= x1 + o.r and y0 - o.r <= o.y <= y1 + o.r
+    ]
+    if kind in ("normal", "run") and not fly:
+        enemies = [
+            e for e in enemies if x0 - e.r <= e.x <= x1 + e.r and y0 - e.r <= e.y <= y1 + e.r
+        ]
+    others = near
     if fly:
         for o in others:
             if math.hypot(end[0] - o.x, end[1] - o.y) < r + o.r - EPS:

@@ -147,8 +147,22 @@ def _lerp(a: Point, b: Point, t: float) -> Point:
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
+def _bbox_apart(a: Point, b: Point, poly: Sequence[Point], margin: float = EPS) -> bool:
+    """The segment's bounding box and the polygon's are more than ``margin`` apart."""
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    return (
+        max(a[0], b[0]) < min(xs) - margin
+        or min(a[0], b[0]) > max(xs) + margin
+        or max(a[1], b[1]) < min(ys) - margin
+        or min(a[1], b[1]) > max(ys) + margin
+    )
+
+
 def interior_runs(a: Point, b: Point, poly: Sequence[Point]) -> list[bool]:
     """Whether each piece of ab between boundary meetings lies in the open interior, in order."""
+    if _bbox_apart(a, b, poly):
+        return [False]
     ts = _breakpoints(a, b, poly)
     runs: list[bool] = []
     for t0, t1 in itertools.pairwise(ts):
@@ -160,8 +174,40 @@ def interior_runs(a: Point, b: Point, poly: Sequence[Point]) -> list[bool]:
     return runs
 
 
+def _side(value: float, tolerance: float) -> int:
+    return 1 if value > tolerance else -1 if value < -tolerance else 0
+
+
 def segment_meets_interior(a: Point, b: Point, poly: Sequence[Point]) -> bool:
-    """GEO-8, GEO-9d: some point of the closed segment lies in the open interior."""
+    """GEO-8, GEO-9d: some point of the closed segment lies in the open interior.
+
+    Fast path: a proper crossing of an edge enters the interior; a segment that meets no edge is
+    wholly inside or outside. Only a segment touching the boundary (through a vertex, along an
+    edge) is cut at its boundary meetings and each piece tested (:func:`interior_runs`).
+    """
+    if _bbox_apart(a, b, poly):
+        return False
+    rx, ry = b[0] - a[0], b[1] - a[1]
+    seg_tol = EPS * math.hypot(rx, ry)
+    touched = False
+    n = len(poly)
+    for i in range(n):
+        c = poly[i]
+        d = poly[(i + 1) % n]
+        sx, sy = d[0] - c[0], d[1] - c[1]
+        edge_tol = EPS * math.hypot(sx, sy)
+        o1 = _side(_cross(sx, sy, a[0] - c[0], a[1] - c[1]), edge_tol)
+        o2 = _side(_cross(sx, sy, b[0] - c[0], b[1] - c[1]), edge_tol)
+        o3 = _side(_cross(rx, ry, c[0] - a[0], c[1] - a[1]), seg_tol)
+        o4 = _side(_cross(rx, ry, d[0] - a[0], d[1] - a[1]), seg_tol)
+        if o1 * o2 < 0 and o3 * o4 < 0:
+            return True
+        if o1 * o2 > 0 or o3 * o4 > 0:
+            continue  # strictly on one side: no contact with this edge
+        if not touched and segment_segment_distance(a, b, c, d) <= EPS:
+            touched = True
+    if not touched:
+        return contains(a, poly)
     return any(interior_runs(a, b, poly))
 
 

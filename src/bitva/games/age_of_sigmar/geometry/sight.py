@@ -38,37 +38,45 @@ def blocking(a: Circle, b: Circle, features: Iterable[Feature]) -> list[Polygon]
     ]
 
 
-def _bbox_apart(a: Point, b: Point, poly: Polygon) -> bool:
+Box = tuple[float, float, float, float]
+
+
+def _box(poly: Polygon) -> Box:
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
-    return (
-        max(a[0], b[0]) <= min(xs)
-        or min(a[0], b[0]) >= max(xs)
-        or max(a[1], b[1]) <= min(ys)
-        or min(a[1], b[1]) >= max(ys)
-    )
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _clear(p: Point, q: Point, walls: Sequence[tuple[Polygon, Box]]) -> bool:
+    """The segment pq meets the interior of none of the walls (bounding boxes first)."""
+    for poly, (x0, y0, x1, y1) in walls:
+        if (
+            (p[0] if p[0] > q[0] else q[0]) <= x0
+            or (p[0] if p[0] < q[0] else q[0]) >= x1
+            or (p[1] if p[1] > q[1] else q[1]) <= y0
+            or (p[1] if p[1] < q[1] else q[1]) >= y1
+        ):
+            continue
+        if segment_meets_interior(p, q, poly):
+            return False
+    return True
 
 
 def sees(a: Circle, b: Circle, features: Iterable[Feature]) -> bool:
     """GEO-8: model ``a`` sees model ``b``."""
-    walls = blocking(a, b, features)
-    if not walls:
-        return True
-    targets = sample_points(b)
-    for p in sample_points(a):
-        for q in targets:
-            if all(_bbox_apart(p, q, w) or not segment_meets_interior(p, q, w) for w in walls):
-                return True
-    return False
+    return sight_line(a, b, features) is not None
 
 
 def sight_line(a: Circle, b: Circle, features: Iterable[Feature]) -> tuple[Point, Point] | None:
-    """The first clear segment (observer's sample point, target's), None if ``a`` cannot see
-    ``b``; for showing why a target is visible."""
-    walls = blocking(a, b, features)
+    """The first clear segment (observer's sample point, target's) in sample order, None if
+    ``a`` cannot see ``b``; for showing why a target is visible."""
+    walls = [(w, _box(w)) for w in blocking(a, b, features)]
+    if not walls:
+        return ((a.x, a.y), (b.x, b.y))
+    targets = sample_points(b)
     for p in sample_points(a):
-        for q in sample_points(b):
-            if all(_bbox_apart(p, q, w) or not segment_meets_interior(p, q, w) for w in walls):
+        for q in targets:
+            if _clear(p, q, walls):
                 return (p, q)
     return None
 
