@@ -100,8 +100,8 @@ class SniperEliteState(SniperTurn, Flow, State[SniperAction]):
         self.pending: Pending | None = None
         self.forced: dict[str, list[Any]] = {"draws": [], "die": [], "ties": []}
         self._outcome: Outcome | None = None
-        # what the player has seen happen, newest last, as a shared linked list (`seen`)
-        self.trail: tuple[Any, SniperAction] | None = None
+        # what the player has seen happen, oldest first (`seen`): a tuple, shared by clones
+        self.trail: tuple[SniperAction, ...] = ()
 
     # -- the contract ----------------------------------------------------------------------
     @property
@@ -201,7 +201,7 @@ class SniperEliteState(SniperTurn, Flow, State[SniperAction]):
         return self.why_illegal(action)
 
     def play(self, action: SniperAction) -> list[Event]:
-        self.trail = (self.trail, self.as_seen(action))
+        self.trail += (self.as_seen(action),)
         events: list[Event] = []
         if isinstance(action, ChanceAction):
             self.play_chance(action, events)
@@ -304,16 +304,12 @@ class SniperEliteState(SniperTurn, Flow, State[SniperAction]):
         """What `seat` has seen happen since the game began (or since this state was read from
         JSON or a position), oldest first: a spectator does not see the objective cards
         (SE-3.7), so their numbers are hidden from him."""
-        out: list[str] = []
-        node = self.trail
-        while node is not None:
-            node, action = node
-            if seat != 1 and isinstance(action, Objective | Bottom):
-                out.append(f"{action.verb} ?")
-            else:
-                out.append(str(action))
-        out.reverse()
-        return out
+        if seat == 1:
+            return [str(action) for action in self.trail]
+        return [
+            f"{action.verb} ?" if isinstance(action, Objective | Bottom) else str(action)
+            for action in self.trail
+        ]
 
     def information_state_string(self, seat: int | None) -> str:
         """The seat's view and everything it has seen happen, in canonical JSON. The view alone
