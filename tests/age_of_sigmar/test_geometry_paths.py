@@ -16,6 +16,7 @@ from bitva.games.age_of_sigmar.geometry.paths import (
     climb_cost,
     path_cost,
     path_length,
+    swept_over,
 )
 from bitva.games.age_of_sigmar.geometry.scenery import Feature
 
@@ -210,3 +211,12 @@ def test_geo_10_d_4_the_unit_ends_coherent() -> None:
     assert check_unit_move(unit, together, allowance=5, board=BOARD) is None
     split = [Circle(10, 10, R40), Circle(20, 10, R40)]  # split before: may stay split (D-4)
     assert check_unit_move(split, [(1, [(20, 10), (18, 10)])], allowance=5, board=BOARD) is None
+
+
+def test_d_36_deadly_reads_the_swept_circle_or_the_end_on_the_feature() -> None:
+    scree = Feature("F5", "Brass Scree", ((56, 28), (64, 28), (64, 34), (56, 34)))
+    assert swept_over([(50, 31), (70, 31)], R32, scree)  # across it
+    assert swept_over([(56 - R32 + 0.1, 20), (56 - R32 + 0.1, 40)], R32, scree)  # base clips it
+    assert not swept_over([(56 - R32, 20), (56 - R32, 40)], R32, scree)  # touching only
+    assert swept_over([(60, 31)], R32, scree)  # stood on it
+    assert not swept_over([(50, 20), (52, 22)], R32, scree)

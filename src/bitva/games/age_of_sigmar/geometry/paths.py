@@ -34,7 +34,7 @@ from bitva.games.age_of_sigmar.geometry.polygon import (
     centre_crossings,
     point_segment_distance,
 )
-from bitva.games.age_of_sigmar.geometry.scenery import Feature, astride, overlaps
+from bitva.games.age_of_sigmar.geometry.scenery import Feature, astride, is_on, overlaps
 
 MoveKind = Literal["normal", "run", "retreat", "charge", "pile_in"]
 ENEMY_DISTANCE = 3.0
@@ -295,3 +295,15 @@ def apply_unit_move(
         if path:
             positions[index] = positions[index].at(path[-1])
     return tuple(positions)
+
+
+def swept_over(path: Sequence[Point], r: float, feature: Feature) -> bool:
+    """D-36 (Deadly): the model's swept circle met the feature's interior, or it ended on it.
+
+    A flyer's path is its path too: it passes over the feature (D-11) but still moves across it.
+    """
+    if len(path) == 1:
+        return is_on(Circle(path[0][0], path[0][1], r), feature)
+    return any(
+        capsule_meets_interior(a, b, r, feature.polygon) for a, b in itertools.pairwise(path)
+    ) or is_on(Circle(path[-1][0], path[-1][1], r), feature)
