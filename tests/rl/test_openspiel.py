@@ -17,6 +17,7 @@ from bitva.rl.openspiel import HeuristicEvaluator, load, spiel_name
 from .cases import CASES, IDS, EnvCase
 
 SIMULATIONS = 4  # ISMCTS simulations a move: a whole game, not a strong one
+LONG_GAME = 5_000  # a maximum length above which the tests play fewer games and simulations
 
 
 def loaded(case: EnvCase) -> Any:
@@ -46,7 +47,11 @@ def test_the_game_type_and_info_come_from_the_traits(case: EnvCase) -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_openspiel_random_sim_test_passes(case: EnvCase) -> None:
-    pyspiel.random_sim_test(loaded(case), num_sims=2, serialize=True, verbose=False)
+    """Two random games with OpenSpiel's checks at every state (one of a game whose horizon is
+    long: each state costs every player's observation and a clone)."""
+    spec = case.openspiel_spec()
+    sims = 2 if (spec.max_game_length or 0) <= LONG_GAME else 1
+    pyspiel.random_sim_test(loaded(case), num_sims=sims, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
