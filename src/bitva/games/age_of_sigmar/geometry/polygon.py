@@ -230,12 +230,16 @@ def capsule_meets_interior(a: Point, b: Point, r: float, poly: Sequence[Point]) 
 def circle_overlaps_interior(centre: Point, r: float, poly: Sequence[Point]) -> bool:
     """A circle overlaps the open interior: its centre is inside, or the boundary is closer than
     its radius (touching from outside does not count)."""
+    if _bbox_apart(centre, centre, poly, r):
+        return False
     return strictly_inside(centre, poly) or boundary_distance(centre, poly) < r - EPS
 
 
 def circle_wholly_inside(centre: Point, r: float, poly: Sequence[Point]) -> bool:
     """GEO-7: the closed circle lies in the closed polygon (touching the boundary from inside is
     still wholly inside)."""
+    if _bbox_apart(centre, centre, poly):
+        return False
     d = boundary_distance(centre, poly)
     if not (contains(centre, poly) or d <= EPS):
         return False
