@@ -264,3 +264,30 @@ def test_issue_23_the_doc_describes_every_plane_scalar_and_block() -> None:
     table = code_table(GEO, shipped_content())
     for verb, start in table.offsets.items():
         assert f"| {start} | {table.sizes[verb]:,} |" in doc, verb
+
+
+def set_up(objectives: list[str], bottom: str) -> GameState:
+    """A set-up to the entry with these objective cards drawn and this one put at the bottom
+    (SE-4.9); every other chance takes its first outcome."""
+    state = GAME.new({}, 0)
+    drawn = list(objectives)
+    while state.decision != "entry":
+        if state.decision == "objective":
+            state.apply(drawn.pop(0))
+        elif state.decision == "bottom":
+            state.apply(bottom)
+        else:
+            state.apply(state.legal_actions()[0])
+    assert not drawn
+    return state
+
+
+def test_issue_23_two_histories_with_one_view_are_two_information_states() -> None:
+    """SE-4.9: drawing 1 and 2 (both red) and bottoming 1, or 2 and 3 and bottoming 3, then
+    drawing 4 leaves the same view (objectives 2 and 4 held, seven in the deck), but the player
+    knows which card lies at the bottom: the information states differ (perfect recall)."""
+    one = set_up(["objective 1", "objective 2", "objective 4"], "bottom 1")
+    other = set_up(["objective 2", "objective 3", "objective 4"], "bottom 3")
+    assert one.view(1) == other.view(1)
+    assert one.obj_bottom == [1] and other.obj_bottom == [3]
+    assert one.information_state_string(1) != other.information_state_string(1)
