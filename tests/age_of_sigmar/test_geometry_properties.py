@@ -134,6 +134,8 @@ def test_pile_in_plans_pass_the_pile_in_check(unit: list[Circle], enemies: list[
     moved = plan_pile_in(unit, board=board, enemies=enemies)
     positions = list(unit)
     for i, end in enumerate(moved):
+        if end != unit[i]:
+            assert quantize_point(end.centre) == end.centre  # plans replay exactly
         others = [c for j, c in enumerate(positions) if j != i]
         assert check_pile_in(positions[i], end.centre, board=board, friends=others,
                              enemies=enemies) is None  # fmt: skip

@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 
 from bitva.games.age_of_sigmar.geometry.coherency import group_count
-from bitva.games.age_of_sigmar.geometry.measure import EPS, Circle, Point, gap
+from bitva.games.age_of_sigmar.geometry.measure import EPS, Circle, Point, gap, quantize_point
 from bitva.games.age_of_sigmar.geometry.paths import Board, Violation, check_path
 
 PILE_IN = 3.0
@@ -78,9 +78,11 @@ def check_pile_in(
 
 
 def _towards(model: Circle, target: Circle, length: float) -> Point:
+    """The quantized point ``length`` inches from the model towards the target's centre, so the
+    planned move is written and replayed exactly (issue 22: quantized notation)."""
     dx, dy = target.x - model.x, target.y - model.y
     norm = math.hypot(dx, dy)
-    return (model.x + dx / norm * length, model.y + dy / norm * length)
+    return quantize_point((model.x + dx / norm * length, model.y + dy / norm * length))
 
 
 def plan_pile_in(
@@ -97,6 +99,8 @@ def plan_pile_in(
     Each model heads for its closest enemy's centre by ``min(3, distance)``. A move is legal when
     :func:`check_pile_in` allows it and the unit is then in no more groups than it started in
     (D-4); otherwise the length is bisected to 0.01" for the longest legal move, else it stays.
+    End points are quantized to 1/1000 inch and checked as quantized, so a plan written in the
+    notation replays exactly (a move to base contact may stop up to 0.001" short).
     """
     positions = list(unit)
     start_groups = max(1, group_count(unit))
@@ -126,6 +130,9 @@ def plan_pile_in(
         full = min(PILE_IN, distance)
         if legal(full):
             positions[index] = m.at(_towards(m, e, full))
+            continue
+        if legal(full - 0.001):  # the quantized point at contact overlapped: 1/1000 short
+            positions[index] = m.at(_towards(m, e, full - 0.001))
             continue
         lo, hi = 0.0, full
         while hi - lo > BISECT_TO:
