@@ -118,3 +118,10 @@ def test_quantized_notation_round_trips() -> None:
         parse_point("1.2345,2")
     with pytest.raises(NotationError):
         parse_path("   ")
+
+
+def test_d_26_inspiring_presence_runs_from_the_general_to_the_units_closest_model() -> None:
+    general = Circle(10, 10, R40)
+    unit = [Circle(10, 40, R40), Circle(10, 23.574, R40), Circle(10, 30, R40)]
+    assert within(model_to_unit(general, unit), 12)
+    assert not within(model_to_unit(general, [unit[0], unit[2]]), 12)

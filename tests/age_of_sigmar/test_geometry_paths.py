@@ -220,3 +220,17 @@ def test_d_36_deadly_reads_the_swept_circle_or_the_end_on_the_feature() -> None:
     assert not swept_over([(56 - R32, 20), (56 - R32, 40)], R32, scree)  # touching only
     assert swept_over([(60, 31)], R32, scree)  # stood on it
     assert not swept_over([(50, 20), (52, 22)], R32, scree)
+
+
+def test_d_13_a_charge_declares_no_target_any_enemy_model_satisfies_it() -> None:
+    """D-13: the first model may end within 1/2" of any enemy model, not only the closest."""
+    br = [Circle(45, 17, R32)]
+    closest = Circle(45, 10, R40)
+    other = Circle(52, 17, R32)
+    assert gap(br[0], closest) < gap(br[0], other)
+    to_other = [(0, [(45, 17), (52 - 2 * R32 - 0.4, 17)])]
+    assert check_unit_move(br, to_other, allowance=7, board=OPEN, enemies=[closest, other],
+                           kind="charge") is None  # fmt: skip
+    short = [(0, [(45, 17), (52 - 2 * R32 - 0.6, 17)])]
+    assert rule(check_unit_move(br, short, allowance=7, board=OPEN, enemies=[closest, other],
+                                kind="charge")) == "AOS-8.3"  # fmt: skip
