@@ -243,6 +243,7 @@ BAD = [
     ('movement = "climb"', 'movement = "swim"', "feature[0].movement", "Input should be"),
     ("width = 72", "width = 25", "table", "3' x 3'"),
     ("[army.B]", "[armee.B]", "armee", "Extra inputs"),
+    ("[army.B]", "[army.C]", "army.C", "Input should be 'A' or 'B'"),
     (
         'realm = "Aqshy"',
         'realm = "Aqshy"\nmysterious = "choose"',

@@ -137,7 +137,8 @@ def _validation_error(
         reason += f" (got {shown if len(shown) <= 60 else shown[:57] + '...'})"
     if len(errors) > 1:
         reason += f" (and {len(errors) - 1} more error{'s' if len(errors) > 2 else ''})"
-    raise ContentError(file, format_loc((*prefix, *err["loc"])), reason) from None
+    loc = tuple(part for part in err["loc"] if part != "[key]")  # a bad key names itself
+    raise ContentError(file, format_loc((*prefix, *loc)), reason) from None
 
 
 def _read_toml(path: str | Path) -> tuple[str, dict[str, Any]]:
