@@ -27,6 +27,11 @@ from bitva.games.age_of_sigmar.geometry.measure import (
 )
 from bitva.games.age_of_sigmar.geometry.paths import Board, check_path
 from bitva.games.age_of_sigmar.geometry.pile_in import check_pile_in, plan_pile_in
+from bitva.games.age_of_sigmar.geometry.polygon import (
+    boundary_distance,
+    contains,
+    segment_meets_interior,
+)
 from bitva.games.age_of_sigmar.geometry.scenery import Feature
 from bitva.games.age_of_sigmar.geometry.sight import sees
 
@@ -140,3 +145,28 @@ def test_pile_in_plans_pass_the_pile_in_check(unit: list[Circle], enemies: list[
         assert check_pile_in(positions[i], end.centre, board=board, friends=others,
                              enemies=enemies) is None  # fmt: skip
         positions[i] = end
+
+
+CONCAVE = ((0.0, 0.0), (6.0, 0.0), (6.0, 6.0), (3.0, 2.0), (0.0, 6.0))
+special = st.sampled_from([*CONCAVE, (3.0, 0.0), (6.0, 3.0), (-1.0, 0.0), (7.0, 6.0), (3.0, 6.0)])
+near_points = st.one_of(st.tuples(st.floats(-2, 8), st.floats(-2, 8)), special)
+
+
+@settings(max_examples=300)
+@given(near_points, near_points, st.sampled_from([CONCAVE, OBELISK.polygon]))
+def test_segment_meets_interior_agrees_with_dense_sampling(
+    a: tuple[float, float], b: tuple[float, float], poly: tuple[tuple[float, float], ...]
+) -> None:
+    """GEO-8, GEO-9d: the exact test against 2001 points along the segment: a point deeper than
+    0.001" inside means it meets the interior; meeting it means some point is inside or on."""
+    if poly is OBELISK.polygon:
+        a, b = (a[0] + 20, a[1] + 20), (b[0] + 20, b[1] + 20)
+    samples = [
+        (a[0] + (b[0] - a[0]) * k / 2000, a[1] + (b[1] - a[1]) * k / 2000) for k in range(2001)
+    ]
+    deep = any(contains(p, poly) and boundary_distance(p, poly) > 1e-3 for p in samples)
+    meets = segment_meets_interior(a, b, poly)
+    if deep:
+        assert meets
+    if meets and math.dist(a, b) > 1e-2:
+        assert any(contains(p, poly) or boundary_distance(p, poly) <= 1e-2 for p in samples)

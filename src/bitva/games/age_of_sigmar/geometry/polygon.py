@@ -174,10 +174,6 @@ def interior_runs(a: Point, b: Point, poly: Sequence[Point]) -> list[bool]:
     return runs
 
 
-def _side(value: float, tolerance: float) -> int:
-    return 1 if value > tolerance else -1 if value < -tolerance else 0
-
-
 def segment_meets_interior(a: Point, b: Point, poly: Sequence[Point]) -> bool:
     """GEO-8, GEO-9d: some point of the closed segment lies in the open interior.
 
@@ -187,25 +183,38 @@ def segment_meets_interior(a: Point, b: Point, poly: Sequence[Point]) -> bool:
     """
     if _bbox_apart(a, b, poly):
         return False
-    rx, ry = b[0] - a[0], b[1] - a[1]
+    return meets_interior_near(a, b, poly)
+
+
+def meets_interior_near(a: Point, b: Point, poly: Sequence[Point]) -> bool:
+    """:func:`segment_meets_interior` without the bounding-box test (the caller made it)."""
+    ax, ay = a
+    bx, by = b
+    rx, ry = bx - ax, by - ay
     seg_tol = EPS * math.hypot(rx, ry)
     touched = False
-    n = len(poly)
-    for i in range(n):
-        c = poly[i]
-        d = poly[(i + 1) % n]
-        sx, sy = d[0] - c[0], d[1] - c[1]
+    cx, cy = poly[-1]
+    for dx, dy in poly:
+        sx, sy = dx - cx, dy - cy
         edge_tol = EPS * math.hypot(sx, sy)
-        o1 = _side(_cross(sx, sy, a[0] - c[0], a[1] - c[1]), edge_tol)
-        o2 = _side(_cross(sx, sy, b[0] - c[0], b[1] - c[1]), edge_tol)
-        o3 = _side(_cross(rx, ry, c[0] - a[0], c[1] - a[1]), seg_tol)
-        o4 = _side(_cross(rx, ry, d[0] - a[0], d[1] - a[1]), seg_tol)
-        if o1 * o2 < 0 and o3 * o4 < 0:
-            return True
-        if o1 * o2 > 0 or o3 * o4 > 0:
-            continue  # strictly on one side: no contact with this edge
-        if not touched and segment_segment_distance(a, b, c, d) <= EPS:
+        v1 = sx * (ay - cy) - sy * (ax - cx)  # a, b against the edge's line
+        v2 = sx * (by - cy) - sy * (bx - cx)
+        v3 = rx * (cy - ay) - ry * (cx - ax)  # the edge's ends against the segment's line
+        v4 = rx * (dy - ay) - ry * (dx - ax)
+        if (
+            (v1 > edge_tol and v2 > edge_tol)
+            or (v1 < -edge_tol and v2 < -edge_tol)
+            or (v3 > seg_tol and v4 > seg_tol)
+            or (v3 < -seg_tol and v4 < -seg_tol)
+        ):
+            pass  # strictly on one side: no contact with this edge
+        elif ((v1 > edge_tol and v2 < -edge_tol) or (v1 < -edge_tol and v2 > edge_tol)) and (
+            (v3 > seg_tol and v4 < -seg_tol) or (v3 < -seg_tol and v4 > seg_tol)
+        ):
+            return True  # a proper crossing enters the interior
+        elif not touched and segment_segment_distance(a, b, (cx, cy), (dx, dy)) <= EPS:
             touched = True
+        cx, cy = dx, dy
     if not touched:
         return contains(a, poly)
     return any(interior_runs(a, b, poly))

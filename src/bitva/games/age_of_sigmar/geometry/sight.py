@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterable, Sequence
 
 from bitva.games.age_of_sigmar.geometry.measure import Circle, Point
-from bitva.games.age_of_sigmar.geometry.polygon import Polygon, segment_meets_interior
+from bitva.games.age_of_sigmar.geometry.polygon import Polygon, meets_interior_near
 from bitva.games.age_of_sigmar.geometry.scenery import Feature, overlaps
 
 _DIRECTIONS = tuple(
@@ -57,7 +57,7 @@ def _clear(p: Point, q: Point, walls: Sequence[tuple[Polygon, Box]]) -> bool:
             or (p[1] if p[1] < q[1] else q[1]) >= y1
         ):
             continue
-        if segment_meets_interior(p, q, poly):
+        if meets_interior_near(p, q, poly):
             return False
     return True
 
