@@ -45,6 +45,7 @@ def test_13_forced_chance_in_a_scenario() -> None:
     [
         ('sniper = "d4"\n', "sniper"),  # water
         ('sniper = "d6"\nbag = {X = 1}\n', "bag"),
+        ('sniper = "d6"\nbag = {A = 6, N = 7}\n', "bag.N"),  # issue 23: 6 N at most
         ('sniper = "d6"\n[defenders]\nZ1 = "a3"\n', "defenders.Z1"),
         ('sniper = "d6"\nobjectives = [3, 3]\n', "objectives"),
         ('sniper = "d6"\ncolour = 1\n', "colour"),
@@ -120,3 +121,24 @@ def test_se_6_5_the_view_shows_the_odds_before_drawing() -> None:
     for shot in result["shots"]:
         assert sight[shot["target"]]["range"] == shot["range"]
         assert sight[shot["target"]]["hit"] == list(shot["hit"].values())
+
+
+def test_se_4_9_d_32_determinize_keeps_the_cards_the_player_put_at_the_bottom() -> None:
+    """The objective card the player chose to put at the bottom (SE-4.9) and a duplicate
+    equipment card put there in his sight (D-32) stay at the bottom in every determinization:
+    only the order of the piles above them is unknown."""
+    from bitva.core.rng import Rng
+
+    state = GAME.new({}, seed=9)
+    settle(state, "objective 3", "objective 9")
+    state.apply("enter EK")
+    bottom_objective = state.obj_pile.pop()  # type: ignore[attr-defined]
+    state.obj_bottom.append(bottom_objective)  # type: ignore[attr-defined]
+    bottom_card = state.equip_pile.pop()  # type: ignore[attr-defined]
+    state.equip_bottom.append(bottom_card)  # type: ignore[attr-defined]
+    for k in range(10):
+        other = state.determinize(1, Rng(k))
+        assert other.obj_bottom == [bottom_objective]  # type: ignore[attr-defined]
+        assert other.equip_bottom == [bottom_card]  # type: ignore[attr-defined]
+        assert bottom_objective not in other.obj_pile  # type: ignore[attr-defined]
+        assert other.view(1) == state.view(1)

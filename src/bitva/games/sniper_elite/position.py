@@ -161,11 +161,15 @@ def _bag(value: Any, default: dict[str, int]) -> dict[str, int]:
         return dict(default)
     if not isinstance(value, dict) or set(value) - set(TOKENS):
         raise _fail("bag", "a table of token counts: A, N, R, S")
+    from bitva.games.sniper_elite.limits import token_limits
+
     out = {}
-    for token in TOKENS:
+    # no game holds more of a kind than the bag can ever hold (limits.token_limits): a position
+    # with more could not be reached, and its draws would have no action code
+    for token, most in zip(TOKENS, token_limits(), strict=True):
         n = value.get(token, 0)
-        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 60:
-            raise _fail(f"bag.{token}", "a count from 0 to 60")
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= most:
+            raise _fail(f"bag.{token}", f"a count from 0 to {most} (the most a bag can hold)")
         out[token] = n
     return out
 

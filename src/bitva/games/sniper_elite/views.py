@@ -214,10 +214,13 @@ def determinize(state: SniperEliteState, seat: int, rng: Rng) -> SniperEliteStat
         deck = []  # during set-up the unplaced cards are the pools (Flow.pool), not a deck
     other.box = sorted(box, key=order_ids.index)
     other.deck = sorted(deck, key=order_ids.index)
-    other.equip_pile = sorted(state.equip_pile + state.equip_bottom)
-    other.equip_bottom = []
-    other.obj_pile = sorted(state.obj_pile + state.obj_bottom)
-    other.obj_bottom = []
+    # a duplicate equipment card goes to the bottom in the player's sight (D-32): it stays
+    other.equip_pile = sorted(state.equip_pile)
+    other.equip_bottom = list(state.equip_bottom)
+    # the player put the bottom objective cards there himself (SE-4.9): they stay where he
+    # knows they are; only the pile's order is unknown
+    other.obj_pile = sorted(state.obj_pile)
+    other.obj_bottom = list(state.obj_bottom)
     other.forced = {"draws": [], "die": [], "ties": []}
     other.rng = Rng(rng.next_u64())
     return other
