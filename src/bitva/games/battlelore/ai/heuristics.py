@@ -13,9 +13,12 @@ everything is counted in banners and scaled by the banners needed to win:
   the middle of a turn readable: an order, a move or a declared battle changes it. It ends
   with the battle step (BL-4.1): counted after it, ending the battles with `done` kept every
   attack's value without its risk, and `greedy` never battled (issue 21);
-- **threats of the next turns**: the best attacks each side's units could make from where they
-  stand (adjacent enemies, or enemies in weapon range), the side to act next weighted more, and
-  only the best few counted (a Command card orders a few units, BL-2);
+- **threats of the next turns**: the best attacks each side's units could make after a move
+  that still lets them battle (BL-3.2), only the best three counted (a Command card orders a
+  few units, BL-2), at a small weight for each side (0.15). At 0.4 they made the side to act
+  step back rather than strike; at 0 nothing told a unit left next to the enemy's strongest
+  units, a retreat or a taken hex from a safe one, and `greedy` lost 36% of its games to `rush`;
+  at 0.15 it won more on each adventure (docs/ai.md, "Initiative");
 - **initiative** (issue 21): while the side acting gives its orders and moves (BL-2, BL-3),
   each ordered unit that has not moved yet is worth what its move could bring: the best attack
   on an enemy it could reach and still battle (within `move_battle` hexes and its weapon's
@@ -68,9 +71,9 @@ class Weights:
 
     damage: float = 0.6  # a unit's lost share of figures, in banners
     now: float = 0.8  # the best attack of each unit that may still battle this turn
-    next_turn: float = 0.0  # the side acting next: its best attacks after a move (issue 21: off)
-    later: float = 0.0  # the other side's, a turn later (issue 21: off)
-    attacks_counted: int = 2  # how many of a side's best threats count (a card orders a few)
+    next_turn: float = 0.15  # the side acting next: its best attacks after a move
+    later: float = 0.15  # the other side's, a turn later
+    attacks_counted: int = 3  # how many of a side's best threats count (a card orders a few)
     advance: float = 0.02  # per unit and row moved toward the enemy's edge
     reach: float = 0.8  # an ordered unit's best attack after its move (initiative)
     closing: float = 0.03  # per hex an ordered unit could still close toward an enemy
@@ -80,6 +83,7 @@ class Weights:
     token_cap: int = 8  # what a full hand (BL-14.5) costs to cast, about
     token_spare: float = 0.005  # a token beyond that (still kept from the opponent, D-33)
     threat_moves: bool = True  # threats after a move that still allows a battle (BL-3.2)
+    battle_back: float = 0.0  # a melee attack's expected battle back against it (BL-7.1)
 
 
 DEFAULT = Weights()
@@ -108,25 +112,33 @@ def roll_value(dice: int, faces: int, figures: int, full: int, damage: float) ->
     return value
 
 
+@cache
+def survival(dice: int, faces: int, figures: int) -> float:
+    """The chance that a roll of `dice` dice hitting on `faces` faces leaves a unit of
+    `figures` figures alive (BL-5.1)."""
+    return sum(HITS[min(dice, MAX_DICE)][min(faces, FACES_ON_A_DIE)][:figures])
+
+
 class Attacks:
     """The attacks of one position, valued once each: whether a flag costs a target a figure
     (BL-6.1, BL-6.5, BL-6.6) is worked out once per target."""
 
-    __slots__ = ("damage", "field", "flags_hit")
+    __slots__ = ("back", "damage", "field", "flags_hit")
 
-    def __init__(self, field: Field, damage: float) -> None:
+    def __init__(self, field: Field, damage: float, back: float = 0.0) -> None:
         self.field = field
         self.damage = damage
+        self.back = back
         self.flags_hit: dict[int, bool] = {}
 
-    def value(self, attacker: Unit, target: Unit, kind: Kind) -> float:
-        """The expected banner progress of one roll of `attacker` on `target` (`roll_value`),
-        with the base dice after the caps (BL-4.4, BL-4.7) and the faces that hit (BL-5.1); a
-        flag counts as a hit where the target may ignore none and cannot retreat."""
+    def _roll(self, attacker: Unit, target: Unit, kind: Kind) -> tuple[int, int]:
+        """The dice of one roll of `attacker` on `target` after the caps (BL-4.4, BL-4.7) and
+        the faces that hit (BL-5.1); a flag counts as a hit where the target may ignore none
+        and cannot retreat."""
         field = self.field
         dice = base_dice(field, attacker, target, kind)
         if dice <= 0:
-            return 0.0
+            return 0, 0
         hitting = hit_faces(field, attacker, target, kind)
         faces = len(hitting)
         if "F" not in hitting:
@@ -136,7 +148,30 @@ class Attacks:
                     not retreat_steps(field, target) and bold(field, target) == 0
                 )
             faces += blocked
+        return dice, faces
+
+    def value(self, attacker: Unit, target: Unit, kind: Kind) -> float:
+        """The expected banner progress of one roll of `attacker` on `target` (`roll_value`)."""
+        dice, faces = self._roll(attacker, target, kind)
+        if dice <= 0:
+            return 0.0
         return roll_value(dice, faces, target.figures, target.type.figures, self.damage)
+
+    def net(self, attacker: Unit, target: Unit, kind: Kind) -> float:
+        """`value`, less `back` times the battle back it may draw (BL-7.1): a melee target
+        that survives the roll, is Bold (or a creature) and not webbed strikes back, and that
+        roll counts against the attack (`rush`, the yardstick, always battles back). Whether a
+        flag drives the target off first is not checked (cheap)."""
+        dice, faces = self._roll(attacker, target, kind)
+        if dice <= 0:
+            return 0.0
+        gain = roll_value(dice, faces, target.figures, target.type.figures, self.damage)
+        if not self.back or kind != "melee" or target.webbed:
+            return gain
+        if not target.type.is_creature and bold(self.field, target) < 1:
+            return gain
+        survives = survival(dice, faces, target.figures)
+        return gain - self.back * survives * self.value(target, attacker, "melee")
 
     def best_now(self, unit: Unit) -> float:
         """The best attack `unit` may declare now (BL-4.1, BL-4.3): 0 when it may not battle."""
@@ -152,7 +187,7 @@ class Attacks:
         for uid, kind in targets(field, unit):
             target = field.units[uid]
             if target is not None:
-                best = max(best, self.value(unit, target, kind))
+                best = max(best, self.net(unit, target, kind))
         return best
 
     def best_from_here(self, unit: Unit, enemies: list[Unit], steps: int = 0) -> float:
@@ -167,23 +202,23 @@ class Attacks:
             for other in enemies:
                 away = row[other.hex]
                 if away <= steps + 1:
-                    best = max(best, self.value(unit, other, "melee"))
+                    best = max(best, self.net(unit, other, "melee"))
                 elif 2 <= away <= reach:
-                    best = max(best, self.value(unit, other, "ranged"))
+                    best = max(best, self.net(unit, other, "ranged"))
             return best
         close = False
         for hex_ in NEIGHBOURS[unit.hex]:
             enemy = field.unit_at(hex_)
             if enemy is not None and enemy.side != unit.side:
                 close = True
-                best = max(best, self.value(unit, enemy, "melee"))
+                best = max(best, self.net(unit, enemy, "melee"))
         reach = unit.type.weapon.range
         if close or reach < 2:
             return best
         row = DISTANCES[unit.hex]
         for enemy in enemies:
             if 2 <= row[enemy.hex] <= reach:
-                best = max(best, self.value(unit, enemy, "ranged"))
+                best = max(best, self.net(unit, enemy, "ranged"))
         return best
 
 
@@ -219,9 +254,9 @@ def initiative(attacks: Attacks, unit: Unit, enemies: list[Unit], weights: Weigh
         away = row[enemy.hex]
         nearest = min(nearest, away)
         if away <= melee:
-            best = max(best, attacks.value(unit, enemy, "melee"))
+            best = max(best, attacks.net(unit, enemy, "melee"))
         if 2 <= away <= reach:
-            best = max(best, attacks.value(unit, enemy, "ranged"))
+            best = max(best, attacks.net(unit, enemy, "ranged"))
     if best > 0:
         return weights.reach * best
     return weights.closing * min(unit_type.move_max, max(0, nearest - reach))
@@ -254,7 +289,7 @@ def _pending_roll(state: BattleLoreState, attacks: Attacks) -> float:
     target = state.field.units[battle.target]
     if attacker is None or target is None:
         return 0.0
-    value = attacks.value(attacker, target, battle.kind)
+    value = attacks.net(attacker, target, battle.kind)
     return value if battle.side == 1 else -value
 
 
@@ -267,7 +302,7 @@ def score(state: BattleLoreState, weights: Weights = DEFAULT) -> float:
         lost = sum((u.type.figures - u.figures) / u.type.figures for u in units[1 - side])
         total += sign * weights.damage * lost
         total += sign * weights.advance * sum(_advance(u) for u in units[side])
-    attacks = Attacks(field, weights.damage)
+    attacks = Attacks(field, weights.damage, weights.battle_back)
     acting = state.active
     now = 0.0
     moving = state.phase in MOVING_PHASES
