@@ -234,3 +234,24 @@ def test_d_13_a_charge_declares_no_target_any_enemy_model_satisfies_it() -> None
     short = [(0, [(45, 17), (52 - 2 * R32 - 0.6, 17)])]
     assert rule(check_unit_move(br, short, allowance=7, board=OPEN, enemies=[closest, other],
                                 kind="charge")) == "AOS-8.3"  # fmt: skip
+
+
+def test_issue_22_a_violation_names_what_it_breaks() -> None:
+    """Issue 22: check returns the rule a path breaks: through a model, within 3" of an enemy,
+    off the table, too long, incoherent; each with a code for programs and a sentence."""
+    unit = [Circle(10, 10, R40), Circle(12, 10, R40)]
+    enemy = [Circle(10, 18, R32)]
+    blocker = [Circle(16, 10, R40)]
+    cases = {
+        "through_model": [(1, [(12, 10), (20, 10)])],
+        "enemy_within_3": [(0, [(10, 10), (10, 14)])],
+        "off_table": [(0, [(10, 10), (0.5, 10)])],
+        "too_long": [(0, [(10, 10), (10, 4)])],
+        "incoherent": [(1, [(12, 10), (12, 5)])],
+    }
+    for code, moves in cases.items():
+        found = check_unit_move(
+            unit, moves, allowance=5, board=OPEN, friends=blocker, enemies=enemy
+        )
+        assert found is not None and found.code == code, (code, found)
+        assert found.sentence and found.rule in str(found)

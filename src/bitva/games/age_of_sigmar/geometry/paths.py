@@ -47,12 +47,19 @@ CHARGE_RANGE = 12.0
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """Why a move is illegal: a sentence for a person and the rule it breaks."""
+    """Why a move is illegal: a short code for programs, the rule it breaks, a sentence for a
+    person, and the offending model's index in its unit where one is at fault.
 
+    Codes: ``empty_path``, ``wrong_start``, ``off_table``, ``through_model``, ``onto_model``,
+    ``impassable``, ``astride``, ``too_long``, ``enemy_within_3``, ``stay_or_retreat``,
+    ``not_a_retreat``, ``no_such_model``, ``moved_twice``, ``charge_short``, ``incoherent``, and
+    for pile-in ``no_enemy``, ``touching_stays``, ``not_closer``.
+    """
+
+    code: str
     rule: str
     sentence: str
     model: int | None = None
-    """The index of the offending model in its unit, where one is at fault."""
 
     def __str__(self) -> str:
         who = f"model {self.model + 1}: " if self.model is not None else ""
@@ -111,14 +118,16 @@ def check_path(
     its start, is staying put and always legal.
     """
     if not path:
-        return Violation("GEO-9", "a path needs at least its start point")
+        return Violation("empty_path", "GEO-9", "a path needs at least its start point")
     if not _moves(path):
         return None
     end = path[-1]
     table = board.table
     for p in path[1:]:
         if not table.holds(Circle(p[0], p[1], r)):
-            return Violation("GEO-9b, D-9", f"the base would leave the table at {format_point(p)}")
+            return Violation(
+                "off_table", "GEO-9b, D-9", f"the base would leave the table at {format_point(p)}"
+            )
     segments = list(itertools.pairwise(path))
     # only models near the path's bounding box can touch it (enemies: within 3" more)
     x0 = min(p[0] for p in path) - r - ENEMY_DISTANCE - 2 * EPS
@@ -139,13 +148,16 @@ def check_path(
         for o in others:
             if math.hypot(end[0] - o.x, end[1] - o.y) < r + o.r - EPS:
                 return Violation(
-                    "GEO-9c, D-11", f"it would end on a model at {format_point(o.centre)}"
+                    "onto_model",
+                    "GEO-9c, D-11",
+                    f"it would end on a model at {format_point(o.centre)}",
                 )
     else:
         for a, b in segments:
             for o in others:
                 if point_segment_distance(o.centre, a, b) < r + o.r - EPS:
                     return Violation(
+                        "through_model",
                         "GEO-9c, D-7",
                         f"it would pass through the model at {format_point(o.centre)}",
                     )
@@ -155,20 +167,26 @@ def check_path(
             continue
         if fly:
             if overlaps(final, f):
-                return Violation("GEO-9d, D-11", f"it would end inside {f.name} (impassable)")
+                return Violation(
+                    "impassable", "GEO-9d, D-11", f"it would end inside {f.name} (impassable)"
+                )
         elif any(capsule_meets_interior(a, b, r, f.polygon) for a, b in segments):
-            return Violation("GEO-9d", f"it would pass through {f.name} (impassable)")
+            return Violation("impassable", "GEO-9d", f"it would pass through {f.name} (impassable)")
     for f in board.features:
         if f.movement == "climb" and astride(final, f):
             return Violation(
-                "GEO-9e, D-8", f"it would end astride {f.name}: wholly on it or clear of it"
+                "astride",
+                "GEO-9e, D-8",
+                f"it would end astride {f.name}: wholly on it or clear of it",
             )
     cost = path_cost(path, board.features, fly)
     if cost > allowance + EPS:
         climb = cost - path_length(path)
         detail = f' ({path_length(path):.3f}" + {climb:.3f}" climbing)' if climb > 0 else ""
         return Violation(
-            "GEO-9a", f'the move is {cost:.3f}"{detail}, more than the {allowance:.3f}" allowed'
+            "too_long",
+            "GEO-9a",
+            f'the move is {cost:.3f}"{detail}, more than the {allowance:.3f}" allowed',
         )
     return _enemy_distance(segments, final, r, enemies, kind, fly)
 
@@ -187,11 +205,13 @@ def _enemy_distance(
             if fly:
                 if not more_than(gap(final, e), ENEMY_DISTANCE):
                     return Violation(
+                        "enemy_within_3",
                         "GEO-9f, AOS-6.6",
                         f'a flyer may not end within 3" of the enemy at {format_point(e.centre)}',
                     )
             elif any(not more_than(_segment_gap(a, b, r, e), ENEMY_DISTANCE) for a, b in segments):
                 return Violation(
+                    "enemy_within_3",
                     "GEO-9f, AOS-6.3",
                     f'it would come within 3" of the enemy at {format_point(e.centre)}',
                 )
@@ -199,6 +219,7 @@ def _enemy_distance(
         for e in enemies:
             if not more_than(gap(final, e), ENEMY_DISTANCE):
                 return Violation(
+                    "enemy_within_3",
                     "GEO-9f, AOS-6.4",
                     f'a retreat must end more than 3" from the enemy at {format_point(e.centre)}',
                 )
@@ -239,21 +260,26 @@ def check_unit_move(
     moving = [(i, p) for i, p in moves if len(p) > 1 and _moves(p)]
     if moving and kind in ("normal", "run") and within(start_enemy, ENEMY_DISTANCE):
         return Violation(
-            "AOS-6.4", 'the unit starts within 3" of an enemy unit: it may only stay or retreat'
+            "stay_or_retreat",
+            "AOS-6.4",
+            'the unit starts within 3" of an enemy unit: it may only stay or retreat',
         )
     if moving and kind == "retreat" and not within(start_enemy, ENEMY_DISTANCE):
         return Violation(
-            "AOS-6.4", 'only a unit that starts within 3" of an enemy unit retreats; this is a move'
+            "not_a_retreat",
+            "AOS-6.4",
+            'only a unit that starts within 3" of an enemy unit retreats; this is a move',
         )
     for index, path in moves:
         if not 0 <= index < len(positions):
-            return Violation("GEO-10", f"the unit has no model {index + 1}")
+            return Violation("no_such_model", "GEO-10", f"the unit has no model {index + 1}")
         if index in seen:
-            return Violation("GEO-10, AOS-6.1", "a model moves at most once", index)
+            return Violation("moved_twice", "GEO-10, AOS-6.1", "a model moves at most once", index)
         seen.add(index)
         here = positions[index]
         if not path or math.hypot(path[0][0] - here.x, path[0][1] - here.y) > 1e-3 + EPS:
             return Violation(
+                "wrong_start",
                 "GEO-9",
                 f"the path must start where the model stands, {format_point(here.centre)}",
                 index,
@@ -270,18 +296,23 @@ def check_unit_move(
             fly=fly,
         )
         if found is not None:
-            return Violation(found.rule, found.sentence, index)
+            return Violation(found.code, found.rule, found.sentence, index)
         positions[index] = here.at(path[-1])
     if kind == "charge" and moving:
         first, _ = moving[0]
         if not any(within(gap(positions[first], e), CHARGE_REACH) for e in enemies):
             return Violation(
-                "AOS-8.3", 'the first model moved must end within 1/2" of an enemy model', first
+                "charge_short",
+                "AOS-8.3",
+                'the first model moved must end within 1/2" of an enemy model',
+                first,
             )
     before, after = group_count(unit), group_count(positions)
     if after > max(1, before):
         return Violation(
-            "GEO-10, D-4", f"the unit would end in {after} groups, not in coherency (GEO-5)"
+            "incoherent",
+            "GEO-10, D-4",
+            f"the unit would end in {after} groups, not in coherency (GEO-5)",
         )
     return None
 

@@ -50,11 +50,13 @@ def check_pile_in(
         return None
     target = closest_enemy(model, enemies)
     if target is None:
-        return Violation("GEO-11", "no enemy model to pile in towards")
+        return Violation("no_enemy", "GEO-11", "no enemy model to pile in towards")
     e = enemies[target]
     before = gap(model, e)
     if before <= EPS:
-        return Violation("GEO-11", "a model touching the closest enemy model stays")
+        return Violation(
+            "touching_stays", "GEO-11", "a model touching the closest enemy model stays"
+        )
     found = check_path(
         (model.centre, end),
         model.r,
@@ -70,6 +72,7 @@ def check_pile_in(
     after = gap(model.at(end), e)
     if not after < before - EPS:
         return Violation(
+            "not_closer",
             "GEO-11, D-14",
             f'it must end strictly closer to the closest enemy model ({before:.3f}" now, '
             f'{after:.3f}" after)',
