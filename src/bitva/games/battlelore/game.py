@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -36,6 +37,15 @@ def odds(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
 
 # max_game_length: see BattleLore.max_game_length (no finite bound exists in the rules)
 HORIZON = 100_000
+
+
+@cache
+def _code_space(adventure: str, councils: str) -> int:
+    """`num_action_codes` of an adventure and a kind of council (the only options it reads),
+    computed once: `legal_mask` asks for it at every step."""
+    values = BattleLoreOptions.model_validate({"adventure": adventure, "councils": councils})
+    static = Static.build(values)
+    return num_codes(most_units(static.lore, static.councils, councils == "custom"))
 
 
 class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
@@ -105,8 +115,7 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
         let those cards reach (BL-14.4, BL-14.6): A02 2,884,324; A04 and custom councils
         157,414,084; intro councils 74,692. Every code means the same at every size."""
         values = self.options(options)
-        static = Static.build(values)
-        return num_codes(most_units(static.lore, static.councils, values.councils == "custom"))
+        return _code_space(values.adventure, values.councils)
 
     def observation_shape(self, options: OptionsLike = None) -> tuple[int, ...]:
         """One flat float32 vector, the same for every adventure: planes over the 113 hexes,
