@@ -5,11 +5,13 @@ not hide the action it interrupts (BL-13.3)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from bitva.ai import make_agent
 from bitva.core.record import Match
 from bitva.core.rng import derive_seed
 from bitva.games.battlelore.actions import Pass
-from bitva.games.battlelore.ai.heuristics import evaluate, past_windows, score
+from bitva.games.battlelore.ai.heuristics import DEFAULT, evaluate, past_windows, score
 from bitva.games.battlelore.field.combat import may_battle, targets
 from bitva.games.battlelore.state import BattleLoreState
 from tests.battlelore.engine_helpers import scene
@@ -80,3 +82,17 @@ def test_bl_13_3_a_lore_window_does_not_hide_the_move_it_interrupts() -> None:
     values = {evaluate(_after(state, str(m)), 1) for m in moves}
     assert len(values) > 1, "every move looked the same"
     assert Pass() in after.legal_actions()
+
+
+def test_issue_21_3_a_weakened_unit_left_next_to_the_enemy_reads_worse_than_one_kept_away() -> None:
+    """The threat terms (0.15 each, the best 3 attacks after a move, BL-3.2): a South sword down
+    to its last figure (one hit from a banner for North, BL-5.3) left beside two North swords
+    reads worse than the same unit kept out of their reach. At weight 0 (the old evaluation)
+    both read alike, so a move, a retreat or a taken hex could leave the unit there; greedy
+    lost 36% of its games to `rush` (docs/ai.md, "Initiative")."""
+    old = dataclasses.replace(DEFAULT, next_turn=0.0, later=0.0)
+    north = (("h_bf_sword", "F5", 2), ("h_bf_sword", "G5", 2))
+    exposed = scene(("h_bf_sword", "F4", 1, 1), *north, ordered=())
+    kept = scene(("h_bf_sword", "B4", 1, 1), *north, ordered=())
+    assert score(exposed, old) == score(kept, old)
+    assert score(exposed) < score(kept) - 0.05
