@@ -144,6 +144,9 @@ def test_t_19_d_10_a_retreat_may_pass_within_3_inches_and_must_end_more_than_3_a
     found = check_unit_move(judicators, short, allowance=5, board=BOARD, enemies=br,
                             kind="retreat")  # fmt: skip
     assert rule(found) == "GEO-9f, AOS-6.4"
+    half = check_unit_move(judicators, retreat[:1], allowance=5, board=BOARD, enemies=br,
+                           kind="retreat")  # fmt: skip
+    assert half is not None and half.code == "enemy_within_3" and half.model == 1
     normal = check_unit_move(judicators, retreat, allowance=5, board=BOARD, enemies=br)
     assert rule(normal) == "AOS-6.4"
 

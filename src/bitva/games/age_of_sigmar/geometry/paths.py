@@ -307,6 +307,15 @@ def check_unit_move(
                 'the first model moved must end within 1/2" of an enemy model',
                 first,
             )
+    if kind == "retreat" and moving:
+        for index, m in enumerate(positions):
+            if any(not more_than(gap(m, e), ENEMY_DISTANCE) for e in enemies):
+                return Violation(
+                    "enemy_within_3",
+                    "AOS-6.4",
+                    'a retreating unit ends more than 3" from every enemy unit, this model too',
+                    index,
+                )
     before, after = group_count(unit), group_count(positions)
     if after > max(1, before):
         return Violation(
