@@ -16,6 +16,7 @@ from bitva.core.errors import NotSupported
 from bitva.core.outcome import Outcome
 from bitva.core.rng import Rng, derive_seed
 from bitva.games.lords_of_war.batched import layout as L
+from bitva.games.lords_of_war.batched.kernel import BUF
 from bitva.games.lords_of_war.batched.layout import Tables, build_tables
 from bitva.games.lords_of_war.batched.loops import (
     current_players,
@@ -61,6 +62,8 @@ class BatchedLordsOfWar:
         self._rewards = np.zeros((n, 2), np.float32)
         self._done = np.zeros(n, np.bool_)
         self._players = np.zeros(n, np.int64)
+        self._buf = np.zeros(BUF, np.int64)
+        self._scratch = np.zeros(2 * L.SQUARES, np.int64)
         self.seed = 0
         self.reset(seed)
 
@@ -69,12 +72,12 @@ class BatchedLordsOfWar:
         """Lane i starts the game `new(options, seed + i)`; its later games take seed + i + g*N."""
         if seed is not None:
             self.seed = int(seed)
-        reset_all(self.state, self.rng, self.seed, self._t)
+        reset_all(self.state, self.rng, self.seed, self._t, self._buf, self._scratch)
         self.policy[:] = [derive_seed(self.seed, "random-policy", i) for i in range(self.n)]
 
     def legal_mask(self) -> np.ndarray:
         mask = np.zeros((self.n, self.num_actions), np.bool_)
-        legal_into(self.state, mask, self._t)
+        legal_into(self.state, mask, self._t, self._buf)
         return mask
 
     @property
@@ -97,6 +100,8 @@ class BatchedLordsOfWar:
             self._rewards,
             self._done,
             self._t,
+            self._buf,
+            self._scratch,
         )
         return self._rewards.copy(), self._done.copy()
 
@@ -105,7 +110,17 @@ class BatchedLordsOfWar:
         auto-reset); the choices come from per-lane SplitMix64 streams seeded from the env's
         seed, so a run is reproducible. Returns the counts it played."""
         stats = np.zeros(5, np.int64)
-        random_steps(self.state, self.rng, self.policy, int(k), self.seed, stats, self._t)
+        random_steps(
+            self.state,
+            self.rng,
+            self.policy,
+            int(k),
+            self.seed,
+            stats,
+            self._t,
+            self._buf,
+            self._scratch,
+        )
         keys = ("steps", "games", "wins_1", "wins_2", "draws")
         return {key: int(v) for key, v in zip(keys, stats, strict=True)}
 

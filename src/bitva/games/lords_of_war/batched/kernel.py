@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.core.extending import intrinsic
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from bitva.games.lords_of_war.batched.layout import (
@@ -90,6 +91,8 @@ AFTER_SETUP, AFTER_CHALLENGE, AFTER_REINFORCE = 1, 2, 3
 BOTH, COMMANDS, UNITS, NO_PLACEMENTS = 1, 2, 3, 4  # layout.REASONS
 DRAW_CODE, ARROWS_CODE = 0, 1  # state.py
 LEGAL_CAP = 512  # more than 6 kinds x 42 squares, the most codes of any decision point
+MASKS = LEGAL_CAP  # buffers hold LEGAL_CAP codes, then 64 per-kind masks of squares
+BUF = LEGAL_CAP + 64
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -99,14 +102,14 @@ S30, S27, S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 
 
 # -- SplitMix64 (core/rng.py), bit-exact ---------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def mix(z: np.uint64) -> np.uint64:
     z = (z ^ (z >> S30)) * MIX1
     z = (z ^ (z >> S27)) * MIX2
     return z ^ (z >> S31)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def below(state: np.uint64, n: int) -> tuple[int, np.uint64]:
     """`Rng(state).below(n)`: the value and the generator's state after it (rejection as in
     `Rng.below`: values at or over 2**64 - 2**64 % n are drawn again)."""
@@ -120,26 +123,32 @@ def below(state: np.uint64, n: int) -> tuple[int, np.uint64]:
 
 
 # -- bits ----------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def ctz(x: int) -> int:
     return trailing_zeros(x)
 
 
-@njit(cache=True, inline="always")
+@intrinsic
+def _ctpop(typingctx, src):  # type: ignore[no-untyped-def]
+    """LLVM's population count (one instruction where the CPU has it)."""
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.ctpop(args[0])
+
+    return src(src), codegen
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def popcount(x: int) -> int:
-    count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
+    return _ctpop(x)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def shift(mask: int, delta: int) -> int:
     return mask << delta if delta >= 0 else mask >> -delta
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def around(mask: int, T) -> int:  # type: ignore[no-untyped-def]
     """LW-2.2: the squares adjacent to `mask`, on the mat, `mask` itself excluded (mat.around)."""
     params = T[10]
@@ -150,7 +159,7 @@ def around(mask: int, T) -> int:  # type: ignore[no-untyped-def]
 
 
 # -- facts (combat.py) ---------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def engaged(r, square: int, owner: int, T, spear: bool = False) -> bool:  # type: ignore[no-untyped-def]
     """LW-2.4: an enemy arrow points at `square` (with `spear`: an enemy spear unit's, LW-11.1)."""
     card = T[0]
@@ -167,7 +176,7 @@ def engaged(r, square: int, owner: int, T, spear: bool = False) -> bool:  # type
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def arrows_hit_enemy(r, square: int, u: int, T) -> bool:  # type: ignore[no-untyped-def]
     card = T[0]
     params = T[10]
@@ -182,19 +191,19 @@ def arrows_hit_enemy(r, square: int, u: int, T) -> bool:  # type: ignore[no-unty
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def targets(r, square: int, u: int, T) -> int:  # type: ignore[no-untyped-def]
     """LW-7.2: mask of the enemy units' squares in ranged unit `u`'s target grid."""
     owner = u >> 8
     return T[1][owner, u & 255, square] & r[OCC + 3 - owner]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def pos_of(r, u: int) -> int:  # type: ignore[no-untyped-def]
     return r[POS + ((u >> 8) - 1) * CARDS + (u & 255)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def hand_kinds(r, seat: int, T) -> int:  # type: ignore[no-untyped-def]
     """Mask of the kinds in `seat`'s hand (ascending bits: `hand_kinds` sorted)."""
     card = T[0]
@@ -206,7 +215,7 @@ def hand_kinds(r, seat: int, T) -> int:  # type: ignore[no-untyped-def]
 
 
 # -- legal codes (state.py `_compute_legal`) -----------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def _emit_kinds(kinds: int, mask: int, base_row, out, n: int) -> int:  # type: ignore[no-untyped-def]
     while kinds:
         kind = ctz(kinds)
@@ -220,11 +229,12 @@ def _emit_kinds(kinds: int, mask: int, base_row, out, n: int) -> int:  # type: i
     return n
 
 
-@njit(cache=True)
-def placements(r, out, T) -> int:  # type: ignore[no-untyped-def]
-    """deployment.placement_masks as codes: LW-6.2 contact, LW-6.3 support, LW-6.4 no enemy,
-    LW-6.5 / D-6 forced (r[FORCED])."""
-    kdm, ksup, place_base, params = T[2], T[3], T[4], T[10]
+@njit(cache=True, _nrt=False)
+def placement_masks(r, T, masks) -> int:  # type: ignore[no-untyped-def]
+    """deployment.placement_masks: returns the mask of the kinds that may be placed and writes
+    each one's mask of squares into masks[kind]; r[FORCED] says whether the placement is forced.
+    LW-6.2 contact, LW-6.3 support, LW-6.4 no enemy, LW-6.5 / D-6 forced."""
+    kdm, ksup, params = T[2], T[3], T[10]
     seat = r[ACTIVE]
     r[FORCED] = 0
     kinds = hand_kinds(r, seat, T)
@@ -236,49 +246,81 @@ def placements(r, out, T) -> int:  # type: ignore[no-untyped-def]
     empty = on_mat & ~(friend | enemy)
     if empty == 0:
         return 0
-    base_row = place_base[seat]
+    mask = 0
     if enemy == 0:
         mask = empty if friend == 0 else around(friend, T) & empty
-        if mask:
-            return _emit_kinds(kinds, mask, base_row, out, 0)
     else:
         next_to_friend = around(friend, T) & empty
-        n = 0
+        found = 0
         left = kinds
         while left:
             kind = ctz(left)
             left &= left - 1
-            mask = 0
+            m = 0
             dirs = kdm[seat, kind]
             while dirs:
                 k = ctz(dirs)
                 dirs &= dirs - 1
-                mask |= shift(enemy, -params[P_ND + k])
-            mask &= on_mat & empty
+                m |= shift(enemy, -params[P_ND + k])
+            m &= on_mat & empty
             if ksup[seat, kind]:
-                mask |= next_to_friend
-            base = base_row[kind]
-            while mask:
-                out[n] = base + ctz(mask)
-                n += 1
-                mask &= mask - 1
-        if n:
-            return n
-    r[FORCED] = 1
-    for fallback in range(3):
-        if fallback == 0:
-            mask = around(enemy, T) & empty
-        elif fallback == 1:
+                m |= next_to_friend
+            if m:
+                masks[kind] = m
+                found |= 1 << kind
+        if found:
+            return found
+    if mask == 0:
+        r[FORCED] = 1
+        mask = around(enemy, T) & empty
+        if mask == 0:
             mask = around(friend | enemy, T) & empty
-        else:
+        if mask == 0:
             mask = empty
-        if mask:
-            return _emit_kinds(kinds, mask, base_row, out, 0)
-    r[FORCED] = 0
-    return 0
+    left = kinds
+    while left:
+        kind = ctz(left)
+        left &= left - 1
+        masks[kind] = mask
+    return kinds
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
+def placements(r, out, T) -> int:  # type: ignore[no-untyped-def]
+    """The placement codes in the scalar order (kind, then square); out[MASKS:] is scratch."""
+    kinds = placement_masks(r, T, out[MASKS:])
+    base_row = T[4][r[ACTIVE]]
+    n = 0
+    while kinds:
+        kind = ctz(kinds)
+        kinds &= kinds - 1
+        base = base_row[kind]
+        m = out[MASKS + kind]
+        while m:
+            out[n] = base + ctz(m)
+            n += 1
+            m &= m - 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def pick_placement(r, j: int, kinds: int, masks, T) -> int:  # type: ignore[no-untyped-def]
+    """The j-th placement code (scalar order) without listing them."""
+    base_row = T[4][r[ACTIVE]]
+    while kinds:
+        kind = ctz(kinds)
+        kinds &= kinds - 1
+        m = masks[kind]
+        c = popcount(m)
+        if j < c:
+            for _ in range(j):
+                m &= m - 1
+            return base_row[kind] + ctz(m)
+        j -= c
+    return -1
+
+
+@njit(cache=True, _nrt=False)
 def recallable(r, out, n: int, T) -> int:  # type: ignore[no-untyped-def]
     """LW-9.2, LW-11.1, D-11: recall codes of the active player's units, lowest square first."""
     card, params = T[0], T[10]
@@ -305,13 +347,13 @@ def recallable(r, out, n: int, T) -> int:  # type: ignore[no-untyped-def]
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def candidates(r, seat: int, cid: int) -> int:  # type: ignore[no-untyped-def]
     """berserkers.candidate_squares as a mask."""
     return r[BERS + (seat - 1) * CARDS + cid] & ~(r[OCC + 1] | r[OCC + 2])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def eligible(r, seat: int, cid: int, T) -> bool:  # type: ignore[no-untyped-def]
     """berserkers.eligible for one unit: alive, not engaged, an empty square to go to."""
     if r[BERS + (seat - 1) * CARDS + cid] == 0:
@@ -322,7 +364,7 @@ def eligible(r, seat: int, cid: int, T) -> bool:  # type: ignore[no-untyped-def]
     return candidates(r, seat, cid) != 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal(r, out, T) -> int:  # type: ignore[no-untyped-def]
     """The legal codes of the lane's decision point, in the scalar engine's order."""
     card, deal_code, bers_code, params = T[0], T[5], T[9], T[10]

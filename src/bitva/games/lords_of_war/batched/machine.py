@@ -1,8 +1,8 @@
 """The turn machinery of one lane (state.py `_play`, `_dispatch` and what they call), in numba.
 
 Each function mirrors the scalar method of the same name; comments name the rules. `r` is one
-lane's row, `T` the tables (`Tables.kernel_args()`), `buf` a scratch int64 array of LEGAL_CAP
-codes, `scratch` an int64 array of 2 * SQUARES (damage and attackers of a resolution).
+lane's row, `T` the tables (`Tables.kernel_args()`), `buf` a scratch int64 array of BUF
+(codes, then masks), `scratch` an int64 array of 2 * SQUARES (damage and attackers of a resolution).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from bitva.games.lords_of_war.batched.kernel import (
     DRAW_CODE,
     GOLDEN,
     HAND_SIZE,
+    MASKS,
     NO_PLACEMENTS,
     UNITS,
     arrows_hit_enemy,
@@ -28,7 +29,7 @@ from bitva.games.lords_of_war.batched.kernel import (
     eligible,
     engaged,
     legal,
-    placements,
+    placement_masks,
     popcount,
     targets,
 )
@@ -95,7 +96,7 @@ from bitva.games.lords_of_war.batched.layout import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish(r, winner: int, reason: int) -> None:  # type: ignore[no-untyped-def]
     r[WINNER] = winner
     r[REASON] = reason
@@ -103,9 +104,10 @@ def finish(r, winner: int, reason: int) -> None:  # type: ignore[no-untyped-def]
 
 
 # -- dealing.py ----------------------------------------------------------------------------------
-@njit(cache=True)
-def deal(r, kind: int, certain: bool, T, buf) -> None:  # type: ignore[no-untyped-def]
-    """The top card of the next dealt seat's deck is of `kind`: the lowest id of that kind."""
+@njit(cache=True, _nrt=False)
+def take(r, kind: int, T) -> bool:  # type: ignore[no-untyped-def]
+    """The top card of the next dealt seat's deck is of `kind`: the lowest id of that kind goes
+    to the hand (dealing.py `deal`). True when no deal is left."""
     head = r[DQ_HEAD]
     seat = r[DEALQ + head]
     r[DQ_HEAD] = head + 1
@@ -115,15 +117,22 @@ def deal(r, kind: int, certain: bool, T, buf) -> None:  # type: ignore[no-untype
     n = r[HLEN + seat - 1]
     r[HAND + (seat - 1) * HAND_SIZE + n] = cid
     r[HLEN + seat - 1] = n + 1
-    if r[DQ_HEAD] == r[DQ_LEN]:
+    return r[DQ_HEAD] == r[DQ_LEN]
+
+
+@njit(cache=True, _nrt=False)
+def deal(r, kind: int, T, buf) -> None:  # type: ignore[no-untyped-def]
+    """A chance outcome: one card dealt, then the deals that are certain."""
+    if take(r, kind, T):
         after_deals(r, T, buf)
-    elif not certain:
+    else:
         deal_certain(r, T, buf)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal_certain(r, T, buf) -> None:  # type: ignore[no-untyped-def]
-    """A deck whose cards are all of one kind deals without chance."""
+    """A deck whose cards are all of one kind deals without chance (no recursion: numba's
+    cache cannot hold mutually recursive functions)."""
     card, kind_ids = T[0], T[6]
     while r[PHASE] == DEAL:
         seat = r[DEALQ + r[DQ_HEAD]]
@@ -131,10 +140,11 @@ def deal_certain(r, T, buf) -> None:  # type: ignore[no-untyped-def]
         first = card[seat, ctz(deck), C_KIND]
         if deck & ~kind_ids[seat, first]:
             return
-        deal(r, first, True, T, buf)
+        if take(r, first, T):
+            after_deals(r, T, buf)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_deals(r, seat: int, count: int, then: int, T, buf) -> None:  # type: ignore[no-untyped-def]
     for j in range(count):
         r[DEALQ + j] = seat
@@ -148,7 +158,7 @@ def start_deals(r, seat: int, count: int, then: int, T, buf) -> None:  # type: i
         after_deals(r, T, buf)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def after_deals(r, T, buf) -> None:  # type: ignore[no-untyped-def]
     then = r[AFTER_DEAL]
     r[AFTER_DEAL] = 0
@@ -170,7 +180,7 @@ def after_deals(r, T, buf) -> None:  # type: ignore[no-untyped-def]
 
 
 # -- turns ---------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_turn(r, T, buf) -> None:  # type: ignore[no-untyped-def]
     seat = r[ACTIVE]
     r[IDLE] = r[IDLE] + 1 if r[PLACED] < 0 else 0
@@ -185,7 +195,7 @@ def end_turn(r, T, buf) -> None:  # type: ignore[no-untyped-def]
     start_turn(r, following, T, buf)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_turn(r, seat: int, T, buf) -> None:  # type: ignore[no-untyped-def]
     r[TURN] += 1
     r[ACTIVE] = seat
@@ -200,12 +210,12 @@ def start_turn(r, seat: int, T, buf) -> None:  # type: ignore[no-untyped-def]
         r[BERS + j] = 0
     r[RESOLUTIONS] = 0
     r[PHASE] = DEPLOY
-    if placements(r, buf, T) == 0:  # LW-6.6 empty hand, or D-6 a full mat
+    if placement_masks(r, T, buf[MASKS:]) == 0:  # LW-6.6 empty hand, or D-6 a full mat
         r[PHASE] = REINFORCE
 
 
 # -- placement and shots (LW-6, LW-7.2, LW-7.3) -------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place(r, kind: int, square: int, forced: bool, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
     card = T[0]
     seat = r[ACTIVE]
@@ -242,7 +252,7 @@ def place(r, kind: int, square: int, forced: bool, T, buf, scratch) -> None:  # 
     declare_shots(r, T, buf, scratch)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def declare_shots(r, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
     """LW-7.2, LW-7.3, D-3: each unengaged ranged unit of the active player with a target
     chooses; one with a single option takes it; the others use their arrows."""
@@ -268,7 +278,7 @@ def declare_shots(r, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
     next_shooter(r, T, buf, scratch)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_shooter(r, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
     if r[PEND_HEAD] < r[PEND_LEN]:
         r[PHASE] = SHOOT
@@ -278,7 +288,7 @@ def next_shooter(r, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
         after_resolution(r, T)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose(r, code: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
     shooter = r[PEND + r[PEND_HEAD]]
     r[PEND_HEAD] += 1
@@ -288,7 +298,7 @@ def choose(r, code: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-de
 
 
 # -- elimination (LW-7.1-7.7, LW-8.1-8.4) --------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolve(r, T, scratch) -> bool:  # type: ignore[no-untyped-def]
     """One resolution and the victory check; True if the game ended (state.py `_resolve`)."""
     card, params = T[0], T[10]
@@ -385,7 +395,7 @@ def resolve(r, T, scratch) -> bool:  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def after_resolution(r, T) -> None:  # type: ignore[no-untyped-def]
     """LW-11.3: the active player's berserkers move first, then the opponent's (D-10 prunes)."""
     if T[10][P_BERSERKERS]:
@@ -408,7 +418,7 @@ def after_resolution(r, T) -> None:  # type: ignore[no-untyped-def]
     r[PHASE] = REINFORCE
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def berserk_move(r, origin: int, target: int, T, scratch) -> None:  # type: ignore[no-untyped-def]
     """LW-11.2, LW-11.4: move, then every unit attacks again and victory is checked."""
     u = r[BOARD + origin]
@@ -423,7 +433,7 @@ def berserk_move(r, origin: int, target: int, T, scratch) -> None:  # type: igno
 
 
 # -- reinforcement (LW-9) ------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def recall(r, square: int) -> None:  # type: ignore[no-untyped-def]
     """LW-9.1b: the unit goes back to the hand, in plain sight."""
     u = r[BOARD + square]
@@ -438,16 +448,16 @@ def recall(r, square: int) -> None:  # type: ignore[no-untyped-def]
 
 
 # -- dispatch and play ---------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def dispatch(r, code: int, forced: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
     """Apply one legal code (`forced`: the deployment's LW-6.5 flag, -1 to work it out)."""
     code_kind, code_square = T[7], T[8]
     phase = r[PHASE]
     if phase == DEAL:
-        deal(r, code_kind[code], False, T, buf)
+        deal(r, code_kind[code], T, buf)
     elif phase == DEPLOY or phase == CHALLENGE:
         if phase == DEPLOY and forced < 0:
-            placements(r, buf, T)
+            placement_masks(r, T, buf[MASKS:])
             forced = r[FORCED]
         place(r, code_kind[code], code_square[code], phase == DEPLOY and forced == 1, T, buf, scratch)
     elif phase == SHOOT:
@@ -465,7 +475,7 @@ def dispatch(r, code: int, forced: int, T, buf, scratch) -> None:  # type: ignor
             end_turn(r, T, buf)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play(r, code: int, forced: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
     """state.py `_play`: the code, then every single forced code of an auto phase."""
     dispatch(r, code, forced, T, buf, scratch)
@@ -478,7 +488,7 @@ def play(r, code: int, forced: int, T, buf, scratch) -> None:  # type: ignore[no
         dispatch(r, buf[0], -1, T, buf, scratch)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolve_chance(r, rng, i: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
     """`state.resolve_chance()` as a Match plays it: each deal is sampled with a copy of the
     lane's RNG (`sample_chance_code`: deck[below(len(deck))], the deck in id order), applied,
@@ -494,7 +504,7 @@ def resolve_chance(r, rng, i: int, T, buf, scratch) -> None:  # type: ignore[no-
         rng[i] = rng[i] + GOLDEN
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reset_lane(r, rng, i: int, seed: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
     """game.py `new` (LW-3): the General in hand, five deals to each seat, then the challenge."""
     params = T[10]
