@@ -17,6 +17,7 @@ TOP = {
     "deserialize",
     "game",
     "migrate",
+    "observation",  # the research observation tensor (issue 23, docs/research/battlelore.md)
     "options",
     "origins",
     "serialize",
