@@ -10,6 +10,7 @@ Pure functions over small immutable values, in inches:
 - :mod:`.sight`: line of sight (GEO-8);
 - :mod:`.paths`: move paths and unit moves (GEO-9, GEO-10);
 - :mod:`.pile_in`: pile-in (GEO-11);
+- :mod:`.formation`: whole-unit moves towards a point, keeping formation;
 - :mod:`.territory`: territories and set-up (GEO-12).
 """
 
