@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from bitva.games.age_of_sigmar.geometry.measure import Circle, base_radius
+from bitva.games.age_of_sigmar.geometry.measure import Circle, base_radius, gap
 from bitva.games.age_of_sigmar.geometry.scenery import Feature
 from bitva.games.age_of_sigmar.geometry.sight import (
     blocking,
+    can_target,
     sample_points,
     sees,
     sight_line,
@@ -77,3 +78,16 @@ def test_geo_8_a_unit_is_visible_when_one_model_is() -> None:
     assert unit_visible(judicator, [hidden, seen], [F1])
     assert not unit_visible(judicator, [hidden], [F1])
     assert units_see([judicator], [hidden, seen], [F1])
+
+
+def test_aos_11_2_d_37_one_target_model_both_in_range_and_visible() -> None:
+    """A Skybolt Bow (24") at (36, 20): a hidden model in range and a visible one out of range do
+    not make a target; one model both in range and seen does."""
+    judicator = Circle(36, 20, R40)
+    hidden_near = Circle(36, 36, R32)  # 14.6" away, behind the Obelisk
+    seen_far = Circle(60, 44, R32)  # seen, but more than 24" away
+    assert sees(judicator, seen_far, [F1]) and gap(judicator, seen_far) > 24
+    assert not can_target(judicator, 24, [hidden_near, seen_far], [F1])
+    seen_near = Circle(46, 36, R32)
+    assert can_target(judicator, 24, [hidden_near, seen_near], [F1])
+    assert not can_target(judicator, 6, [seen_near], [F1])

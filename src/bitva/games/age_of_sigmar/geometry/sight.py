@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from bitva.games.age_of_sigmar.geometry.measure import Circle, Point
+from bitva.games.age_of_sigmar.geometry.measure import Circle, Point, gap, within
 from bitva.games.age_of_sigmar.geometry.polygon import Polygon, meets_interior_near
 from bitva.games.age_of_sigmar.geometry.scenery import Feature, overlaps
 
@@ -89,3 +89,14 @@ def unit_visible(model: Circle, unit: Sequence[Circle], features: Sequence[Featu
 def units_see(a: Sequence[Circle], b: Sequence[Circle], features: Sequence[Feature]) -> bool:
     """Some model of unit ``a`` sees some model of unit ``b`` (the analysis' ``visible``)."""
     return any(sees(m, o, features) for m in a for o in b)
+
+
+def can_target(
+    model: Circle, weapon_range: float, unit: Sequence[Circle], features: Sequence[Feature]
+) -> bool:
+    """AOS-11.2, D-37: a weapon of ``model`` may target the unit when one of its models is both
+    within the weapon's range (GEO-3, GEO-4) and visible to the model (GEO-8)."""
+    return any(
+        within(gap(model, target), weapon_range) and sees(model, target, features)
+        for target in unit
+    )
