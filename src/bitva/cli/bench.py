@@ -91,6 +91,40 @@ def checked_path(game: Game[Any, Any], options: BaseModel, seed: int, count: int
     return Measure("checked (apply)", count, time.perf_counter() - start, actions, chance)
 
 
+VECTOR_STEPS = 200  # random steps per lane in one timed run of the batched engine
+VECTOR_RUNS = 3  # timed runs; the best is reported (the machine is shared and noisy)
+
+
+def vector_path(name: str, options: BaseModel, seed: int, lanes: int) -> dict[str, Any]:
+    """The batched engine (`bitva.rl.vector`, issue 23): every lane plays VECTOR_STEPS random
+    legal codes in one compiled loop, chance and auto-resets inside, after a warm-up run that
+    compiles it and takes the lanes past their opening. Steps are the seats' decisions (chance
+    outcomes are not counted), as `actions` on the scalar paths. Wall time and this process's
+    CPU time are both reported: on a shared machine the CPU time is the engine's own."""
+    from bitva.rl.vector import make
+
+    start = time.perf_counter()
+    env = make(name, lanes, seed, **options.model_dump())
+    env.random_steps(VECTOR_STEPS)
+    warmup = time.perf_counter() - start
+    runs = []
+    for _ in range(VECTOR_RUNS):
+        wall, cpu = time.perf_counter(), time.process_time()
+        counts = env.random_steps(VECTOR_STEPS)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        runs.append((counts["steps"] / wall, counts["steps"] / max(cpu, 1e-9), counts))
+    best = max(runs, key=lambda run: run[0])
+    return {
+        "vector_steps_per_second": best[0],
+        "vector_steps_per_cpu_second": max(run[1] for run in runs),
+        "vector_runs_steps_per_second": [run[0] for run in runs],
+        "batch": lanes,
+        "steps_per_lane": VECTOR_STEPS,
+        "vector_games_per_second": best[2]["games"] / (best[2]["steps"] / best[0]),
+        "warmup_seconds": warmup,
+    }
+
+
 def has_codes(game: Game[Any, Any], options: BaseModel) -> bool:
     if not game.traits.enumerable:
         return False
@@ -112,13 +146,22 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json", help="print the measures as JSON")] = False,
     option: OptionPairs = None,
     options_file: OptionsFile = None,
+    vector: Annotated[
+        int,
+        typer.Option(
+            "--vector",
+            min=0,
+            help="also time the game's batched engine with this many lanes (bitva.rl.vector)",
+        ),
+    ] = 0,
 ) -> None:
     """Random full games per second on this core, for any game.
 
     Games per second, actions per second, actions and chance outcomes per game: the fast path
     of search (integer codes, unchecked) and the checked path of play (apply, with events) on a
     fifth as many games. Game options as for `bitva play` (-o key=value, --options FILE,
-    --flag)."""
+    --flag). With --vector N, the batched engine's random steps per second at a batch of N
+    beside the scalar fast path's, in the same run."""
     definition = load_game(game)
     options, seats = options_and_seats(definition, ctx.args, option, options_file)
     if seats:
@@ -126,6 +169,24 @@ def bench(
     measures = []
     if has_codes(definition, options):
         measures.append(fast_path(definition, options, seed, games))
+    if vector:
+        batched = vector_path(definition.name, options, seed, vector)
+        scalar_steps = measures[0].actions / measures[0].seconds if measures else 0.0
+        if as_json:
+            print(
+                json.dumps(
+                    {
+                        "game": definition.name,
+                        **batched,
+                        "scalar_steps_per_second": scalar_steps,
+                        "speedup": batched["vector_steps_per_second"] / max(scalar_steps, 1e-9),
+                        "measures": [m.to_json() for m in measures],
+                    }
+                )
+            )
+            return
+        _print_vector(definition.name, batched, scalar_steps)
+        return
     measures.append(checked_path(definition, options, seed, max(1, games // 5)))
     if as_json:
         print(json.dumps({"game": definition.name, "measures": [m.to_json() for m in measures]}))
@@ -149,4 +210,18 @@ def bench(
             f"{data['actions_per_game']:.1f}",
             f"{data['chance_per_game']:.1f}",
         )
+    console.print(table)
+
+
+def _print_vector(name: str, batched: dict[str, Any], scalar_steps: float) -> None:
+    table = Table(title=f"{name}: random steps per second on one core")
+    table.add_column("engine")
+    table.add_column("steps/s (wall)", justify="right")
+    table.add_column("steps/s (CPU)", justify="right")
+    table.add_row(
+        f"batched, {batched['batch']} lanes",
+        f"{batched['vector_steps_per_second']:,.0f}",
+        f"{batched['vector_steps_per_cpu_second']:,.0f}",
+    )
+    table.add_row("scalar fast path (codes)", f"{scalar_steps:,.0f}", "")
     console.print(table)

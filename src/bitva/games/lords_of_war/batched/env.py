@@ -44,9 +44,7 @@ def refuse_unsupported(options: LordsOfWarOptions) -> None:
 class BatchedLordsOfWar:
     """N games of Lords of War advanced in lockstep (`bitva.rl.vector.VectorEnv`)."""
 
-    def __init__(
-        self, static: Static, n: int, seed: int = 0, *, auto_reset: bool = True
-    ) -> None:
+    def __init__(self, static: Static, n: int, seed: int = 0, *, auto_reset: bool = True) -> None:
         refuse_unsupported(static.options)
         if n < 1:
             raise ValueError("a batch needs at least one lane")
@@ -136,7 +134,8 @@ class BatchedLordsOfWar:
 
     # -- reading a lane back -------------------------------------------------------------------
     def done_lanes(self) -> np.ndarray:
-        return self.state[:, L.PHASE] == L.OVER
+        done: np.ndarray = self.state[:, L.PHASE] == L.OVER
+        return done
 
     def lane_state(self, i: int) -> LordsOfWarState:
         """The scalar state of lane i, rebuilt from its row (for tests and inspection)."""
@@ -170,9 +169,7 @@ class BatchedLordsOfWar:
         state.turn = r[L.TURN]
         state.idle = r[L.IDLE]
         state.placed = {r[L.PLACED]} if r[L.PLACED] >= 0 else set()
-        state.took_part = {
-            seat << 8 | c for seat in (1, 2) for c in ids(r[L.TOOK + seat - 1])
-        }
+        state.took_part = {seat << 8 | c for seat in (1, 2) for c in ids(r[L.TOOK + seat - 1])}
         active = state.active
         state.shots = {
             active << 8 | c: r[L.SHOTS + c] for c in range(L.CARDS) if r[L.SHOTS + c] >= 0

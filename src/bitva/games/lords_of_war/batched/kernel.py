@@ -11,29 +11,26 @@ Functions take `r`, one lane's row of the int64 state matrix, and `T`, the table
 `Tables.kernel_args()`. Sets of squares and of card ids are int64 bit masks.
 """
 
+# mypy: allow-untyped-defs, allow-incomplete-defs, no-warn-return-any
+# (numba types the kernels' arrays and table tuples when it compiles them)
 from __future__ import annotations
 
+from typing import Any, TypeVar, cast
+
+import numba
 import numpy as np
-from numba import njit
 from numba.core.extending import intrinsic
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 
 from bitva.games.lords_of_war.batched.layout import (
     ACTIVE,
-    AFTER_DEAL,
     BERS,
     BERSERK,
     BOARD,
     BSEAT,
-    C_BERSERK,
     C_CAVALRY,
-    C_COMMAND,
-    C_DEF,
-    C_GENERAL,
     C_HIT,
-    C_IS_RANGED,
     C_KIND,
-    C_RANGED,
     C_SPEAR,
     CARDS,
     CHALLENGE,
@@ -42,49 +39,42 @@ from bitva.games.lords_of_war.batched.layout import (
     DECK,
     DEPLOY,
     DQ_HEAD,
-    DQ_LEN,
     FORCED,
-    GAMES,
     HAND,
     HLEN,
-    IDLE,
-    KNOWN,
     OCC,
-    OVER,
-    OWED,
-    P_BERSERKERS,
     P_CAVALRY,
-    P_COMMANDS,
-    P_DECK,
     P_ND,
     P_ON_MAT,
     P_RECALL,
     P_SHOOT,
     P_START,
-    P_UNITS,
-    PCMD,
     PEND,
     PEND_HEAD,
-    PEND_LEN,
     PHASE,
-    PILE,
     PLACED,
-    PLEN,
     POS,
-    REASON,
     REINFORCE,
-    RESOLUTIONS,
-    RESOLVING,
-    REV_LEN,
-    REVEAL_CAP,
-    REVEALS,
     SHOOT,
-    SHOTS,
     SQUARES,
     TOOK,
-    TURN,
-    WINNER,
 )
+
+F = TypeVar("F", bound=Any)
+_NJIT: Any = numba.njit
+
+
+def kernel(fn: F) -> F:
+    """numba-compiled, cached on disk, without reference counting: nothing in the kernels
+    allocates, and the atomic reference counts of the arrays passed on every call were most of
+    the time (perf)."""
+    return cast(F, _NJIT(cache=True, _nrt=False)(fn))
+
+
+def inline_kernel(fn: F) -> F:
+    """`kernel`, inlined into its callers by numba."""
+    return cast(F, _NJIT(cache=True, inline="always", _nrt=False)(fn))
+
 
 HAND_SIZE = 6  # LW-3.2, LW-9.1
 AFTER_SETUP, AFTER_CHALLENGE, AFTER_REINFORCE = 1, 2, 3
@@ -102,15 +92,15 @@ S30, S27, S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 
 
 # -- SplitMix64 (core/rng.py), bit-exact ---------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@kernel
 def mix(z: np.uint64) -> np.uint64:
     z = (z ^ (z >> S30)) * MIX1
     z = (z ^ (z >> S27)) * MIX2
     return z ^ (z >> S31)
 
 
-@njit(cache=True, _nrt=False)
-def below(state: np.uint64, n: int) -> tuple[int, np.uint64]:
+@kernel
+def below(state: np.uint64, n: int) -> tuple[np.int64, np.uint64]:
     """`Rng(state).below(n)`: the value and the generator's state after it (rejection as in
     `Rng.below`: values at or over 2**64 - 2**64 % n are drawn again)."""
     un = np.uint64(n)
@@ -123,33 +113,39 @@ def below(state: np.uint64, n: int) -> tuple[int, np.uint64]:
 
 
 # -- bits ----------------------------------------------------------------------------------------
-@njit(cache=True, inline="always", _nrt=False)
+@inline_kernel
 def ctz(x: int) -> int:
     return trailing_zeros(x)
 
 
+trailing_zeros: Any = _trailing_zeros
+
+
 @intrinsic
-def _ctpop(typingctx, src):  # type: ignore[no-untyped-def]
+def _ctpop_intrinsic(typingctx, src):
     """LLVM's population count (one instruction where the CPU has it)."""
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):
         return builder.ctpop(args[0])
 
     return src(src), codegen
 
 
-@njit(cache=True, inline="always", _nrt=False)
+_ctpop: Any = _ctpop_intrinsic
+
+
+@inline_kernel
 def popcount(x: int) -> int:
     return _ctpop(x)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@inline_kernel
 def shift(mask: int, delta: int) -> int:
     return mask << delta if delta >= 0 else mask >> -delta
 
 
-@njit(cache=True, inline="always", _nrt=False)
-def around(mask: int, T) -> int:  # type: ignore[no-untyped-def]
+@inline_kernel
+def around(mask: int, T) -> int:
     """LW-2.2: the squares adjacent to `mask`, on the mat, `mask` itself excluded (mat.around)."""
     params = T[10]
     out = 0
@@ -159,8 +155,8 @@ def around(mask: int, T) -> int:  # type: ignore[no-untyped-def]
 
 
 # -- facts (combat.py) ---------------------------------------------------------------------------
-@njit(cache=True, inline="always", _nrt=False)
-def engaged(r, square: int, owner: int, T, spear: bool = False) -> bool:  # type: ignore[no-untyped-def]
+@inline_kernel
+def engaged(r, square: int, owner: int, T, spear: bool = False) -> bool:
     """LW-2.4: an enemy arrow points at `square` (with `spear`: an enemy spear unit's, LW-11.1)."""
     card = T[0]
     params = T[10]
@@ -170,14 +166,15 @@ def engaged(r, square: int, owner: int, T, spear: bool = False) -> bool:  # type
             u = r[BOARD + other]
             if u >= 0 and u >> 8 != owner:
                 seat, cid = u >> 8, u & 255
-                if card[seat, cid, C_HIT + ((k + 4) & 7)] > 0:
-                    if not spear or card[seat, cid, C_SPEAR]:
-                        return True
+                if card[seat, cid, C_HIT + ((k + 4) & 7)] > 0 and (
+                    not spear or card[seat, cid, C_SPEAR]
+                ):
+                    return True
     return False
 
 
-@njit(cache=True, inline="always", _nrt=False)
-def arrows_hit_enemy(r, square: int, u: int, T) -> bool:  # type: ignore[no-untyped-def]
+@inline_kernel
+def arrows_hit_enemy(r, square: int, u: int, T) -> bool:
     card = T[0]
     params = T[10]
     owner, cid = u >> 8, u & 255
@@ -191,20 +188,20 @@ def arrows_hit_enemy(r, square: int, u: int, T) -> bool:  # type: ignore[no-unty
     return False
 
 
-@njit(cache=True, inline="always", _nrt=False)
-def targets(r, square: int, u: int, T) -> int:  # type: ignore[no-untyped-def]
+@inline_kernel
+def targets(r, square: int, u: int, T) -> int:
     """LW-7.2: mask of the enemy units' squares in ranged unit `u`'s target grid."""
     owner = u >> 8
     return T[1][owner, u & 255, square] & r[OCC + 3 - owner]
 
 
-@njit(cache=True, inline="always", _nrt=False)
-def pos_of(r, u: int) -> int:  # type: ignore[no-untyped-def]
+@inline_kernel
+def pos_of(r, u: int) -> int:
     return r[POS + ((u >> 8) - 1) * CARDS + (u & 255)]
 
 
-@njit(cache=True, inline="always", _nrt=False)
-def hand_kinds(r, seat: int, T) -> int:  # type: ignore[no-untyped-def]
+@inline_kernel
+def hand_kinds(r, seat: int, T) -> int:
     """Mask of the kinds in `seat`'s hand (ascending bits: `hand_kinds` sorted)."""
     card = T[0]
     out = 0
@@ -215,8 +212,8 @@ def hand_kinds(r, seat: int, T) -> int:  # type: ignore[no-untyped-def]
 
 
 # -- legal codes (state.py `_compute_legal`) -----------------------------------------------------
-@njit(cache=True, inline="always", _nrt=False)
-def _emit_kinds(kinds: int, mask: int, base_row, out, n: int) -> int:  # type: ignore[no-untyped-def]
+@inline_kernel
+def _emit_kinds(kinds: int, mask: int, base_row, out, n: int) -> int:
     while kinds:
         kind = ctz(kinds)
         kinds &= kinds - 1
@@ -229,8 +226,8 @@ def _emit_kinds(kinds: int, mask: int, base_row, out, n: int) -> int:  # type: i
     return n
 
 
-@njit(cache=True, _nrt=False)
-def placement_masks(r, T, masks) -> int:  # type: ignore[no-untyped-def]
+@kernel
+def placement_masks(r, T, masks) -> int:
     """deployment.placement_masks: returns the mask of the kinds that may be placed and writes
     each one's mask of squares into masks[kind]; r[FORCED] says whether the placement is forced.
     LW-6.2 contact, LW-6.3 support, LW-6.4 no enemy, LW-6.5 / D-6 forced."""
@@ -285,8 +282,8 @@ def placement_masks(r, T, masks) -> int:  # type: ignore[no-untyped-def]
     return kinds
 
 
-@njit(cache=True, _nrt=False)
-def placements(r, out, T) -> int:  # type: ignore[no-untyped-def]
+@kernel
+def placements(r, out, T) -> int:
     """The placement codes in the scalar order (kind, then square); out[MASKS:] is scratch."""
     kinds = placement_masks(r, T, out[MASKS:])
     base_row = T[4][r[ACTIVE]]
@@ -303,8 +300,8 @@ def placements(r, out, T) -> int:  # type: ignore[no-untyped-def]
     return n
 
 
-@njit(cache=True, _nrt=False)
-def pick_placement(r, j: int, kinds: int, masks, T) -> int:  # type: ignore[no-untyped-def]
+@kernel
+def pick_placement(r, j, kinds: int, masks, T) -> int:
     """The j-th placement code (scalar order) without listing them."""
     base_row = T[4][r[ACTIVE]]
     while kinds:
@@ -320,8 +317,8 @@ def pick_placement(r, j: int, kinds: int, masks, T) -> int:  # type: ignore[no-u
     return -1
 
 
-@njit(cache=True, _nrt=False)
-def recallable(r, out, n: int, T) -> int:  # type: ignore[no-untyped-def]
+@kernel
+def recallable(r, out, n: int, T) -> int:
     """LW-9.2, LW-11.1, D-11: recall codes of the active player's units, lowest square first."""
     card, params = T[0], T[10]
     seat = r[ACTIVE]
@@ -347,14 +344,14 @@ def recallable(r, out, n: int, T) -> int:  # type: ignore[no-untyped-def]
     return n
 
 
-@njit(cache=True, inline="always", _nrt=False)
-def candidates(r, seat: int, cid: int) -> int:  # type: ignore[no-untyped-def]
+@inline_kernel
+def candidates(r, seat: int, cid: int) -> int:
     """berserkers.candidate_squares as a mask."""
     return r[BERS + (seat - 1) * CARDS + cid] & ~(r[OCC + 1] | r[OCC + 2])
 
 
-@njit(cache=True, inline="always", _nrt=False)
-def eligible(r, seat: int, cid: int, T) -> bool:  # type: ignore[no-untyped-def]
+@inline_kernel
+def eligible(r, seat: int, cid: int, T) -> bool:
     """berserkers.eligible for one unit: alive, not engaged, an empty square to go to."""
     if r[BERS + (seat - 1) * CARDS + cid] == 0:
         return False
@@ -364,8 +361,8 @@ def eligible(r, seat: int, cid: int, T) -> bool:  # type: ignore[no-untyped-def]
     return candidates(r, seat, cid) != 0
 
 
-@njit(cache=True, _nrt=False)
-def legal(r, out, T) -> int:  # type: ignore[no-untyped-def]
+@kernel
+def legal(r, out, T) -> int:
     """The legal codes of the lane's decision point, in the scalar engine's order."""
     card, deal_code, bers_code, params = T[0], T[5], T[9], T[10]
     phase = r[PHASE]
@@ -404,7 +401,9 @@ def legal(r, out, T) -> int:  # type: ignore[no-untyped-def]
         return n
     if phase == CHALLENGE:
         seat = r[ACTIVE]
-        return _emit_kinds(hand_kinds(r, seat, T), 1 << params[P_START + seat - 1], T[4][seat], out, 0)
+        return _emit_kinds(
+            hand_kinds(r, seat, T), 1 << params[P_START + seat - 1], T[4][seat], out, 0
+        )
     if phase == DEAL:
         seat = r[DEALQ + r[DQ_HEAD]]
         deck = r[DECK + seat - 1]

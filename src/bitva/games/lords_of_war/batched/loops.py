@@ -6,16 +6,15 @@ and the atomic increments and decrements of array references on every call were 
 time (measured with perf). The callers pass the scratch arrays: `buf` of BUF int64, `scratch`
 of 2 * SQUARES int64."""
 
+# mypy: allow-untyped-defs, allow-incomplete-defs, no-warn-return-any
+# (numba types the kernels' arrays and table tuples when it compiles them)
 from __future__ import annotations
 
-import numpy as np
-from numba import njit
-
 from bitva.games.lords_of_war.batched.kernel import (
-    BUF,
     MASKS,
     below,
     ctz,
+    kernel,
     legal,
     pick_placement,
     placement_masks,
@@ -24,41 +23,40 @@ from bitva.games.lords_of_war.batched.kernel import (
 from bitva.games.lords_of_war.batched.layout import (
     ACTIVE,
     BERSERK,
-    DEPLOY,
     BSEAT,
+    DEPLOY,
     FORCED,
     GAMES,
     OVER,
     PHASE,
-    SQUARES,
     WINNER,
 )
 from bitva.games.lords_of_war.batched.machine import play, reset_lane, resolve_chance
 
 
-@njit(cache=True, _nrt=False)
+@kernel
 def game_seed(seed: int, lanes: int, lane: int, games: int) -> int:
     """The seed of a lane's next game: lane i's g-th game (g from 0) has seed + i + g * lanes."""
     return seed + lane + games * lanes
 
 
-@njit(cache=True, _nrt=False)
-def reset_all(S, rng, seed: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def reset_all(S, rng, seed: int, T, buf, scratch) -> None:
     lanes = S.shape[0]
     for i in range(lanes):
         S[i, GAMES] = 0
         reset_lane(S[i], rng, i, game_seed(seed, lanes, i, 0), T, buf, scratch)
 
 
-@njit(cache=True, _nrt=False)
-def current_players(S, out) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def current_players(S, out) -> None:
     for i in range(S.shape[0]):
         phase = S[i, PHASE]
         out[i] = 0 if phase == OVER else (S[i, BSEAT] if phase == BERSERK else S[i, ACTIVE])
 
 
-@njit(cache=True, _nrt=False)
-def returns_of(winner: int, rewards, i: int) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def returns_of(winner: int, rewards, i: int) -> None:
     """Outcome.returns: +1 to the winner, -1 to the loser, 0 to both in a draw."""
     if winner == 0:
         rewards[i, 0] = 0.0
@@ -68,8 +66,8 @@ def returns_of(winner: int, rewards, i: int) -> None:  # type: ignore[no-untyped
         rewards[i, 2 - winner] = -1.0
 
 
-@njit(cache=True, _nrt=False)
-def step_all(S, rng, codes, seed: int, auto_reset: bool, rewards, done, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def step_all(S, rng, codes, seed: int, auto_reset: bool, rewards, done, T, buf, scratch) -> None:
     """Every lane plays its code (a finished lane without auto-reset ignores it), chance is
     resolved, and a lane whose game ended reports the returns and starts its next game."""
     lanes = S.shape[0]
@@ -89,8 +87,8 @@ def step_all(S, rng, codes, seed: int, auto_reset: bool, rewards, done, T, buf, 
                 reset_lane(r, rng, i, game_seed(seed, lanes, i, r[GAMES]), T, buf, scratch)
 
 
-@njit(cache=True, _nrt=False)
-def legal_into(S, mask, T, buf) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def legal_into(S, mask, T, buf) -> None:
     """The (N, A) legal mask (allocated by the caller, all False)."""
     for i in range(S.shape[0]):
         n = legal(S[i], buf, T)
@@ -98,8 +96,8 @@ def legal_into(S, mask, T, buf) -> None:  # type: ignore[no-untyped-def]
             mask[i, buf[j]] = True
 
 
-@njit(cache=True, _nrt=False)
-def random_steps(S, rng, policy, steps: int, seed: int, stats, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def random_steps(S, rng, policy, steps: int, seed: int, stats, T, buf, scratch) -> None:
     """Each lane plays `steps` uniformly random legal codes (chance inside, auto-reset), the
     choice drawn from the lane's `policy` SplitMix64 state (`Rng(policy[i]).below(n)`), so a run
     is reproducible from the seed. stats: [decisions, games finished, wins 1, wins 2, draws]."""

@@ -5,10 +5,11 @@ lane's row, `T` the tables (`Tables.kernel_args()`), `buf` a scratch int64 array
 (codes, then masks), `scratch` an int64 array of 2 * SQUARES (damage and attackers of a resolution).
 """
 
+# mypy: allow-untyped-defs, allow-incomplete-defs, no-warn-return-any
+# (numba types the kernels' arrays and table tuples when it compiles them)
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from bitva.games.lords_of_war.batched.kernel import (
     AFTER_CHALLENGE,
@@ -28,6 +29,7 @@ from bitva.games.lords_of_war.batched.kernel import (
     ctz,
     eligible,
     engaged,
+    kernel,
     legal,
     placement_masks,
     popcount,
@@ -96,16 +98,16 @@ from bitva.games.lords_of_war.batched.layout import (
 )
 
 
-@njit(cache=True, _nrt=False)
-def finish(r, winner: int, reason: int) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def finish(r, winner: int, reason: int) -> None:
     r[WINNER] = winner
     r[REASON] = reason
     r[PHASE] = OVER
 
 
 # -- dealing.py ----------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def take(r, kind: int, T) -> bool:  # type: ignore[no-untyped-def]
+@kernel
+def take(r, kind: int, T) -> bool:
     """The top card of the next dealt seat's deck is of `kind`: the lowest id of that kind goes
     to the hand (dealing.py `deal`). True when no deal is left."""
     head = r[DQ_HEAD]
@@ -117,11 +119,12 @@ def take(r, kind: int, T) -> bool:  # type: ignore[no-untyped-def]
     n = r[HLEN + seat - 1]
     r[HAND + (seat - 1) * HAND_SIZE + n] = cid
     r[HLEN + seat - 1] = n + 1
-    return r[DQ_HEAD] == r[DQ_LEN]
+    done: bool = r[DQ_HEAD] == r[DQ_LEN]
+    return done
 
 
-@njit(cache=True, _nrt=False)
-def deal(r, kind: int, T, buf) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def deal(r, kind: int, T, buf) -> None:
     """A chance outcome: one card dealt, then the deals that are certain."""
     if take(r, kind, T):
         after_deals(r, T, buf)
@@ -129,8 +132,8 @@ def deal(r, kind: int, T, buf) -> None:  # type: ignore[no-untyped-def]
         deal_certain(r, T, buf)
 
 
-@njit(cache=True, _nrt=False)
-def deal_certain(r, T, buf) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def deal_certain(r, T, buf) -> None:
     """A deck whose cards are all of one kind deals without chance (no recursion: numba's
     cache cannot hold mutually recursive functions)."""
     card, kind_ids = T[0], T[6]
@@ -144,8 +147,8 @@ def deal_certain(r, T, buf) -> None:  # type: ignore[no-untyped-def]
             after_deals(r, T, buf)
 
 
-@njit(cache=True, _nrt=False)
-def start_deals(r, seat: int, count: int, then: int, T, buf) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def start_deals(r, seat: int, count: int, then: int, T, buf) -> None:
     for j in range(count):
         r[DEALQ + j] = seat
     r[DQ_HEAD] = 0
@@ -158,8 +161,8 @@ def start_deals(r, seat: int, count: int, then: int, T, buf) -> None:  # type: i
         after_deals(r, T, buf)
 
 
-@njit(cache=True, _nrt=False)
-def after_deals(r, T, buf) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def after_deals(r, T, buf) -> None:
     then = r[AFTER_DEAL]
     r[AFTER_DEAL] = 0
     r[DQ_HEAD] = 0
@@ -180,8 +183,8 @@ def after_deals(r, T, buf) -> None:  # type: ignore[no-untyped-def]
 
 
 # -- turns ---------------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def end_turn(r, T, buf) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def end_turn(r, T, buf) -> None:
     seat = r[ACTIVE]
     r[IDLE] = r[IDLE] + 1 if r[PLACED] < 0 else 0
     if r[IDLE] >= 2:  # LW-8.3, D-7: more eliminated units wins
@@ -195,8 +198,8 @@ def end_turn(r, T, buf) -> None:  # type: ignore[no-untyped-def]
     start_turn(r, following, T, buf)
 
 
-@njit(cache=True, _nrt=False)
-def start_turn(r, seat: int, T, buf) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def start_turn(r, seat: int, T, buf) -> None:
     r[TURN] += 1
     r[ACTIVE] = seat
     r[PLACED] = -1
@@ -215,8 +218,8 @@ def start_turn(r, seat: int, T, buf) -> None:  # type: ignore[no-untyped-def]
 
 
 # -- placement and shots (LW-6, LW-7.2, LW-7.3) -------------------------------------------------
-@njit(cache=True, _nrt=False)
-def place(r, kind: int, square: int, forced: bool, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def place(r, kind: int, square: int, forced: bool, T, buf, scratch) -> None:
     card = T[0]
     seat = r[ACTIVE]
     base = HAND + (seat - 1) * HAND_SIZE
@@ -252,8 +255,8 @@ def place(r, kind: int, square: int, forced: bool, T, buf, scratch) -> None:  # 
     declare_shots(r, T, buf, scratch)
 
 
-@njit(cache=True, _nrt=False)
-def declare_shots(r, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def declare_shots(r, T, buf, scratch) -> None:
     """LW-7.2, LW-7.3, D-3: each unengaged ranged unit of the active player with a target
     chooses; one with a single option takes it; the others use their arrows."""
     card = T[0]
@@ -278,8 +281,8 @@ def declare_shots(r, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
     next_shooter(r, T, buf, scratch)
 
 
-@njit(cache=True, _nrt=False)
-def next_shooter(r, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def next_shooter(r, T, buf, scratch) -> None:
     if r[PEND_HEAD] < r[PEND_LEN]:
         r[PHASE] = SHOOT
         return
@@ -288,8 +291,8 @@ def next_shooter(r, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
         after_resolution(r, T)
 
 
-@njit(cache=True, _nrt=False)
-def choose(r, code: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def choose(r, code: int, T, buf, scratch) -> None:
     shooter = r[PEND + r[PEND_HEAD]]
     r[PEND_HEAD] += 1
     if code != ARROWS_CODE:
@@ -298,8 +301,8 @@ def choose(r, code: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-de
 
 
 # -- elimination (LW-7.1-7.7, LW-8.1-8.4) --------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def resolve(r, T, scratch) -> bool:  # type: ignore[no-untyped-def]
+@kernel
+def resolve(r, T, scratch) -> bool:
     """One resolution and the victory check; True if the game ended (state.py `_resolve`)."""
     card, params = T[0], T[10]
     active = r[ACTIVE]
@@ -395,8 +398,8 @@ def resolve(r, T, scratch) -> bool:  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True, _nrt=False)
-def after_resolution(r, T) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def after_resolution(r, T) -> None:
     """LW-11.3: the active player's berserkers move first, then the opponent's (D-10 prunes)."""
     if T[10][P_BERSERKERS]:
         pending = False
@@ -418,8 +421,8 @@ def after_resolution(r, T) -> None:  # type: ignore[no-untyped-def]
     r[PHASE] = REINFORCE
 
 
-@njit(cache=True, _nrt=False)
-def berserk_move(r, origin: int, target: int, T, scratch) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def berserk_move(r, origin: int, target: int, T, scratch) -> None:
     """LW-11.2, LW-11.4: move, then every unit attacks again and victory is checked."""
     u = r[BOARD + origin]
     seat, cid = u >> 8, u & 255
@@ -433,8 +436,8 @@ def berserk_move(r, origin: int, target: int, T, scratch) -> None:  # type: igno
 
 
 # -- reinforcement (LW-9) ------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def recall(r, square: int) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def recall(r, square: int) -> None:
     """LW-9.1b: the unit goes back to the hand, in plain sight."""
     u = r[BOARD + square]
     seat, cid = u >> 8, u & 255
@@ -448,18 +451,20 @@ def recall(r, square: int) -> None:  # type: ignore[no-untyped-def]
 
 
 # -- dispatch and play ---------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def dispatch(r, code: int, forced: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def dispatch(r, code: int, forced: int, T, buf, scratch) -> None:
     """Apply one legal code (`forced`: the deployment's LW-6.5 flag, -1 to work it out)."""
     code_kind, code_square = T[7], T[8]
     phase = r[PHASE]
     if phase == DEAL:
         deal(r, code_kind[code], T, buf)
-    elif phase == DEPLOY or phase == CHALLENGE:
+    elif phase in (DEPLOY, CHALLENGE):
         if phase == DEPLOY and forced < 0:
             placement_masks(r, T, buf[MASKS:])
             forced = r[FORCED]
-        place(r, code_kind[code], code_square[code], phase == DEPLOY and forced == 1, T, buf, scratch)
+        place(
+            r, code_kind[code], code_square[code], phase == DEPLOY and forced == 1, T, buf, scratch
+        )
     elif phase == SHOOT:
         choose(r, code, T, buf, scratch)
     elif phase == BERSERK:
@@ -475,8 +480,8 @@ def dispatch(r, code: int, forced: int, T, buf, scratch) -> None:  # type: ignor
             end_turn(r, T, buf)
 
 
-@njit(cache=True, _nrt=False)
-def play(r, code: int, forced: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def play(r, code: int, forced: int, T, buf, scratch) -> None:
     """state.py `_play`: the code, then every single forced code of an auto phase."""
     dispatch(r, code, forced, T, buf, scratch)
     while True:
@@ -488,8 +493,8 @@ def play(r, code: int, forced: int, T, buf, scratch) -> None:  # type: ignore[no
         dispatch(r, buf[0], -1, T, buf, scratch)
 
 
-@njit(cache=True, _nrt=False)
-def resolve_chance(r, rng, i: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def resolve_chance(r, rng, i: int, T, buf, scratch) -> None:
     """`state.resolve_chance()` as a Match plays it: each deal is sampled with a copy of the
     lane's RNG (`sample_chance_code`: deck[below(len(deck))], the deck in id order), applied,
     and then the lane's RNG steps once."""
@@ -504,8 +509,8 @@ def resolve_chance(r, rng, i: int, T, buf, scratch) -> None:  # type: ignore[no-
         rng[i] = rng[i] + GOLDEN
 
 
-@njit(cache=True, _nrt=False)
-def reset_lane(r, rng, i: int, seed: int, T, buf, scratch) -> None:  # type: ignore[no-untyped-def]
+@kernel
+def reset_lane(r, rng, i: int, seed: int, T, buf, scratch) -> None:
     """game.py `new` (LW-3): the General in hand, five deals to each seat, then the challenge."""
     params = T[10]
     games = r[GAMES]
