@@ -13,10 +13,10 @@ deterministic; imperfect or perfect information; zero-sum or general-sum (a solo
 one-player general-sum game). Actions and chance outcomes share the code space:
 `num_distinct_actions` and `max_chance_outcomes` are both `num_action_codes`. Players count from
 0 (seat 1 is player 0). Observations (`make_py_observer`): the tensor is the seat's
-`observation_tensor`, the string its `information_state_string` (the public observer, with no
-private information, uses the spectator's: seat None). Both are built from the seat's view,
-which holds what the seat knows now; a game whose view forgets what the seat saw earlier has
-information states without perfect recall. `resample_from_infostate` is `state.determinize`.
+`observation_tensor`; the string is its `information_state_string` for the information state
+(perfect recall, where the game keeps it) and its view as canonical JSON for the observation
+(the public observer, with no private information, uses the spectator's: seat None).
+`resample_from_infostate` is `state.determinize`.
 """
 
 from __future__ import annotations
@@ -205,16 +205,22 @@ class BitvaSpielState(pyspiel.State):  # type: ignore[misc]
 
 class BitvaObserver:
     """OpenSpiel's Python observer: `tensor` (flat float32) with `dict["observation"]` the same
-    numbers in the game's declared shape."""
+    numbers in the game's declared shape. Its string is the seat's information state
+    (`information_state_string`) for an observer with perfect recall, and the seat's view now
+    (canonical JSON) for the others, as OpenSpiel tells an observation from an information
+    state."""
 
     def __init__(
         self, spec: ResearchSpec, iig_obs_type: Any, params: Mapping[str, Any] | None
     ) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {dict(params)}")
+        if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         private = pyspiel.PrivateInfoType.SINGLE_PLAYER
         # the public observer (no private information): the spectator's view
-        self.public_only = iig_obs_type is not None and iig_obs_type.private_info != private
+        self.public_only = iig_obs_type.private_info != private
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.tensor = np.zeros(int(np.prod(spec.observation_shape)), dtype=np.float32)
         self.dict = {"observation": self.tensor.reshape(spec.observation_shape)}
 
@@ -226,7 +232,10 @@ class BitvaObserver:
         self.tensor[:] = np.asarray(tensor, dtype=np.float32).ravel()
 
     def string_from(self, state: BitvaSpielState, player: int) -> str:
-        return str(state.bitva.information_state_string(self._seat(player)))
+        seat = self._seat(player)
+        if self.perfect_recall:
+            return str(state.bitva.information_state_string(seat))
+        return json.dumps(state.bitva.view(seat), sort_keys=True, separators=(",", ":"))
 
 
 _CREATORS: dict[str, Any] = {}
