@@ -83,8 +83,8 @@ def test_aos_6_4_a_retreat_is_taken_whole_or_not_at_all() -> None:
 def test_setup_2_bloodreavers_advance_towards_the_obelisk() -> None:
     battle = builtin_battle("scenery_and_sorcery")
     b2 = battle.unit("B2").circles()
-    friends = [c for u in battle.army("B") if u.id != "B2" for c in u.circles()]
-    enemies = [c for u in battle.army("A") for c in u.circles()]
+    friends, enemies = battle.friends_of("B2"), battle.enemies_of("B2")
+    assert len(friends) == 8 and len(enemies) == 12 == len(battle.circles("A"))
     moves = plan_advance(b2, (36, 20), allowance=6, board=battle.board, friends=friends,
                          enemies=enemies)  # fmt: skip
     assert len(moves) == 20

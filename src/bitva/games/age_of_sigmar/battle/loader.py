@@ -117,6 +117,21 @@ class Battle:
         half = half_a if side == "A" else ("high" if half_a == "low" else "low")
         return territory(self.table, self.data.table.split, half)
 
+    def circles(self, side: Side) -> tuple[Circle, ...]:
+        """Every model of ``side`` on the table (GEO-2), units in listing order."""
+        return tuple(c for u in self.army(side) for c in u.circles())
+
+    def friends_of(self, unit_id: str) -> tuple[Circle, ...]:
+        """The other friendly units' models on the table: with the unit's own models, the
+        ``friends`` a move of this unit is checked against (GEO-9c, D-7)."""
+        unit = self.unit(unit_id)
+        return tuple(c for u in self.army(unit.side) if u.id != unit_id for c in u.circles())
+
+    def enemies_of(self, unit_id: str) -> tuple[Circle, ...]:
+        """The enemy models on the table (GEO-9f)."""
+        side = self.unit(unit_id).side
+        return self.circles("B" if side == "A" else "A")
+
     def models_on_table(self, side: Side) -> int:
         return sum(len(u.on_table) for u in self.army(side))
 
