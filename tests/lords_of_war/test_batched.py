@@ -26,7 +26,8 @@ from bitva.rl.vector import VectorEnv, make
 
 def batched(options: dict[str, Any], n: int, seed: int, auto_reset: bool) -> BatchedLordsOfWar:
     parsed, decks = resolve_decks(parse_options(options))
-    return BatchedLordsOfWar(Static.build(parsed, decks[0], decks[1]), n, seed, auto_reset=auto_reset)
+    static = Static.build(parsed, decks[0], decks[1])
+    return BatchedLordsOfWar(static, n, seed, auto_reset=auto_reset)
 
 
 def scalar_game(options: dict[str, Any], seed: int) -> LordsOfWarState:
