@@ -131,10 +131,10 @@ def test_finished_lanes_start_their_next_game_with_the_next_seed() -> None:
         mask = env.legal_mask()
         codes = np.array([pick.choice(np.flatnonzero(row).tolist()) for row in mask], np.int64)
         rewards, done = env.step(codes)
-        for i in np.flatnonzero(done):
+        for i in np.flatnonzero(done).tolist():
             finished[i] += 1
             assert sorted(rewards[i].tolist()) in ([-1.0, 1.0], [0.0, 0.0])  # LW-8.1, D-4
-            fresh = scalar_game({}, seed + int(i) + finished[i] * n)
+            fresh = scalar_game({}, seed + i + finished[i] * n)
             assert env.lane_json(i) == fresh.to_json()
         if min(finished) >= 1:
             break
