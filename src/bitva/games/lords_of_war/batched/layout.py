@@ -67,13 +67,18 @@ FORCED = RESOLUTIONS + 1  # the current deployment is forced (LW-6.5)
 WINNER = FORCED + 1  # -1 playing, 0 draw, 1 or 2
 REASON = WINNER + 1
 GAMES = REASON + 1  # games started in this lane (for the next seed)
-WIDTH = GAMES + 1
+SHOTMASK = GAMES + 1  # mask of the card ids with an entry in SHOTS (cleared each turn)
+PM_VALID = SHOTMASK + 1  # 1: PM_KINDS, PM_MASKS and FORCED hold this deployment's placements
+PM_KINDS = PM_VALID + 1  # mask of the kinds that may be placed
+PM_MASKS = PM_KINDS + 1  # 64: per kind, its mask of squares
+WIDTH = PM_MASKS + 64
 
 # -- per-card table columns (CARD[seat, card_id, column]) ---------------------------------------
 C_KIND, C_DEF, C_RANGED, C_IS_RANGED, C_SUPPORT, C_BERSERK, C_CAVALRY, C_SPEAR = range(8)
 C_COMMAND, C_GENERAL, C_NARROWS = 8, 9, 10
 C_HIT = 11  # 8: arrow value towards board direction k (mat.neighbour_deltas[k]), 0 none
-C_WIDTH = C_HIT + 8
+C_DIRS = C_HIT + 8  # mask of the board directions k with an arrow
+C_WIDTH = C_DIRS + 1
 
 
 @dataclass(frozen=True)
@@ -153,6 +158,7 @@ def build_tables(static: Static) -> Tables:
                 if value:
                     k = nd.index(mat.direction_delta(seat, dx, dy))
                     row[C_HIT + k] = value
+                    row[C_DIRS] |= 1 << k
                     kind_delta_mask[seat, kind] |= 1 << k
             u = seat << 8 | cid
             if c.is_ranged:

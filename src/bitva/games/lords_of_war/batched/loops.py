@@ -11,7 +11,6 @@ of 2 * SQUARES int64."""
 from __future__ import annotations
 
 from bitva.games.lords_of_war.batched.kernel import (
-    MASKS,
     below,
     ctz,
     kernel,
@@ -29,6 +28,9 @@ from bitva.games.lords_of_war.batched.layout import (
     GAMES,
     OVER,
     PHASE,
+    PM_KINDS,
+    PM_MASKS,
+    PM_VALID,
     WINNER,
 )
 from bitva.games.lords_of_war.batched.machine import play, reset_lane, resolve_chance
@@ -105,10 +107,15 @@ def random_steps(S, rng, policy, steps: int, seed: int, stats, T, buf, scratch) 
     for i in range(lanes):
         r = S[i]
         state = policy[i]
-        masks = buf[MASKS:]
+        masks = r[PM_MASKS : PM_MASKS + 64]
         for _ in range(steps):
             if r[PHASE] == DEPLOY:  # the most common decision: pick without listing the codes
-                kinds = placement_masks(r, T, masks)
+                if r[PM_VALID]:  # kept by start_turn
+                    kinds = r[PM_KINDS]
+                else:
+                    kinds = placement_masks(r, T, masks)
+                    r[PM_KINDS] = kinds
+                    r[PM_VALID] = 1
                 n = 0
                 left = kinds
                 while left:

@@ -45,6 +45,7 @@ from bitva.games.lords_of_war.batched.layout import (
     C_BERSERK,
     C_COMMAND,
     C_DEF,
+    C_DIRS,
     C_GENERAL,
     C_HIT,
     C_IS_RANGED,
@@ -80,6 +81,9 @@ from bitva.games.lords_of_war.batched.layout import (
     PILE,
     PLACED,
     PLEN,
+    PM_KINDS,
+    PM_MASKS,
+    PM_VALID,
     POS,
     REASON,
     REINFORCE,
@@ -89,6 +93,7 @@ from bitva.games.lords_of_war.batched.layout import (
     REVEAL_CAP,
     REVEALS,
     SHOOT,
+    SHOTMASK,
     SHOTS,
     SQUARES,
     TOOK,
@@ -205,16 +210,24 @@ def start_turn(r, seat: int, T, buf) -> None:
     r[PLACED] = -1
     r[TOOK] = 0
     r[TOOK + 1] = 0
-    for j in range(CARDS):
-        r[SHOTS + j] = -1
+    shooters = r[SHOTMASK]
+    while shooters:
+        r[SHOTS + ctz(shooters)] = -1
+        shooters &= shooters - 1
+    r[SHOTMASK] = 0
     r[PEND_HEAD] = 0
     r[PEND_LEN] = 0
-    for j in range(2 * CARDS):
-        r[BERS + j] = 0
+    if T[10][P_BERSERKERS]:
+        for j in range(2 * CARDS):
+            r[BERS + j] = 0
     r[RESOLUTIONS] = 0
     r[PHASE] = DEPLOY
-    if placement_masks(r, T, buf[MASKS:]) == 0:  # LW-6.6 empty hand, or D-6 a full mat
+    kinds = placement_masks(r, T, r[PM_MASKS : PM_MASKS + 64])
+    if kinds == 0:  # LW-6.6 empty hand, or D-6 a full mat
         r[PHASE] = REINFORCE
+    else:  # kept for the decision (PM_VALID: nothing changes the lane before it)
+        r[PM_KINDS] = kinds
+        r[PM_VALID] = 1
 
 
 # -- placement and shots (LW-6, LW-7.2, LW-7.3) -------------------------------------------------
@@ -275,6 +288,7 @@ def declare_shots(r, T, buf, scratch) -> None:
             continue
         if hits & (hits - 1) == 0 and not arrows_hit_enemy(r, square, u, T):
             r[SHOTS + (u & 255)] = r[BOARD + ctz(hits)]  # D-3: it must attack
+            r[SHOTMASK] |= 1 << (u & 255)
         else:
             r[PEND + r[PEND_LEN]] = u
             r[PEND_LEN] += 1
@@ -297,6 +311,7 @@ def choose(r, code: int, T, buf, scratch) -> None:
     r[PEND_HEAD] += 1
     if code != ARROWS_CODE:
         r[SHOTS + (shooter & 255)] = r[BOARD + T[8][code]]
+        r[SHOTMASK] |= 1 << (shooter & 255)
     next_shooter(r, T, buf, scratch)
 
 
@@ -306,36 +321,48 @@ def resolve(r, T, scratch) -> bool:
     """One resolution and the victory check; True if the game ended (state.py `_resolve`)."""
     card, params = T[0], T[10]
     active = r[ACTIVE]
-    for s in range(2 * SQUARES):
-        scratch[s] = 0
     occupied = r[OCC + 1] | r[OCC + 2]
+    hit = 0  # squares with an entry in scratch (damage, then attackers at SQUARES + square)
     mask = occupied
     while mask:  # LW-7.1: every arrow pointing at an enemy deals its value
         square = ctz(mask)
         mask &= mask - 1
         u = r[BOARD + square]
         owner, cid = u >> 8, u & 255
-        if owner == active and r[SHOTS + cid] >= 0:
+        if owner == active and r[SHOTMASK] >> cid & 1:
             continue  # LW-7.3: a shooter's arrows deal no damage this turn
-        for k in range(8):
-            value = card[owner, cid, C_HIT + k]
-            if value:
-                other = square + params[P_ND + k]
-                if 0 <= other < SQUARES:
-                    v = r[BOARD + other]
-                    if v >= 0 and v >> 8 != owner:
-                        scratch[other] += value
-                        scratch[SQUARES + other] |= 1 << square
-    for cid in range(CARDS):  # LW-7.2, LW-11.5: no shot once the shooter or target is gone
+        enemy = r[OCC + 3 - owner]
+        dirs = card[owner, cid, C_DIRS]
+        while dirs:
+            k = ctz(dirs)
+            dirs &= dirs - 1
+            other = square + params[P_ND + k]
+            if 0 <= other < SQUARES and enemy >> other & 1:
+                value = card[owner, cid, C_HIT + k]
+                if hit >> other & 1:
+                    scratch[other] += value
+                    scratch[SQUARES + other] |= 1 << square
+                else:
+                    hit |= 1 << other
+                    scratch[other] = value
+                    scratch[SQUARES + other] = 1 << square
+    shooters = r[SHOTMASK]
+    while shooters:  # LW-7.2, LW-11.5: no shot once the shooter or target is gone
+        cid = ctz(shooters)
+        shooters &= shooters - 1
         target = r[SHOTS + cid]
-        if target >= 0:
-            origin = r[POS + (active - 1) * CARDS + cid]
-            at = r[POS + ((target >> 8) - 1) * CARDS + (target & 255)]
-            if origin >= 0 and at >= 0:
+        origin = r[POS + (active - 1) * CARDS + cid]
+        at = r[POS + ((target >> 8) - 1) * CARDS + (target & 255)]
+        if origin >= 0 and at >= 0:
+            if hit >> at & 1:
                 scratch[at] += card[active, cid, C_RANGED]
                 scratch[SQUARES + at] |= 1 << origin
+            else:
+                hit |= 1 << at
+                scratch[at] = card[active, cid, C_RANGED]
+                scratch[SQUARES + at] = 1 << origin
     eliminated = 0
-    mask = occupied
+    mask = hit
     while mask:  # LW-7.4: more damage than defence
         square = ctz(mask)
         mask &= mask - 1
@@ -456,12 +483,14 @@ def dispatch(r, code: int, forced: int, T, buf, scratch) -> None:
     """Apply one legal code (`forced`: the deployment's LW-6.5 flag, -1 to work it out)."""
     code_kind, code_square = T[7], T[8]
     phase = r[PHASE]
+    if phase == DEPLOY and forced < 0:
+        if not r[PM_VALID]:
+            placement_masks(r, T, buf[MASKS:])
+        forced = r[FORCED]
+    r[PM_VALID] = 0  # the lane changes: the kept placements no longer hold
     if phase == DEAL:
         deal(r, code_kind[code], T, buf)
     elif phase in (DEPLOY, CHALLENGE):
-        if phase == DEPLOY and forced < 0:
-            placement_masks(r, T, buf[MASKS:])
-            forced = r[FORCED]
         place(
             r, code_kind[code], code_square[code], phase == DEPLOY and forced == 1, T, buf, scratch
         )
@@ -536,5 +565,5 @@ def reset_lane(r, rng, i: int, seed: int, T, buf, scratch) -> None:
     r[TURN] = -1
     r[PLACED] = -1
     r[WINNER] = -1
-    rng[i] = np.uint64(seed)
+    rng[i] = np.uint64(seed)  # Rng(seed)
     resolve_chance(r, rng, i, T, buf, scratch)
