@@ -222,6 +222,35 @@ def test_issue_23_the_information_state_recalls_what_the_seat_saw_and_no_more() 
     assert state.information_state_string(1) != before
 
 
+def test_issue_23_the_information_state_is_rendered_incrementally_and_exactly() -> None:
+    """The history is rendered only since the last call, and clones share that cache: each
+    state's string equals the one rendered from scratch, after its clone went another way."""
+    state = GAME.new({"adventure": "A02"}, 6)
+    rng = Rng(2)
+
+    def scratch(s: BattleLoreState, seat: int) -> str:
+        other = s.clone()
+        other._recall = {}
+        return other.information_state_string(seat)
+
+    for step in range(400):
+        if step % 37 == 0:
+            sibling = state.clone()
+            for _ in range(5):
+                if sibling.is_chance:
+                    sibling.apply(sibling.sample_chance(rng))
+                else:
+                    sibling.apply(sibling.legal_actions()[-1])
+            for seat in (1, 2):
+                assert sibling.information_state_string(seat) == scratch(sibling, seat)
+                assert state.information_state_string(seat) == scratch(state, seat)
+        if state.is_chance:
+            state.apply(state.sample_chance(rng))
+        else:
+            choices = state.legal_actions()
+            state.apply(choices[rng.next_u64() % len(choices)])
+
+
 # -- 3. length and returns -----------------------------------------------------------------------
 @pytest.mark.parametrize("adventure", ADVENTURES)
 def test_issue_23_random_games_stay_far_below_the_horizon(adventure: str) -> None:

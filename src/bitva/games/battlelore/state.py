@@ -119,6 +119,9 @@ class BattleLoreState(State[BattleLoreAction]):
         # every action and chance outcome applied, newest first, as a shared immutable chain
         # (clones share it): (actor, witness, action) for `information_state_string`
         self.seen: Seen = None
+        # the history as each seat saw it, rendered up to a link of `seen`: a pure function
+        # of (link, seat), so clones may share it (a diverged clone renders afresh)
+        self._recall: dict[int | None, tuple[Seen, tuple[str, ...]]] = {}
 
     # -- the contract ----------------------------------------------------------------------
     @property
@@ -270,15 +273,23 @@ class BattleLoreState(State[BattleLoreAction]):
         other seat's draws, keeps and secret council; every boxed card). The same in every
         determinization for `seat`, which re-deals only what it did not see. A state read
         back from JSON starts with an empty history (the record holds the actions)."""
-        history: list[str] = []
+        blob = {"view": self.view(seat), "history": self._history(seat)}
+        return json.dumps(blob, sort_keys=True, separators=(",", ":"))
+
+    def _history(self, seat: int | None) -> tuple[str, ...]:
+        """`information_state_string`'s history, rendering only what happened since the last
+        call (a whole game's history is thousands of actions)."""
+        known = self._recall.get(seat)
+        fresh: list[str] = []
         link = self.seen
-        while link is not None:
+        while link is not None and (known is None or link is not known[0]):
             (actor, witness, action), link = link
             shown = witness == 0 or (seat is not None and witness == seat)
-            history.append(f"{actor}:{action if shown else action.verb + ' ?'}")
-        history.reverse()
-        blob = {"view": self.view(seat), "history": history}
-        return json.dumps(blob, sort_keys=True, separators=(",", ":"))
+            fresh.append(f"{actor}:{action if shown else action.verb + ' ?'}")
+        base = known[1] if known is not None and link is known[0] else ()
+        history = base + tuple(reversed(fresh))
+        self._recall[seat] = (self.seen, history)
+        return history
 
     def gain(self, seat: int, count: int, events: list[Event] | None) -> None:
         """`seat` takes up to `count` tokens from the pool (BL-12.2: as far as it goes)."""
