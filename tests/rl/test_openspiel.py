@@ -11,7 +11,6 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
-from bitva.core import Rng
 from bitva.rl.openspiel import HeuristicEvaluator, load, spiel_name
 
 from .cases import CASES, IDS, EnvCase
@@ -59,16 +58,17 @@ def test_openspiel_ismcts_plays_a_whole_game(case: EnvCase) -> None:
     """OpenSpiel's Python ISMCTS bot (MCTS for a game of perfect information) at every seat,
     resampling through `resample_from_infostate` (= `State.determinize`), leaves valued by the
     game's heuristic."""
+    spec = case.openspiel_spec()
     game = loaded(case)
     random_state = np.random.RandomState(1)
+    budget = SIMULATIONS if (spec.max_game_length or 0) <= LONG_GAME else 2
     if case.game.traits.information == "imperfect":
         bot: Any = ismcts.ISMCTSBot(
-            game, HeuristicEvaluator(), 2.0, SIMULATIONS, random_state=random_state
+            game, HeuristicEvaluator(), 2.0, budget, random_state=random_state
         )
     else:
-        bot = mcts.MCTSBot(game, 2.0, SIMULATIONS, HeuristicEvaluator(), random_state=random_state)
+        bot = mcts.MCTSBot(game, 2.0, budget, HeuristicEvaluator(), random_state=random_state)
     state = game.new_initial_state()
-    chance = Rng(2)
     moves = 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -79,7 +79,7 @@ def test_openspiel_ismcts_plays_a_whole_game(case: EnvCase) -> None:
             assert action in state.legal_actions()
             state.apply_action(action)
             moves += 1
-    assert moves > 0 and chance.state == 2
+    assert moves > 0
     assert state.returns() == list(state.bitva.returns())
 
 

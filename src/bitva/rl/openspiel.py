@@ -104,12 +104,15 @@ def game_info(spec: ResearchSpec) -> Any:
 class Held:
     """The bitva state inside an OpenSpiel state. OpenSpiel clones a Python state by deep
     copying its attributes: this copies with `State.clone` (static data stays shared), and
-    pickles (OpenSpiel's serialization) as the game's name and `State.to_json`."""
+    pickles (OpenSpiel's serialization) as the game's name and `State.to_json`. `strings`
+    keeps the observers' strings of this position (a search asks for a node's key several
+    times; a perfect-recall string grows with the game), emptied by every action."""
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "strings")
 
     def __init__(self, state: State[Any]) -> None:
         self.state = state
+        self.strings: dict[tuple[bool, int | None], str] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Held:
         return Held(self.state.clone())
@@ -173,6 +176,7 @@ class BitvaSpielState(pyspiel.State):  # type: ignore[misc]
         return sorted((state.encode_action(a), float(p)) for a, p in state.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
+        self.held.strings.clear()
         self.held.state.apply_code(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -233,9 +237,16 @@ class BitvaObserver:
 
     def string_from(self, state: BitvaSpielState, player: int) -> str:
         seat = self._seat(player)
-        if self.perfect_recall:
-            return str(state.bitva.information_state_string(seat))
-        return json.dumps(state.bitva.view(seat), sort_keys=True, separators=(",", ":"))
+        key = (self.perfect_recall, seat)
+        strings = state.held.strings
+        if key not in strings:
+            bitva = state.bitva
+            strings[key] = (
+                str(bitva.information_state_string(seat))
+                if self.perfect_recall
+                else json.dumps(bitva.view(seat), sort_keys=True, separators=(",", ":"))
+            )
+        return strings[key]
 
 
 _CREATORS: dict[str, Any] = {}
