@@ -32,6 +32,7 @@ from bitva.games.lords_of_war.batched.layout import (
     C_HIT,
     C_KIND,
     C_SPEAR,
+    C_WIDTH,
     CARDS,
     CHALLENGE,
     DEAL,
@@ -165,9 +166,8 @@ def engaged(r, square: int, owner: int, T, spear: bool = False) -> bool:
         if 0 <= other < SQUARES:
             u = r[BOARD + other]
             if u >= 0 and u >> 8 != owner:
-                seat, cid = u >> 8, u & 255
-                if card[seat, cid, C_HIT + ((k + 4) & 7)] > 0 and (
-                    not spear or card[seat, cid, C_SPEAR]
+                if card[u * C_WIDTH + C_HIT + ((k + 4) & 7)] > 0 and (
+                    not spear or card[u * C_WIDTH + C_SPEAR]
                 ):
                     return True
     return False
@@ -177,9 +177,9 @@ def engaged(r, square: int, owner: int, T, spear: bool = False) -> bool:
 def arrows_hit_enemy(r, square: int, u: int, T) -> bool:
     card = T[0]
     params = T[10]
-    owner, cid = u >> 8, u & 255
+    owner = u >> 8
     for k in range(8):
-        if card[owner, cid, C_HIT + k] > 0:
+        if card[u * C_WIDTH + C_HIT + k] > 0:
             other = square + params[P_ND + k]
             if 0 <= other < SQUARES:
                 v = r[BOARD + other]
@@ -192,7 +192,7 @@ def arrows_hit_enemy(r, square: int, u: int, T) -> bool:
 def targets(r, square: int, u: int, T) -> int:
     """LW-7.2: mask of the enemy units' squares in ranged unit `u`'s target grid."""
     owner = u >> 8
-    return T[1][owner, u & 255, square] & r[OCC + 3 - owner]
+    return T[1][u << 6 | square] & r[OCC + 3 - owner]
 
 
 @inline_kernel
@@ -207,7 +207,7 @@ def hand_kinds(r, seat: int, T) -> int:
     out = 0
     base = HAND + (seat - 1) * HAND_SIZE
     for j in range(r[HLEN + seat - 1]):
-        out |= 1 << card[seat, r[base + j], C_KIND]
+        out |= 1 << card[(seat << 8 | r[base + j]) * C_WIDTH + C_KIND]
     return out
 
 
@@ -317,6 +317,19 @@ def pick_placement(r, j, kinds: int, masks, T) -> int:
     return -1
 
 
+@inline_kernel
+def attacked(r, seat: int, T) -> int:
+    """LW-2.4: the mask of the squares `seat`'s arrows point at (engaging any enemy there)."""
+    arrow_at = T[12]
+    out = 0
+    mask = r[OCC + seat]
+    while mask:
+        square = ctz(mask)
+        mask &= mask - 1
+        out |= arrow_at[r[BOARD + square] << 6 | square]
+    return out
+
+
 @kernel
 def recallable(r, out, n: int, T) -> int:
     """LW-9.2, LW-11.1, D-11: recall codes of the active player's units, lowest square first."""
@@ -326,6 +339,7 @@ def recallable(r, out, n: int, T) -> int:
         return n
     cavalry = params[P_CAVALRY]
     took = r[TOOK + seat - 1]
+    engaging = attacked(r, 3 - seat, T)
     mask = r[OCC + seat]
     while mask:
         square = ctz(mask)
@@ -334,8 +348,8 @@ def recallable(r, out, n: int, T) -> int:
         cid = u & 255
         if u == r[PLACED] or took >> cid & 1:
             continue
-        if engaged(r, square, seat, T):
-            if not (cavalry and card[seat, cid, C_CAVALRY]):
+        if engaging >> square & 1:
+            if not (cavalry and card[u * C_WIDTH + C_CAVALRY]):
                 continue
             if engaged(r, square, seat, T, True):
                 continue
@@ -409,7 +423,7 @@ def legal(r, out, T) -> int:
         deck = r[DECK + seat - 1]
         kinds = 0
         while deck:
-            kinds |= 1 << card[seat, ctz(deck), C_KIND]
+            kinds |= 1 << card[(seat << 8 | ctz(deck)) * C_WIDTH + C_KIND]
             deck &= deck - 1
         n = 0
         while kinds:

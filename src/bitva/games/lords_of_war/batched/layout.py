@@ -20,6 +20,7 @@ from bitva.games.lords_of_war.cards import DIRECTION_OFFSETS, HAND_SIZE
 from bitva.games.lords_of_war.static import Static
 
 SQUARES = 49  # the bounded mat's padded grid (7 x 7)
+UNITS = 3 << 8  # unit ids owner << 8 | card_id (static.UNIT_SLOTS)
 CARDS = 36  # LW-1.1: cards per deck
 PEND_CAP = CARDS  # ranged units waiting to choose (LW-7.3): at most a seat's cards
 DEAL_CAP = 2 * (HAND_SIZE - 1)  # LW-3.2: the set-up deals five cards to each seat
@@ -85,8 +86,10 @@ C_WIDTH = C_DIRS + 1
 class Tables:
     """Everything the kernel reads that never changes in a game of these options and decks."""
 
-    card: np.ndarray  # (3, CARDS, C_WIDTH) int64
-    grid: np.ndarray  # (3, CARDS, SQUARES) int64: mask of the target grid from each square
+    # per unit u = owner << 8 | card_id, flat (one index: the kernels' hottest loads)
+    card: np.ndarray  # card[u * C_WIDTH + column] int64
+    grid: np.ndarray  # grid[u << 6 | square] int64: mask of the target grid from the square
+    arrow_at: np.ndarray  # arrow_at[u << 6 | square] int64: mask of the squares its arrows point at
     kind_delta_mask: np.ndarray  # (3, K) int64: bit k set when the kind has an arrow along k
     kind_support: np.ndarray  # (3, K) int64: 1 for a support kind (LW-1.5, LW-6.3)
     place_base: np.ndarray  # (3, K) int64: codec.place(seat, kind, 0)
@@ -116,12 +119,14 @@ class Tables:
             self.bers_code,
             self.params,
             self.general,
+            self.arrow_at,
         )
 
 
 P_ND, P_ON_MAT, P_START, P_UNITS, P_COMMANDS, P_CAVALRY, P_BERSERKERS = 0, 8, 9, 11, 12, 13, 14
 P_RECALL, P_SHOOT, P_DECK = 15, 16, 17  # P_DECK: 2, each seat's deck after the General is out
-P_WIDTH = 19
+P_DIR = 19  # 17: the direction k of a board step delta (P_DIR + 8 + delta), -1 none
+P_WIDTH = P_DIR + 17
 
 
 def build_tables(static: Static) -> Tables:
@@ -130,8 +135,9 @@ def build_tables(static: Static) -> Tables:
     options = static.options
     nd = mat.neighbour_deltas
     kinds = max(len(static.kinds[1]), len(static.kinds[2]))
-    card = np.zeros((3, CARDS, C_WIDTH), np.int64)
-    grid = np.zeros((3, CARDS, SQUARES), np.int64)
+    card = np.zeros((UNITS, C_WIDTH), np.int64)
+    grid = np.zeros((UNITS, 64), np.int64)
+    arrow_at = np.zeros((UNITS, 64), np.int64)
     kind_delta_mask = np.zeros((3, kinds), np.int64)
     kind_support = np.zeros((3, kinds), np.int64)
     place_base = np.full((3, kinds), -1, np.int64)
@@ -142,7 +148,8 @@ def build_tables(static: Static) -> Tables:
     for seat in (1, 2):
         for cid, c in enumerate(static.cards[seat]):
             kind = static.kind_of[seat][cid]
-            row = card[seat, cid]
+            u = seat << 8 | cid
+            row = card[u]
             row[C_KIND] = kind
             row[C_DEF] = c.defence
             row[C_RANGED] = c.ranged or 0
@@ -160,11 +167,15 @@ def build_tables(static: Static) -> Tables:
                     row[C_HIT + k] = value
                     row[C_DIRS] |= 1 << k
                     kind_delta_mask[seat, kind] |= 1 << k
-            u = seat << 8 | cid
+            for sq in squares:  # LW-2.3, LW-2.4: the squares its arrows point at, on the mat
+                for k in range(8):
+                    at = sq + nd[k]
+                    if row[C_HIT + k] and at >= 0 and mat.on_mat >> at & 1:
+                        arrow_at[u, sq] |= 1 << at
             if c.is_ranged:
                 for sq in squares:
                     for target in static.grid(u, sq):
-                        grid[seat, cid, sq] |= 1 << target
+                        grid[u, sq] |= 1 << target
             kind_ids[seat, kind] |= 1 << cid
             kind_support[seat, kind] = c.is_support
             if c.rank == "general":
@@ -202,13 +213,17 @@ def build_tables(static: Static) -> Tables:
     params[P_COMMANDS] = options.commands_to_win
     params[P_CAVALRY] = options.cavalry_rule
     params[P_BERSERKERS] = options.berserker_rule
+    params[P_DIR : P_DIR + 17] = -1
+    for k, delta in enumerate(nd):
+        params[P_DIR + 8 + delta] = k
     params[P_RECALL] = codec.recall(0)
     params[P_SHOOT] = codec.shoot(0)
     for seat in (1, 2):  # LW-3.2: the General goes to the hand, the rest is the deck
         params[P_DECK + seat - 1] = ((1 << len(static.cards[seat])) - 1) & ~(1 << general[seat])
     return Tables(
-        card,
-        grid,
+        card.reshape(-1),
+        grid.reshape(-1),
+        arrow_at.reshape(-1),
         kind_delta_mask,
         kind_support,
         place_base,

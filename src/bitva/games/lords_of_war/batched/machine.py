@@ -45,12 +45,12 @@ from bitva.games.lords_of_war.batched.layout import (
     C_BERSERK,
     C_COMMAND,
     C_DEF,
-    C_DIRS,
     C_GENERAL,
     C_HIT,
     C_IS_RANGED,
     C_KIND,
     C_RANGED,
+    C_WIDTH,
     CARDS,
     CHALLENGE,
     DEAL,
@@ -71,6 +71,7 @@ from bitva.games.lords_of_war.batched.layout import (
     P_BERSERKERS,
     P_COMMANDS,
     P_DECK,
+    P_DIR,
     P_ND,
     P_UNITS,
     PCMD,
@@ -145,7 +146,7 @@ def deal_certain(r, T, buf) -> None:
     while r[PHASE] == DEAL:
         seat = r[DEALQ + r[DQ_HEAD]]
         deck = r[DECK + seat - 1]
-        first = card[seat, ctz(deck), C_KIND]
+        first = card[(seat << 8 | ctz(deck)) * C_WIDTH + C_KIND]
         if deck & ~kind_ids[seat, first]:
             return
         if take(r, first, T):
@@ -238,7 +239,7 @@ def place(r, kind: int, square: int, forced: bool, T, buf, scratch) -> None:
     base = HAND + (seat - 1) * HAND_SIZE
     n = r[HLEN + seat - 1]
     index = 0
-    while card[seat, r[base + index], C_KIND] != kind:
+    while card[(seat << 8 | r[base + index]) * C_WIDTH + C_KIND] != kind:
         index += 1
     if forced:  # LW-6.5: the whole hand is shown to the opponent
         shown = 0
@@ -279,7 +280,7 @@ def declare_shots(r, T, buf, scratch) -> None:
         square = ctz(mask)
         mask &= mask - 1
         u = r[BOARD + square]
-        if not card[seat, u & 255, C_IS_RANGED]:
+        if not card[u * C_WIDTH + C_IS_RANGED]:
             continue
         if engaged(r, square, seat, T):
             continue
@@ -319,7 +320,7 @@ def choose(r, code: int, T, buf, scratch) -> None:
 @kernel
 def resolve(r, T, scratch) -> bool:
     """One resolution and the victory check; True if the game ended (state.py `_resolve`)."""
-    card, params = T[0], T[10]
+    card, params, arrow_at = T[0], T[10], T[12]
     active = r[ACTIVE]
     occupied = r[OCC + 1] | r[OCC + 2]
     hit = 0  # squares with an entry in scratch (damage, then attackers at SQUARES + square)
@@ -331,21 +332,18 @@ def resolve(r, T, scratch) -> bool:
         owner, cid = u >> 8, u & 255
         if owner == active and r[SHOTMASK] >> cid & 1:
             continue  # LW-7.3: a shooter's arrows deal no damage this turn
-        enemy = r[OCC + 3 - owner]
-        dirs = card[owner, cid, C_DIRS]
-        while dirs:
-            k = ctz(dirs)
-            dirs &= dirs - 1
-            other = square + params[P_ND + k]
-            if 0 <= other < SQUARES and enemy >> other & 1:
-                value = card[owner, cid, C_HIT + k]
-                if hit >> other & 1:
-                    scratch[other] += value
-                    scratch[SQUARES + other] |= 1 << square
-                else:
-                    hit |= 1 << other
-                    scratch[other] = value
-                    scratch[SQUARES + other] = 1 << square
+        targets = arrow_at[u << 6 | square] & r[OCC + 3 - owner]
+        while targets:
+            other = ctz(targets)
+            targets &= targets - 1
+            value = card[u * C_WIDTH + C_HIT + params[P_DIR + 8 + other - square]]
+            if hit >> other & 1:
+                scratch[other] += value
+                scratch[SQUARES + other] |= 1 << square
+            else:
+                hit |= 1 << other
+                scratch[other] = value
+                scratch[SQUARES + other] = 1 << square
     shooters = r[SHOTMASK]
     while shooters:  # LW-7.2, LW-11.5: no shot once the shooter or target is gone
         cid = ctz(shooters)
@@ -355,11 +353,11 @@ def resolve(r, T, scratch) -> bool:
         at = r[POS + ((target >> 8) - 1) * CARDS + (target & 255)]
         if origin >= 0 and at >= 0:
             if hit >> at & 1:
-                scratch[at] += card[active, cid, C_RANGED]
+                scratch[at] += card[(active << 8 | cid) * C_WIDTH + C_RANGED]
                 scratch[SQUARES + at] |= 1 << origin
             else:
                 hit |= 1 << at
-                scratch[at] = card[active, cid, C_RANGED]
+                scratch[at] = card[(active << 8 | cid) * C_WIDTH + C_RANGED]
                 scratch[SQUARES + at] = 1 << origin
     eliminated = 0
     mask = hit
@@ -367,7 +365,7 @@ def resolve(r, T, scratch) -> bool:
         square = ctz(mask)
         mask &= mask - 1
         u = r[BOARD + square]
-        if scratch[square] > card[u >> 8, u & 255, C_DEF]:
+        if scratch[square] > card[u * C_WIDTH + C_DEF]:
             eliminated |= 1 << square
     r[RESOLUTIONS] += 1
     if eliminated == 0:
@@ -395,9 +393,9 @@ def resolve(r, T, scratch) -> bool:
         taker = 3 - owner
         r[PILE + (taker - 1) * CARDS + r[PLEN + taker - 1]] = u
         r[PLEN + taker - 1] += 1
-        if card[owner, cid, C_COMMAND]:
+        if card[u * C_WIDTH + C_COMMAND]:
             r[PCMD + taker - 1] += 1
-        if card[owner, cid, C_GENERAL]:
+        if card[u * C_WIDTH + C_GENERAL]:
             generals += 1
             general_owner = owner
     if generals == 1:  # LW-8.4; both Generals at once: nobody
@@ -411,7 +409,7 @@ def resolve(r, T, scratch) -> bool:
             while attackers:
                 a = r[BOARD + ctz(attackers)]
                 attackers &= attackers - 1
-                if card[a >> 8, a & 255, C_BERSERK]:
+                if card[a * C_WIDTH + C_BERSERK]:
                     r[BERS + ((a >> 8) - 1) * CARDS + (a & 255)] |= 1 << square
     first = r[PLEN] >= params[P_UNITS] or r[PCMD] >= params[P_COMMANDS]
     second = r[PLEN + 1] >= params[P_UNITS] or r[PCMD + 1] >= params[P_COMMANDS]
@@ -534,7 +532,8 @@ def resolve_chance(r, rng, i: int, T, buf, scratch) -> None:
         index, _ = below(rng[i], popcount(deck))
         for _ in range(index):
             deck &= deck - 1
-        play(r, deal_code[seat, card[seat, ctz(deck), C_KIND]], -1, T, buf, scratch)
+        kind = card[(seat << 8 | ctz(deck)) * C_WIDTH + C_KIND]
+        play(r, deal_code[seat, kind], -1, T, buf, scratch)
         rng[i] = rng[i] + GOLDEN
 
 
