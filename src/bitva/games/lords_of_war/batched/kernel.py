@@ -165,11 +165,13 @@ def engaged(r, square: int, owner: int, T, spear: bool = False) -> bool:
         other = square + params[P_ND + k]
         if 0 <= other < SQUARES:
             u = r[BOARD + other]
-            if u >= 0 and u >> 8 != owner:
-                if card[u * C_WIDTH + C_HIT + ((k + 4) & 7)] > 0 and (
-                    not spear or card[u * C_WIDTH + C_SPEAR]
-                ):
-                    return True
+            if (
+                u >= 0
+                and u >> 8 != owner
+                and card[u * C_WIDTH + C_HIT + ((k + 4) & 7)] > 0
+                and (not spear or card[u * C_WIDTH + C_SPEAR])
+            ):
+                return True
     return False
 
 
@@ -213,11 +215,11 @@ def hand_kinds(r, seat: int, T) -> int:
 
 # -- legal codes (state.py `_compute_legal`) -----------------------------------------------------
 @inline_kernel
-def _emit_kinds(kinds: int, mask: int, base_row, out, n: int) -> int:
+def _emit_kinds(kinds: int, mask: int, place_base, seat: int, out, n: int) -> int:
     while kinds:
         kind = ctz(kinds)
         kinds &= kinds - 1
-        base = base_row[kind]
+        base = place_base[seat << 6 | kind]
         m = mask
         while m:
             out[n] = base + ctz(m)
@@ -254,13 +256,13 @@ def placement_masks(r, T, masks) -> int:
             kind = ctz(left)
             left &= left - 1
             m = 0
-            dirs = kdm[seat, kind]
+            dirs = kdm[seat << 6 | kind]
             while dirs:
                 k = ctz(dirs)
                 dirs &= dirs - 1
                 m |= shift(enemy, -params[P_ND + k])
             m &= on_mat & empty
-            if ksup[seat, kind]:
+            if ksup[seat << 6 | kind]:
                 m |= next_to_friend
             if m:
                 masks[kind] = m
@@ -286,12 +288,13 @@ def placement_masks(r, T, masks) -> int:
 def placements(r, out, T) -> int:
     """The placement codes in the scalar order (kind, then square); out[MASKS:] is scratch."""
     kinds = placement_masks(r, T, out[MASKS:])
-    base_row = T[4][r[ACTIVE]]
+    place_base = T[4]
+    seat = r[ACTIVE]
     n = 0
     while kinds:
         kind = ctz(kinds)
         kinds &= kinds - 1
-        base = base_row[kind]
+        base = place_base[seat << 6 | kind]
         m = out[MASKS + kind]
         while m:
             out[n] = base + ctz(m)
@@ -303,7 +306,8 @@ def placements(r, out, T) -> int:
 @kernel
 def pick_placement(r, j, kinds: int, masks, T) -> int:
     """The j-th placement code (scalar order) without listing them."""
-    base_row = T[4][r[ACTIVE]]
+    place_base = T[4]
+    seat = r[ACTIVE]
     while kinds:
         kind = ctz(kinds)
         kinds &= kinds - 1
@@ -312,7 +316,7 @@ def pick_placement(r, j, kinds: int, masks, T) -> int:
         if j < c:
             for _ in range(j):
                 m &= m - 1
-            return base_row[kind] + ctz(m)
+            return place_base[seat << 6 | kind] + ctz(m)
         j -= c
     return -1
 
@@ -416,7 +420,7 @@ def legal(r, out, T) -> int:
     if phase == CHALLENGE:
         seat = r[ACTIVE]
         return _emit_kinds(
-            hand_kinds(r, seat, T), 1 << params[P_START + seat - 1], T[4][seat], out, 0
+            hand_kinds(r, seat, T), 1 << params[P_START + seat - 1], T[4], seat, out, 0
         )
     if phase == DEAL:
         seat = r[DEALQ + r[DQ_HEAD]]
@@ -427,7 +431,7 @@ def legal(r, out, T) -> int:
             deck &= deck - 1
         n = 0
         while kinds:
-            out[n] = deal_code[seat, ctz(kinds)]
+            out[n] = deal_code[seat << 6 | ctz(kinds)]
             n += 1
             kinds &= kinds - 1
         return n

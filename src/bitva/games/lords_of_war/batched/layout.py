@@ -90,11 +90,12 @@ class Tables:
     card: np.ndarray  # card[u * C_WIDTH + column] int64
     grid: np.ndarray  # grid[u << 6 | square] int64: mask of the target grid from the square
     arrow_at: np.ndarray  # arrow_at[u << 6 | square] int64: mask of the squares its arrows point at
-    kind_delta_mask: np.ndarray  # (3, K) int64: bit k set when the kind has an arrow along k
-    kind_support: np.ndarray  # (3, K) int64: 1 for a support kind (LW-1.5, LW-6.3)
-    place_base: np.ndarray  # (3, K) int64: codec.place(seat, kind, 0)
-    deal_code: np.ndarray  # (3, K) int64: codec.deal(seat, kind)
-    kind_ids: np.ndarray  # (3, K) int64: mask of the card ids of each kind
+    # per seat and kind, flat: [seat << 6 | kind]
+    kind_delta_mask: np.ndarray  # int64: bit k set when the kind has an arrow along k
+    kind_support: np.ndarray  # int64: 1 for a support kind (LW-1.5, LW-6.3)
+    place_base: np.ndarray  # int64: codec.place(seat, kind, 0)
+    deal_code: np.ndarray  # int64: codec.deal(seat, kind)
+    kind_ids: np.ndarray  # int64: mask of the card ids of each kind
     # per code: the kind of a placement or deal code, the direction of a berserker move
     code_kind: np.ndarray  # (A,) int64, -1 for other codes
     # per code: the square of a placement, recall or shoot code, the origin of a berserker move
@@ -134,7 +135,7 @@ def build_tables(static: Static) -> Tables:
     codec = static.codec
     options = static.options
     nd = mat.neighbour_deltas
-    kinds = max(len(static.kinds[1]), len(static.kinds[2]))
+    kinds = 64  # per seat (seat << 6 | kind): a seat has at most CARDS kinds
     card = np.zeros((UNITS, C_WIDTH), np.int64)
     grid = np.zeros((UNITS, 64), np.int64)
     arrow_at = np.zeros((UNITS, 64), np.int64)
@@ -224,11 +225,11 @@ def build_tables(static: Static) -> Tables:
         card.reshape(-1),
         grid.reshape(-1),
         arrow_at.reshape(-1),
-        kind_delta_mask,
-        kind_support,
-        place_base,
-        deal_code,
-        kind_ids,
+        kind_delta_mask.reshape(-1),
+        kind_support.reshape(-1),
+        place_base.reshape(-1),
+        deal_code.reshape(-1),
+        kind_ids.reshape(-1),
         code_kind,
         code_square,
         bers_code,

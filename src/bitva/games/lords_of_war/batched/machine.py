@@ -120,7 +120,7 @@ def take(r, kind: int, T) -> bool:
     seat = r[DEALQ + head]
     r[DQ_HEAD] = head + 1
     deck = r[DECK + seat - 1]
-    cid = ctz(deck & T[6][seat, kind])
+    cid = ctz(deck & T[6][seat << 6 | kind])
     r[DECK + seat - 1] = deck & ~(1 << cid)
     n = r[HLEN + seat - 1]
     r[HAND + (seat - 1) * HAND_SIZE + n] = cid
@@ -147,7 +147,7 @@ def deal_certain(r, T, buf) -> None:
         seat = r[DEALQ + r[DQ_HEAD]]
         deck = r[DECK + seat - 1]
         first = card[(seat << 8 | ctz(deck)) * C_WIDTH + C_KIND]
-        if deck & ~kind_ids[seat, first]:
+        if deck & ~kind_ids[seat << 6 | first]:
             return
         if take(r, first, T):
             after_deals(r, T, buf)
@@ -533,7 +533,7 @@ def resolve_chance(r, rng, i: int, T, buf, scratch) -> None:
         for _ in range(index):
             deck &= deck - 1
         kind = card[(seat << 8 | ctz(deck)) * C_WIDTH + C_KIND]
-        play(r, deal_code[seat, kind], -1, T, buf, scratch)
+        play(r, deal_code[seat << 6 | kind], -1, T, buf, scratch)
         rng[i] = rng[i] + GOLDEN
 
 
