@@ -65,48 +65,34 @@ def playout(adventure: str) -> Playout:
 
 # -- 1. dense codes ------------------------------------------------------------------------------
 def test_issue_23_the_dense_codes_fit_a_policy_head_and_are_the_same_for_every_adventure() -> None:
-    """Every verb's block holds only word combinations the rules allow: 49,380 codes, for
-    every adventure and every option (the 13.8 billion mixed-radix codes are gone)."""
-    assert codes.DENSE == 49_380 <= 100_000
-    for adventure in ("A01", "A03"):  # no Lore: the dense part is the whole space
+    """Every verb's block holds only word combinations the rules allow: 49,493 codes, for
+    every adventure and every option (the 13.8 billion mixed-radix codes are gone, and so is
+    the tail of multi-unit plays: Forced March's and Stealth's units are chosen one at a time,
+    `add HEX`)."""
+    assert codes.NUM_CODES == 49_493 <= 100_000
+    for adventure in ADVENTURES:
         for councils in ("adventure", "intro", "custom"):
             options = {"adventure": adventure, "councils": councils}
-            assert GAME.num_action_codes(options) == codes.DENSE
-    # intro councils (BL-14.1): Forced March is cast at level 1, 2 units
-    assert GAME.num_action_codes({"adventure": "A02", "councils": "intro"}) == 74_692 <= 100_000
+            assert GAME.num_action_codes(options) == codes.NUM_CODES
+    assert codes.START["add"] == 49_380 and codes.NUM_CODES - 49_380 == 113  # one hex block
 
 
-def test_issue_23_lore_councils_add_only_the_multi_unit_tail() -> None:
-    """BL-14.4: Forced March names up to 1 foot unit per level + 1 (WR05), Stealth 1 per
-    level (RG05): A02's North casts Forced March with its Warrior 2 (3 units), A04's with its
-    Warrior 3 (4 units), a custom council may hold any master at level 3 (BL-14.6)."""
-    assert codes.MOST_UNITS == {"WR05": 4, "RG05": 3}
-    sizes = {units: codes.num_codes(units) for units in (1, 2, 3, 4)}
-    assert sizes == {1: 49_380, 2: 74_692, 3: 2_884_324, 4: 157_414_084}
-    assert GAME.num_action_codes({"adventure": "A02"}) == sizes[3]
-    assert GAME.num_action_codes({"adventure": "A04"}) == sizes[4]
-    assert GAME.num_action_codes({"adventure": "A02", "councils": "custom"}) == sizes[4]
-    assert sizes[4] == codes.NUM_CODES
-
-
-def test_issue_23_a_multi_unit_play_keeps_its_units_order() -> None:
-    """The engine names a card's units in their id order (`lore/targets.up_to`), so the tail
-    ranks ordered tuples: both orders of two units have codes, each decoding to itself."""
-    for words in (("F4", "A1", "M9", "G5"), ("A1", "F4"), ("F4", "A1"), ("C3", "B2", "A1")):
-        action = PlayLore("WR05", words)
-        code = codes.encode(action)
-        assert codes.num_codes(len(words) - 1) <= code < codes.num_codes(len(words))
-        assert codes.decode(code) == action
-    assert codes.encode(PlayLore("WR05", ("A1", "F4"))) != codes.encode(
-        PlayLore("WR05", ("F4", "A1"))
-    )
-    assert codes.encode(PlayLore("WR05", ("F4",))) < codes.DENSE  # one unit: the dense part
+def test_issue_23_a_multi_unit_play_names_its_first_unit_then_adds_one_at_a_time() -> None:
+    """BL-13.4 (`lore/several.py`): `lore WR05 F4` is in the card's one-hex run, each further
+    unit an `add HEX`; a format-3 play of several units has no code (records migrate)."""
+    first = codes.encode(PlayLore("WR05", ("F4",)))
+    assert codes.START["lore WR05"] <= first < codes.START["lore WR06"]
+    assert codes.decode(codes.encode(parse("add G5"))) == parse("add G5")
+    for words in (("F4", "A1"), ("C3", "B2", "A1")):
+        with pytest.raises(Exception, match="no action the rules allow"):
+            codes.encode(PlayLore("WR05", words))
 
 
 def test_issue_23_every_code_decodes_and_encodes_back() -> None:
-    """A stride through the whole space, and every code of the dense part."""
-    for code in [*range(codes.DENSE), *range(codes.DENSE, codes.NUM_CODES, 99_991)]:
+    for code in range(codes.NUM_CODES):
         assert codes.encode(codes.decode(code)) == code
+    with pytest.raises(Exception, match="no action has the code"):
+        codes.decode(codes.NUM_CODES)
 
 
 @pytest.mark.parametrize(
@@ -119,7 +105,7 @@ def test_issue_23_actions_the_rules_never_allow_have_no_code(text: str) -> None:
     with pytest.raises(Exception, match="no action the rules allow"):
         codes.encode(parse(text))
     assert codes.MOVE_REACH == 5 and codes.BATTLE_REACH == 5
-    assert codes.encode(Move("A1", "F1")) < codes.DENSE
+    assert codes.encode(Move("A1", "F1")) < codes.NUM_CODES
 
 
 @pytest.mark.parametrize("adventure", ADVENTURES)
@@ -141,11 +127,11 @@ def test_issue_23_codes_mean_the_same_in_every_adventure() -> None:
     assert len(meaning) > 1000
 
 
-@pytest.mark.parametrize("adventure", ["A01", "A03"])
+@pytest.mark.parametrize("adventure", ADVENTURES)
 def test_issue_23_the_legal_mask_is_the_legal_codes(adventure: str) -> None:
     for state in playout(adventure).states:
         mask = state.legal_mask()
-        assert mask.dtype == np.int8 and mask.shape == (codes.DENSE,)
+        assert mask.dtype == np.int8 and mask.shape == (codes.NUM_CODES,)
         assert int(mask.sum()) == len(state.legal_codes())
         assert sorted(np.flatnonzero(mask).tolist()) == sorted(set(state.legal_codes()))
 
@@ -296,3 +282,12 @@ def test_issue_23_the_doc_names_every_plane_and_scalar_in_order() -> None:
     scalars = scalars.split("\n## ")[0]
     assert documented(planes) == list(PLANE_NAMES)
     assert documented(scalars) == list(SCALAR_NAMES)
+
+
+def test_issue_23_random_lore_games_choose_units_one_at_a_time() -> None:
+    """The A02/A04 playouts meet `add HEX` (BL-13.4, `lore/several.py`), and no legal action
+    names more than one unit of Forced March or Stealth."""
+    met = {text for adventure in ("A02", "A04") for text in playout(adventure).meaning.values()}
+    assert any(text.startswith("add ") for text in met)
+    several = [t for t in met if t.startswith(("lore WR05", "lore RG05"))]
+    assert several and all(len(t.split()) == 3 for t in several)

@@ -22,6 +22,7 @@ QUESTIONS: dict[str, tuple[str, str]] = {
     "keep-lore": ("Choose the Lore cards you keep to start with", "BL-14.3"),
     "command": ("Play a Command card (or a Lore card that replaces it)", "BL-2.1"),
     "react": ("Your opponent acts: play a Lore card in reply, or let it pass", "BL-13.3"),
+    "lore-units": ("{card} for {chosen}: add one more of your units, or 'done'", "BL-13.4"),
     "order": ("Order your units with {command}, then 'done'", "BL-2.2"),
     "move": ("Move your ordered units one at a time, then 'done'", "BL-3"),
     "battle": ("Battle with your ordered units one at a time, then 'done'", "BL-4"),
@@ -76,10 +77,14 @@ def question(view: Mapping[str, Any]) -> str:
     battle = view.get("battle") or {}
     attacker, target = str(battle.get("attacker", "")), str(battle.get("target", ""))
     played = (view.get("played") or {}).get("command")
+    choosing = view.get("choosing") or {}  # a Lore card's units chosen so far (BL-13.4)
+    chosen = [str(h) for h in choosing.get("hexes", [])]
     words = {
         "command": command_title(str(played)) if played else "your Command card",
         "attacker": unit_words(units.get(attacker), attacker) if attacker else "your unit",
         "target": unit_words(units.get(target), target) if target else "the unit",
+        "card": card_name(str(choosing["card"])) if choosing else "The Lore card",
+        "chosen": ", ".join(unit_words(units.get(h), h) for h in chosen) or "no unit yet",
     }
     return f"{text.format(**words)} ({rule})"
 
@@ -113,6 +118,10 @@ def action_label(
         return battle_label(units, rest[0], rest[1], odds)
     if verb == "retreat" and rest:
         return f"retreat to {rest[0]}"
+    if verb == "add" and rest:  # one more unit for Forced March or Stealth (BL-13.4)
+        return f"add {unit_words(units.get(rest[0]), rest[0])}"
+    if verb == "done" and view.get("decision") == "lore-units":
+        return "done: play the card on these units"
     if verb == "ignore" and rest:
         count = int(rest[0]) if rest[0].isdigit() else rest[0]
         return f"ignore {count} flag{'s' if count != 1 else ''}"

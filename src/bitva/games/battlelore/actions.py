@@ -23,7 +23,10 @@ unchanged:
     refill a               Refill: the Lore refill option (BL-15.2)
     place D3               Place: a Lore-master landmark placed at set-up (BL-9.3)
     council wizard=2 ...   Council: a custom War Council, chosen in secret (BL-14.6)
-    lore WZ01 F4           PlayLore: a Lore card and its words (BL-13.5)
+    lore WZ01 F4           PlayLore: a Lore card and its words (BL-13.5); a card for several
+                           units (Forced March, Stealth) names its first unit only
+    add G5                 Add: one more unit for that card, chosen one at a time (`done` ends
+                           the choice; docs/battlelore.md, "Lore windows")
     discard WZ01           DiscardLore: a Lore card discarded face up (refill a, BL-14.5)
     discard SCOUT_L        Discard: Scout's drawn card not kept, face up to the discard (BL-15.1)
     battle-back, take-ground, pursue G6, pass, done
@@ -160,6 +163,15 @@ class Pursue(_Action):
     """BL-7.2: the mounted pursuit's hex."""
 
     verb: ClassVar[str] = "pursue"
+    hex: str
+
+
+@dataclass(frozen=True, slots=True)
+class Add(_Action):
+    """BL-13.4: one more unit for the Lore card being played (Forced March, Stealth: their units
+    are chosen one at a time, so that an action names at most one unit)."""
+
+    verb: ClassVar[str] = "add"
     hex: str
 
 
@@ -350,6 +362,7 @@ SeatAction = (
     | Retreat
     | Pursue
     | Place
+    | Add
     | Ignore
     | Store
     | Move
@@ -397,6 +410,7 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "council": ("council",),
     "lore": ("lore-args",),  # `lore CARD [HEX [HEX]]`
     "box": ("lore",),  # chance: a Lore card boxed unseen at set-up (BL-14.3 step 2)
+    "add": ("hex",),  # one more unit of a Lore card for several units (BL-13.4), codes last
 }
 # the creatures' abilities (section 5.3), in a fixed order for the codes
 ABILITY_IDS: tuple[str, ...] = ("web", "poison")
@@ -506,7 +520,7 @@ def parse(text: str) -> BattleLoreAction:
     if kinds is None or len(rest) != len(kinds):
         raise UnreadableAction(
             f"cannot read {text.strip()!r}: write e.g. play PATROL_C, order F4, move F4 F6, "
-            "battle F4 G5, retreat E6, pass or done"
+            "battle F4 G5, retreat E6, add G5, pass or done"
         )
     return typed(verb, tuple(_word(kind, word) for kind, word in zip(kinds, rest, strict=True)))
 
@@ -527,11 +541,12 @@ _ONE_WORD: dict[str, type[Play | Discard | Keep | DiscardLore | Refill | Deal | 
     "lore-deal": LoreDeal,
     "box": Box,
 }
-_ONE_HEX: dict[str, type[Free | Retreat | Pursue | Place]] = {
+_ONE_HEX: dict[str, type[Free | Retreat | Pursue | Place | Add]] = {
     "free": Free,
     "retreat": Retreat,
     "pursue": Pursue,
     "place": Place,
+    "add": Add,
 }
 
 

@@ -14,21 +14,17 @@ catalogue, never from a state:
 - a council: the index among every level tuple the sheet allows (0..3 per seat, BL-14.6);
 - a Lore card: a run per card of only the target shapes that card takes (`LORE_SHAPES`, 5.2).
 
-Every code therefore means the same action in every state and every adventure. One kind of
-action does not fit a table: Forced March (WR05) and Stealth (RG05) name up to 4 and 3 units,
-written in the engine's order (the units' ids), so their plays of 2 or more units are the
-ordered tuples of distinct hexes, ranked (a Lehmer code) in a tail after the dense part: tuples
-of 2 units, then 3, then 4. `num_codes(units)` is the space of games in which these cards
-reach at most `units` units (`BattleLore.num_action_codes` derives it from the councils); the
-dense part and every code below a size mean the same at every size.
+Every code therefore means the same action in every state and every adventure, and the space
+is one constant, `NUM_CODES`, for every adventure and option. Forced March (WR05) and Stealth
+(RG05), which name several units, choose them one at a time (`lore/several.py`): `lore WR05 F4`
+in the card's one-hex run, then `add HEX` (one hex block) and `done`, so no action names more
+than one of their units.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping
 from itertools import product
-from math import perm
 
 from bitva.core.chance import dice_counts
 from bitva.core.errors import IllegalAction
@@ -50,7 +46,6 @@ from bitva.games.battlelore.field.board import HEX_COUNT, NAMES, NEIGHBOURS, SEC
 from bitva.games.battlelore.field.movement import RUSH_HEXES
 from bitva.games.battlelore.lore.council import SEATS
 from bitva.games.battlelore.lore.deck import LORE_IDS
-from bitva.games.battlelore.lore.economy import casting
 from bitva.games.battlelore.turn.command import CARD_IDS
 
 Words = tuple[str, ...]
@@ -129,6 +124,7 @@ TABLES: dict[str, tuple[Words, ...]] = {
     "refill": tuple((o,) for o in REFILL_OPTIONS),
     "place": HEXES,
     "box": tuple((c,) for c in LORE_IDS),
+    "add": HEXES,
 }
 
 # -- Lore cards: the shapes of their targets (5.2, `lore/targets.py`, `lore/wiring.words_of`) ----
@@ -189,14 +185,7 @@ def _lore_table(card: str) -> tuple[Words, ...]:
 
 
 LORE_TABLES: dict[str, tuple[Words, ...]] = {card: _lore_table(card) for card in LORE_IDS}
-# the most units a "units" card names: its `units` at the top level (WR05: 4, RG05: 3)
-MOST_UNITS: dict[str, int] = {
-    card: scaled(_CATALOGUE.lore[card].units, TOP_LEVEL)
-    for card, shape in LORE_SHAPES.items()
-    if shape == "units"
-}
-
-# -- the layout: the dense blocks, then the tail ---------------------------------------------
+# -- the layout: the blocks in `SIGNATURES` order, a Lore card block per card in id order --
 _BLOCKS: list[tuple[str, int]] = []  # (block name, size), in code order
 for _verb in SIGNATURES:
     if _verb == "roll":
@@ -207,21 +196,12 @@ for _verb in SIGNATURES:
         _BLOCKS += [(f"lore {card}", len(LORE_TABLES[card])) for card in LORE_IDS]
     else:
         _BLOCKS.append((_verb, len(TABLES[_verb])))
-DENSE = sum(size for _, size in _BLOCKS)
-# the tail: ordered tuples of k distinct hexes of each "units" card, k = 2, 3, ...
-TAIL: tuple[tuple[str, int], ...] = tuple(
-    (card, k)
-    for k in range(2, max(MOST_UNITS.values()) + 1)
-    for card in sorted(MOST_UNITS)
-    if k <= MOST_UNITS[card]
-)
-_BLOCKS += [(f"units {card} {k}", perm(HEX_COUNT, k)) for card, k in TAIL]
 _STARTS_LIST: list[int] = []
 _total = 0
 for _, _size in _BLOCKS:
     _STARTS_LIST.append(_total)
     _total += _size
-NUM_CODES = _total  # the whole space: Forced March of 4 units included
+NUM_CODES = _total  # the whole space, the same for every adventure and option
 START: dict[str, int] = {block: s for (block, _), s in zip(_BLOCKS, _STARTS_LIST, strict=True)}
 _NAMES = [block for block, _ in _BLOCKS]
 _INDEX: dict[str, dict[Words, int]] = {
@@ -230,51 +210,6 @@ _INDEX: dict[str, dict[Words, int]] = {
 _LORE_INDEX: dict[str, dict[Words, int]] = {
     card: {words: i for i, words in enumerate(table)} for card, table in LORE_TABLES.items()
 }
-_HEX = {h: i for i, h in enumerate(NAMES)}
-
-
-def most_units(lore: bool, councils: Iterable[Mapping[str, int]], custom: bool) -> int:
-    """The most units a "units" card can name in games with these War Councils (BL-14.4: the
-    card works at its master's level, level 1 without one; BL-14.6: a custom council may hold
-    a master at the top level); 1 without Lore cards (their tail is then not needed)."""
-    if not lore:
-        return 1
-    most = 1
-    for card in MOST_UNITS:
-        data = _CATALOGUE.lore[card]
-        for council in councils:
-            cast = TOP_LEVEL if custom else casting(data, dict(council)).level
-            most = max(most, scaled(data.units, cast))
-    return most
-
-
-def num_codes(units: int) -> int:
-    """The space of games whose multi-unit Lore cards name at most `units` units: the dense
-    part and the tail's blocks of at most `units` units (1: the dense part alone)."""
-    blocks = sum(perm(HEX_COUNT, k) for _, k in TAIL if k <= units)
-    return DENSE + blocks
-
-
-def _rank(hexes: Iterable[int]) -> int:
-    """The Lehmer rank of an ordered tuple of distinct hexes among all such k-tuples."""
-    rank, chosen = 0, list[int]()
-    for i, h in enumerate(hexes):
-        rank = rank * (HEX_COUNT - i) + h - sum(c < h for c in chosen)
-        chosen.append(h)
-    return rank
-
-
-def _unrank(rank: int, k: int) -> list[int]:
-    digits = []
-    for i in range(k - 1, -1, -1):
-        rank, digit = divmod(rank, HEX_COUNT - i)
-        digits.append(digit)
-    digits.reverse()
-    chosen: list[int] = []
-    for digit in digits:
-        free = [h for h in range(HEX_COUNT) if h not in chosen]
-        chosen.append(free[digit])
-    return chosen
 
 
 def _no_code(action: BattleLoreAction) -> IllegalAction:
@@ -289,16 +224,10 @@ def encode(action: BattleLoreAction) -> int:
             raise _no_code(action)
         return START["roll"] + found
     if isinstance(action, PlayLore):
-        words = action.words
-        index = _LORE_INDEX[action.card].get(words)
-        if index is not None:
-            return START[f"lore {action.card}"] + index
-        k = len(words)
-        block = f"units {action.card} {k}"
-        hexes = [_HEX.get(w, -1) for w in words]
-        if block not in START or -1 in hexes or len(set(hexes)) != k:
+        index = _LORE_INDEX[action.card].get(action.words)
+        if index is None:  # e.g. several units in one play (format 3): no action today
             raise _no_code(action)
-        return START[block] + _rank(hexes)
+        return START[f"lore {action.card}"] + index
     if isinstance(action, Council):
         found = COUNCIL_INDEX.get(action.levels)
         if found is None:
@@ -324,7 +253,4 @@ def decode(code: int) -> BattleLoreAction:
     if block.startswith("lore "):
         card = block[5:]
         return PlayLore(card, LORE_TABLES[card][rest])
-    if block.startswith("units "):
-        _, card, k = block.split()
-        return PlayLore(card, tuple(NAMES[h] for h in _unrank(rest, int(k))))
     return typed(block, TABLES[block][rest])

@@ -11,6 +11,7 @@ from bitva.core.rng import Rng
 from bitva.games.battlelore.battle.current import Battle
 from bitva.games.battlelore.field.model import Field, Unit
 from bitva.games.battlelore.lore.economy import LoreBank, PlayedCard
+from bitva.games.battlelore.lore.several import Choosing
 from bitva.games.battlelore.lore.windows import Casting, OpenWindow
 from bitva.games.battlelore.lore.wiring import effect_from_json
 from bitva.games.battlelore.options import BattleLoreOptions
@@ -93,6 +94,12 @@ def state_from_json(data: dict[str, Any]) -> BattleLoreState:
     ]
     state.lore_resume = str(data.get("lore_resume", ""))
     state.casting = [Casting(int(i), w, tuple(a), r) for i, w, a, r in data["casting"]]
+    choosing = data.get("choosing")  # absent before format 4
+    state.choosing = (
+        None
+        if choosing is None
+        else Choosing(int(choosing["seat"]), str(choosing["card"]), tuple(choosing["hexes"]))
+    )
     outcome = data.get("outcome")
     state._outcome = Outcome.from_json(outcome) if outcome else None
     return state

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -15,7 +14,7 @@ from bitva.games.battlelore.ai.heuristics import evaluate
 from bitva.games.battlelore.ai.rush import make_rush
 from bitva.games.battlelore.ai.settings import agent_defaults
 from bitva.games.battlelore.analysis.report import Step, analyse
-from bitva.games.battlelore.codes import most_units, num_codes
+from bitva.games.battlelore.codes import NUM_CODES
 from bitva.games.battlelore.deserialize import state_from_json
 from bitva.games.battlelore.migrate import migrate
 from bitva.games.battlelore.observation import encode as encode_view
@@ -39,15 +38,6 @@ def odds(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
 HORIZON = 100_000
 
 
-@cache
-def _code_space(adventure: str, councils: str) -> int:
-    """`num_action_codes` of an adventure and a kind of council (the only options it reads),
-    computed once: `legal_mask` asks for it at every step."""
-    values = BattleLoreOptions.model_validate({"adventure": adventure, "councils": councils})
-    static = Static.build(values)
-    return num_codes(most_units(static.lore, static.councils, councils == "custom"))
-
-
 class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
     name = "battlelore"
     title = "BattleLore"
@@ -62,8 +52,9 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
     position_suffix = ".toml"
     # 2: the cards BL-14.3 boxes are chance outcomes at set-up (`box CARD`), and every Lore draw
     # is weighted by the deck's known counts; 3: BL-15.3 delays no refill (issue 21), the state
-    # lost its flag for it (`migrate.py`)
-    record_format = 3
+    # lost its flag for it (`migrate.py`); 4: Forced March's and Stealth's units are chosen one
+    # at a time (`lore WR05 F4`, `add G5`, `done`: `lore/several.py`)
+    record_format = 4
 
     def new(
         self, options: BaseModel | Mapping[str, Any] | None = None, seed: int = 0
@@ -110,12 +101,11 @@ class BattleLore(Game[BattleLoreState, BattleLoreOptions]):
 
     # -- the research contract (issue 23, docs/research/battlelore.md) ----------------------------
     def num_action_codes(self, options: OptionsLike = None) -> int:
-        """The dense codes (`codes.py`: 49,380 for every adventure), and for Lore adventures the
-        tail of Forced March and Stealth plays naming 2 or more units, as far as the councils
-        let those cards reach (BL-14.4, BL-14.6): A02 2,884,324; A04 and custom councils
-        157,414,084; intro councils 74,692. Every code means the same at every size."""
-        values = self.options(options)
-        return _code_space(values.adventure, values.councils)
+        """The dense codes (`codes.py`), 49,493 for every adventure and council: Forced March's
+        and Stealth's units are chosen one at a time (`add HEX`, `lore/several.py`), so no
+        action names more than one of them. The options are validated, nothing more."""
+        self.options(options)
+        return NUM_CODES
 
     def observation_shape(self, options: OptionsLike = None) -> tuple[int, ...]:
         """One flat float32 vector, the same for every adventure: planes over the 113 hexes,

@@ -12,13 +12,21 @@ skipped. A format-2 record is replayed by today's rules and gets new digests whe
 still legal (every game without Lore, and a Lore game in which no reaction ever delayed a
 refill); one that reaches a refill the old reading skipped is refused, naming the step, since
 the players' later choices were made in another game.
+
+Format 3 wrote a play of Forced March or Stealth with all its units, `lore WR05 F4 G5 C3`; format
+4 chooses them one at a time (`lore/several.py`, issue 23): that play becomes `lore WR05 F4`,
+`add G5`, `add C3`, and `done` where the choice is still open (the card could take more units).
+The card, its units, its cost, its window and its effect are the same, so the game goes on as it
+was; every digest is recomputed, since the steps are more.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bitva.core.errors import BitvaError, RecordError
+from bitva.core.errors import BitvaError, RecordError, UnreadableAction
+from bitva.games.battlelore.actions import PlayLore, parse
+from bitva.games.battlelore.lore.several import DECISION, ONE_AT_A_TIME
 from bitva.games.battlelore.static import Static
 
 if TYPE_CHECKING:
@@ -26,7 +34,8 @@ if TYPE_CHECKING:
 
 
 def migrate(game: BattleLore, data: dict[str, Any]) -> dict[str, Any]:
-    """`data` (a record of format 1 or 2) in format 3, or RecordError saying why it cannot be."""
+    """`data` (a record of format 1, 2 or 3) in format 4, or RecordError saying why it cannot
+    be."""
     static = Static.build(game.options(data.get("options") or {}))
     if int(data.get("format", 1)) < 2 and static.lore:
         raise RecordError(
@@ -41,12 +50,20 @@ def with_new_digests(game: BattleLore, data: dict[str, Any]) -> dict[str, Any]:
     RecordError at the first step that is no longer legal, or if the outcome comes out other."""
     state = game.new(data.get("options") or {}, int(data["seed"]))
     digests: list[str] = []
+    actions: list[str] = []
     for index, text in enumerate(data.get("actions") or []):
         decision = state.decision if state.current_player is not None else "the end"
         try:
             if state.current_player is None:
                 raise BitvaError("the game is already over")
-            state.apply(str(text))
+            for step in _one_at_a_time(str(text)):
+                state.apply(step)
+                actions.append(step)
+                digests.append(state.digest())
+            if state.decision == DECISION and _several(str(text)):
+                state.apply("done")  # the units written were the whole play
+                actions.append("done")
+                digests.append(state.digest())
         except BitvaError as exc:
             if decision == "refill":
                 raise RecordError(
@@ -56,9 +73,28 @@ def with_new_digests(game: BattleLore, data: dict[str, Any]) -> dict[str, Any]:
                     " rest of the game cannot be replayed by this version"
                 ) from exc
             raise RecordError(f"step {index + 1} ({text!r}): {exc}") from exc
-        digests.append(state.digest())
     outcome = state.outcome.to_json() if state.outcome else None
     recorded = data.get("outcome")
     if recorded is not None and recorded != outcome:
         raise RecordError(f"the replay by today's rules ends {outcome}, the record {recorded}")
-    return {**data, "digests": digests, "outcome": outcome}
+    return {**data, "actions": actions, "digests": digests, "outcome": outcome}
+
+
+def _several(text: str) -> bool:
+    """Whether `text` plays a card whose units format 4 chooses one at a time."""
+    try:
+        action = parse(text)
+    except UnreadableAction:
+        return False
+    return isinstance(action, PlayLore) and action.card in ONE_AT_A_TIME and bool(action.words)
+
+
+def _one_at_a_time(text: str) -> list[str]:
+    """A format-3 step in format 4's steps: `lore WR05 F4 G5` is `lore WR05 F4`, `add G5`
+    (the `done` that may follow depends on the state); any other step is itself."""
+    if not _several(text):
+        return [text]
+    action = parse(text)
+    assert isinstance(action, PlayLore)
+    first, *others = action.words
+    return [str(PlayLore(action.card, (first,))), *(f"add {hex_}" for hex_ in others)]

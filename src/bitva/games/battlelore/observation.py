@@ -22,6 +22,7 @@ from bitva.games.battlelore.field.model import FACES, Terrain
 from bitva.games.battlelore.lore.council import SEATS
 from bitva.games.battlelore.lore.deck import LORE_IDS
 from bitva.games.battlelore.lore.economy import Window
+from bitva.games.battlelore.lore.targets import ONE_AT_A_TIME
 from bitva.games.battlelore.turn.command import CARD_IDS
 
 _CATALOGUE = load_catalogue()
@@ -40,6 +41,7 @@ DECISIONS = (
     "landmark",
     "command",
     "react",
+    "lore-units",
     "order",
     "move",
     "battle",
@@ -93,6 +95,7 @@ PLANE_NAMES: tuple[str, ...] = (
     "rush target",
     "battle attacker",
     "battle target",
+    "lore chosen",
 )
 PLANES = len(PLANE_NAMES)
 
@@ -146,6 +149,7 @@ def _scalar_names() -> tuple[str, ...]:
         "winner mine",
         "winner theirs",
     ]
+    names += [f"choosing {c}" for c in sorted(ONE_AT_A_TIME)]
     return tuple(names)
 
 
@@ -188,6 +192,10 @@ def encode(view: Mapping[str, Any], seat: int | None) -> Vector:
         for key in ("attacker", "target"):
             if battle[key] is not None:
                 planes[_PLANE[f"battle {key}"], _HEX[battle[key]]] = 1.0
+    choosing = view.get("choosing")
+    if choosing is not None:  # the units chosen so far for Forced March or Stealth (BL-13.4)
+        for hex_name in choosing["hexes"]:
+            planes[_PLANE["lore chosen"], _HEX[hex_name]] = 1.0
     _scalars(scalars, view, seat, mine)
     return np.concatenate((planes.reshape(-1), scalars))
 
@@ -261,6 +269,9 @@ def _scalars(out: Vector, view: Mapping[str, Any], seat: int | None, mine: int) 
         put(f"decision {view['decision']}")
     if view["window"] is not None:
         put(f"window {view['window']}")
+    choosing = view.get("choosing")
+    if choosing is not None:  # Forced March or Stealth, its units being chosen (BL-13.4)
+        put(f"choosing {choosing['card']}")
     battle = view.get("battle")
     if battle is not None:
         attacker = next((u for u in view["units"] if u["hex"] == battle["attacker"]), None)

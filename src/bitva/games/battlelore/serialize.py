@@ -34,7 +34,7 @@ def state_to_json(state: BattleLoreState) -> dict[str, Any]:
         | {key: getattr(u, key) for key in UNIT_FIELDS}
         for u in state.field.units
     ]
-    return {
+    out = {
         "options": state.static.options.model_dump(mode="json"),
         "units": units,
         "turn": state.turn,
@@ -86,3 +86,10 @@ def state_to_json(state: BattleLoreState) -> dict[str, Any]:
         "outcome": state.outcome.to_json() if state.outcome is not None else None,
         "rng": state.rng.state,
     }
+    if state.choosing is not None:  # written only while a card's units are chosen (BL-13.4)
+        out["choosing"] = {
+            "seat": state.choosing.seat,
+            "card": state.choosing.card,
+            "hexes": list(state.choosing.hexes),
+        }
+    return out

@@ -41,6 +41,7 @@ from bitva.games.battlelore.field.model import Field, Landmark, Unit
 from bitva.games.battlelore.lore import deck as lore_deck
 from bitva.games.battlelore.lore.economy import LoreBank, PlayedCard
 from bitva.games.battlelore.lore.effects import Effect, LoreDice
+from bitva.games.battlelore.lore.several import Choosing
 from bitva.games.battlelore.lore.windows import Casting, OpenWindow
 from bitva.games.battlelore.options import BattleLoreOptions
 from bitva.games.battlelore.origins import Origins
@@ -110,6 +111,7 @@ class BattleLoreState(State[BattleLoreAction]):
         self.lore_played_by = [False, False]
         self.instead = False  # a CMD_INSTEAD card replaced the Command card (D-46)
         self.casting: list[Casting] = []  # Lore cards revealed, their effects still to come
+        self.choosing: Choosing | None = None  # a card's units chosen one at a time (BL-13.4)
         self.first: list[int] = []  # units an ORD_OWN card ordered: they act first (BL-2.5)
         self.lore_effects: list[Effect] = []  # lasting this turn, in the order played (BL-13.7)
         self.lore_rolls: list[tuple[int, LoreDice]] = []  # a card's dice still to roll (BL-13.9)
@@ -135,6 +137,9 @@ class BattleLoreState(State[BattleLoreAction]):
         if self.phase == "react":
             assert self.window is not None
             return self.window.seat
+        if self.phase == "lore-units":
+            assert self.choosing is not None
+            return self.choosing.seat
         if self.phase == "council":
             return 1 if self.councils[0] == {} else 2
         if self.phase == "landmark":

@@ -106,6 +106,12 @@ def view(state: BattleLoreState, seat: int | None) -> dict[str, Any]:
         "winner": state.outcome.winner if state.outcome is not None else None,
         "window": state.window.window if state.window is not None else None,
     }
+    if state.choosing is not None:  # a card's units chosen one at a time (BL-13.4), public
+        out["choosing"] = {
+            "player": state.choosing.seat,
+            "card": state.choosing.card,
+            "hexes": list(state.choosing.hexes),
+        }
     battle = state.battle
     if battle is not None:
         attacker = state.field.units[battle.attacker]

@@ -149,6 +149,11 @@ def you(m: Moment) -> tuple[Target, ...]:
     return (Target(),)
 
 
+# the cards whose target is "up to N units" (WR05 Forced March, RG05 Stealth): a play names its
+# first unit and the others are added one at a time (`lore/several.py`)
+ONE_AT_A_TIME = frozenset(("WR05", "RG05"))
+
+
 def up_to(units: Iterable[Unit], most: int) -> tuple[Target, ...]:
     """Every choice of 1 to `most` of these units (cards that target several units)."""
     uids = sorted(u.uid for u in units)

@@ -42,7 +42,7 @@ from bitva.games.battlelore.lore.effects import (
     extra_dice,
     orders_after,
 )
-from bitva.games.battlelore.lore.targets import Moment, Target, lore_card
+from bitva.games.battlelore.lore.targets import ONE_AT_A_TIME, Moment, Target, lore_card
 from bitva.games.battlelore.lore.windows import LORE_EFFECTS
 from bitva.games.battlelore.turn.command import Orders
 
@@ -111,7 +111,10 @@ class CardPlay:
             cast = cost_now(lore_card(self.card), state.councils[seat - 1], at)
             if cast.cost > state.bank.goblet(seat):
                 return []
-        return [words_of(t, state.field) for t in targets(self.card, at)]
+        found = [words_of(t, state.field) for t in targets(self.card, at)]
+        if self.card in ONE_AT_A_TIME:  # the first unit; the others follow (`lore/several.py`)
+            return [words for words in found if len(words) == 1]
+        return found
 
     def play(
         self,

@@ -12,6 +12,7 @@ from bitva.games.battlelore import origins
 from bitva.games.battlelore.actions import (
     REFILL_OPTIONS,
     Ability,
+    Add,
     Battle,
     BattleBack,
     BattleLoreAction,
@@ -49,7 +50,7 @@ from bitva.games.battlelore.field.creatures import free_from_web
 from bitva.games.battlelore.field.followon import bonus_attack_targets, pursuit_hexes
 from bitva.games.battlelore.field.model import Unit
 from bitva.games.battlelore.field.movement import can_rush, enter, move_destinations, rush_moves
-from bitva.games.battlelore.lore import windows
+from bitva.games.battlelore.lore import several, windows
 from bitva.games.battlelore.lore import wiring as lore_wiring
 from bitva.games.battlelore.lore.economy import replaces_command
 from bitva.games.battlelore.lore.effects import extra_move as lore_extra_move
@@ -202,6 +203,11 @@ def legal(state: BattleLoreState) -> list[SeatAction]:
         return [*windows.lore_actions(state, seat, window), Pass()]  # type: ignore[arg-type]
     if phase == "order":
         return [*order_actions(state), Done()]
+    if phase == several.DECISION:
+        assert state.choosing is not None
+        adds: list[SeatAction] = [Add(h) for h in several.additions(state, state.choosing)]
+        whole = several.complete_words(state, state.choosing) is not None
+        return adds + ([Done()] if whole else [])
     if phase == "move":
         out = [
             Move(name(state.unit(uid).hex), name(end))
@@ -270,6 +276,7 @@ WHY = {
     "keep-lore": ("keep one of the Lore cards dealt to you", "BL-14.3"),
     "refill": ("announce refill a, b or c", "BL-15.2"),
     "react": ("play a Lore card of this phase, or pass", "BL-13.3"),
+    "lore-units": ("add a further unit the Lore card may take, or done", "BL-13.4"),
     "council": ("assign 1 to 3 levels to the seats you fill, the agreed total in all", "BL-14.6"),
     "landmark": ("place the landmark on an empty plain hex of your half", "BL-9.3"),
     "lore-keep": ("discard one of the two Lore cards drawn", "BL-15.2"),
@@ -366,6 +373,8 @@ def _seat_action(
         case Store(lore=lore):
             creature_steps.store(state, lore, events)
             steps.after_choice(state, events)
+        case Add() | Done() if phase == several.DECISION:
+            lore_units(state, action, events)
         case Done() if phase == "order":
             orders_done(state, events)
         case Done() if phase == "move":
@@ -414,8 +423,26 @@ def _seat_action(
 
 
 def lore_card(state: BattleLoreState, action: PlayLore, events: list[Event] | None) -> None:
-    """BL-13.5: a Lore card played in a window (or with the Command card); then the other
-    side's LORE_REACT window (D-43), then the game goes on from where the window opened."""
+    """BL-13.5: a Lore card played in a window (or with the Command card); a card for several
+    units first takes its other units one at a time (`lore/several.py`)."""
+    seat = state.window.seat if state.window is not None else state.active
+    if not several.start(state, seat, action.card, action.words):
+        reveal_lore(state, action, events)
+
+
+def lore_units(state: BattleLoreState, action: Add | Done, events: list[Event] | None) -> None:
+    """BL-13.4: `add HEX` or `done` while a card's units are chosen; the card is played once
+    the choice is complete."""
+    assert state.choosing is not None
+    card = state.choosing.card
+    words = several.add(state, action.hex) if isinstance(action, Add) else several.finish(state)
+    if words is not None:
+        reveal_lore(state, PlayLore(card, words), events)
+
+
+def reveal_lore(state: BattleLoreState, action: PlayLore, events: list[Event] | None) -> None:
+    """The card revealed and paid (BL-13.5); then the other side's LORE_REACT window (D-43),
+    then the game goes on from where the window opened."""
     seat = state.window.seat if state.window is not None else state.active
     resume = state.window.resume if state.window is not None else "command"
     if state.window is None and replaces_command(windows.phase_of(action.card)):

@@ -3,7 +3,7 @@
 import { t, cardName, refillLabel } from "./text.js";
 
 /** {order, move, battle: Map(hex -> [{to, action}]), steps: Map(hex -> action) (retreat,
- * pursue), play: Map(card -> action), lore: Map(card -> [action]), buttons: [action]}. */
+ * pursue, place, add: a click on the hex plays it), play: Map(card -> action), lore: Map(card -> [action]), buttons: [action]}. */
 export function legalMoves(legal) {
   const out = { order: new Map(), move: new Map(), battle: new Map(), steps: new Map(), play: new Map(), lore: new Map(), buttons: [] };
   const add = (map, key, value) => map.set(key, [...(map.get(key) || []), value]);
@@ -13,7 +13,7 @@ export function legalMoves(legal) {
     if ((verb === "order" || verb === "free") && a) add(out.order, a, action);
     else if (verb === "move" && a && b) add(out.move, a, { to: b, action });
     else if (verb === "battle" && a && b) add(out.battle, a, { to: b, action });
-    else if ((verb === "retreat" || verb === "pursue" || verb === "place") && a) out.steps.set(a, action);
+    else if ((verb === "retreat" || verb === "pursue" || verb === "place" || verb === "add") && a) out.steps.set(a, action);
     else if (verb === "play" && a) out.play.set(a, action);
     else if (verb === "lore" && a) add(out.lore, a, action);
     else out.buttons.push(action);
@@ -30,7 +30,11 @@ export function actionLabel(view, action) {
   switch (verb) {
     case "pass": // in a Lore window of one's own step, passing is going on with it
       return t(view && view.decision === "react" && OWN_WINDOWS.has(view.window) ? "action.go_on" : "action.pass");
-    case "done": case "battle-back": case "take-ground":
+    case "done": // ending the choice of a Lore card's units plays the card (BL-13.4)
+      return t(view && view.decision === "lore-units" ? "action.lore_units_done" : "action.done");
+    case "add":
+      return t("action.add", { hex: rest[0] });
+    case "battle-back": case "take-ground":
       return t(`action.${verb}`);
     case "ability":
       return t("action.ability", { ability: t(`ability.${rest[0]}`) });

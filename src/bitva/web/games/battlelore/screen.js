@@ -33,7 +33,7 @@ const RULES = {
   council: "BL-14.6", "keep-lore": "BL-14.3", command: "BL-2.1", react: "BL-13.3", order: "BL-2.2",
   move: "BL-3", battle: "BL-4", spider: "BL-11.6", flags: "BL-6.3", retreat: "BL-6.5",
   "battle-back": "BL-7.1", "take-ground": "BL-7.2", pursue: "BL-7.3", bonus: "BL-7.4",
-  "draw-keep": "BL-15.1", refill: "BL-15.2", discard: "BL-14.5",
+  "draw-keep": "BL-15.1", refill: "BL-15.2", discard: "BL-14.5", "lore-units": "BL-13.4",
 };
 
 export function mountBattleLore(root, session, ctx) {
@@ -195,6 +195,8 @@ export function mountBattleLore(root, session, ctx) {
     const m = moves();
     for (const hex of m.order.keys()) opts.highlights[hex] = "orderable";
     for (const hex of m.steps.keys()) opts.highlights[hex] = "dest";
+    // a Lore card's units chosen so far (BL-13.4), shown to both sides while it is chosen
+    if (view.choosing) for (const hex of view.choosing.hexes || []) opts.highlights[hex] = "actor";
     const decision = view.decision;
     if (decision === "move" || decision === "battle" || decision === "bonus") {
       const choices = decision === "move" ? m.move : m.battle;
@@ -303,6 +305,10 @@ export function mountBattleLore(root, session, ctx) {
     const stepFrom = decision === "retreat" && m.steps.size ? battle.target : hex;
     if (decision === "keep-lore" && view.keep_lore) { // how many to keep, how many still (BL-14.3)
       return `${t("prompt.keep_lore_n", { n: view.keep_lore.keep })} ${t("prompt.keep_lore_left", { n: view.keep_lore.left })}`;
+    }
+    if (decision === "lore-units" && view.choosing) { // the units chosen so far (BL-13.4)
+      const chosen = view.choosing.hexes.map((at) => `${unitOf(at)} ${at}`).join(", ");
+      return t("prompt.lore-units", { card: cardName(view, view.choosing.card), units: chosen });
     }
     if (decision === "react" && view.window) { // what the reaction answers (D-43)
       const said = t(`prompt.react_${view.window}`);
