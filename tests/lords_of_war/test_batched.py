@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from bitva.core.errors import NotSupported
+from bitva.core.errors import IllegalAction, NotSupported
 from bitva.core.rng import Rng
 from bitva.games.lords_of_war.batched import BatchedLordsOfWar
 from bitva.games.lords_of_war.game import GAME, parse_options, resolve_decks
@@ -119,6 +119,17 @@ def test_make_reaches_the_batched_engine_and_refuses_borderless() -> None:
         make("lords-of-war", 2, borderless=True)
     with pytest.raises(NotSupported, match="batched"):
         make("dice-cards", 2)
+
+
+def test_an_illegal_code_is_refused_before_any_lane_moves() -> None:
+    """CORE-3: a seat takes only its legal actions; the kernels check nothing, so step does."""
+    env = batched({}, 3, 11, auto_reset=True)
+    before = env.state.copy()
+    codes = np.array([np.flatnonzero(row)[0] for row in env.legal_mask()], np.int64)
+    codes[1] = env.num_actions - 1  # a deal code: never a seat's action
+    with pytest.raises(IllegalAction, match="lane 1"):
+        env.step(codes)
+    assert np.array_equal(env.state, before)
 
 
 def test_finished_lanes_start_their_next_game_with_the_next_seed() -> None:

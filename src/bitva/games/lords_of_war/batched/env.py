@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from bitva.core.errors import NotSupported
+from bitva.core.errors import IllegalAction, NotSupported
 from bitva.core.outcome import Outcome
 from bitva.core.rng import Rng, derive_seed
 from bitva.games.lords_of_war.batched import layout as L
@@ -20,6 +20,7 @@ from bitva.games.lords_of_war.batched.kernel import BUF
 from bitva.games.lords_of_war.batched.layout import Tables, build_tables
 from bitva.games.lords_of_war.batched.loops import (
     current_players,
+    first_illegal,
     legal_into,
     random_steps,
     reset_all,
@@ -89,6 +90,13 @@ class BatchedLordsOfWar:
         codes = np.ascontiguousarray(codes, np.int64)
         if codes.shape != (self.n,):
             raise ValueError(f"step takes one code per lane: shape ({self.n},), not {codes.shape}")
+        bad = first_illegal(self.state, codes, self._t, self._buf)
+        if bad >= 0:
+            raise IllegalAction(
+                f"lane {bad}: code {int(codes[bad])} is not legal at its decision point "
+                f"({L.PHASES[int(self.state[bad, L.PHASE])]}); no lane was stepped",
+                "CORE-3",
+            )
         step_all(
             self.state,
             self.rng,

@@ -90,6 +90,25 @@ def step_all(S, rng, codes, seed: int, auto_reset: bool, rewards, done, T, buf, 
 
 
 @kernel
+def first_illegal(S, codes, T, buf) -> int:
+    """The first lane whose code is not legal there (-1: every code is legal). The kernels do no
+    bounds checks, so `step` checks every code before playing any."""
+    for i in range(S.shape[0]):
+        if S[i, PHASE] == OVER:
+            continue
+        n = legal(S[i], buf, T)
+        code = codes[i]
+        found = False
+        for j in range(n):
+            if buf[j] == code:
+                found = True
+                break
+        if not found:
+            return i
+    return -1
+
+
+@kernel
 def legal_into(S, mask, T, buf) -> None:
     """The (N, A) legal mask (allocated by the caller, all False)."""
     for i in range(S.shape[0]):
