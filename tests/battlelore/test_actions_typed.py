@@ -15,6 +15,7 @@ from bitva.core import CHANCE
 from bitva.core.errors import UnreadableAction
 from bitva.games.battlelore.actions import (
     Ability,
+    Add,
     Battle,
     BattleBack,
     BattleLoreAction,
@@ -78,6 +79,8 @@ EVERY_VERB: list[tuple[str, int, BattleLoreAction]] = [
     ),
     ("lore WZ01 F4", 42209, PlayLore("WZ01", ("F4",))),
     ("lore WZ03", 42280, PlayLore("WZ03")),
+    ("lore WR05 F4", 48206, PlayLore("WR05", ("F4",))),  # the first unit (BL-13.4)
+    ("add F4", 49423, Add("F4")),  # one more unit of Forced March or Stealth
     ("deal PATROL_C", 8, Deal("PATROL_C")),
     ("roll B F L", 22390, Roll((0, 1, 0, 1, 0, 1))),
     ("lore-deal WZ01", 40942, LoreDeal("WZ01")),
@@ -101,7 +104,7 @@ def test_every_type_of_the_union_is_listed_and_the_code_space_is_the_dense_one()
     assert set(get_args(BattleLoreAction)) == set(get_args(SeatAction)) | set(
         get_args(ChanceAction)
     )
-    assert NUM_CODES == 157414084  # issue 23: 49,380 dense codes, then the multi-unit tail
+    assert NUM_CODES == 49_493  # issue 23: dense codes only, `add` last (no multi-unit tail)
 
 
 def test_the_text_is_read_in_any_case_and_written_canonically() -> None:

@@ -232,12 +232,14 @@ def _without(items: Tagged, gone: Counter[str]) -> Tagged:
 
 
 def _follow(hand: Tagged, drawn: Tagged, now: list[str], tag: int) -> Tagged:
-    """The tagged cards after one step: a card gone left by its oldest copy in the hand, or else
-    in the cards drawn (whichever leaves the others in order); draws are appended with `tag`."""
+    """The tagged cards after one step: a card gone left the cards drawn and not kept yet if
+    there are any (the keep decisions discard one of those, BL-15.1, BL-15.2: a card of the
+    same kind in the hand stays), else its oldest copy in the hand (whichever leaves the others
+    in order); draws are appended with `tag`."""
     gone = Counter(card for card, _ in hand + drawn) - Counter(now)
-    kept = _without(hand, Counter(gone)) + drawn
+    kept = hand + _without(drawn, Counter(gone))
     if [card for card, _ in kept] != now[: len(kept)]:
-        kept = hand + _without(drawn, Counter(gone))
+        kept = _without(hand, Counter(gone)) + drawn
     return kept + [(card, tag) for card in now[len(kept) :]]
 
 
