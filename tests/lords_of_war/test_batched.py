@@ -77,6 +77,8 @@ def play_both(options: dict[str, Any], n: int, seed: int, choice_seed: int) -> d
                 assert not rewards[i].any()
     for i, state in enumerate(games):
         assert env.lane_state(i).outcome == state.outcome  # LW-8.1-8.3
+        assert state.outcome is not None
+        seen[state.outcome.reason] = seen.get(state.outcome.reason, 0) + 1
     return seen
 
 
@@ -93,6 +95,14 @@ def test_advanced_games_match_the_scalar_engine_step_by_step() -> None:
         {"advanced": True, "armies": "elves,lizardmen", "units_to_win": 12}, 40, 3000, 3
     )
     assert seen["steps"]
+
+
+def test_games_without_placements_end_by_count_on_both_engines() -> None:
+    """LW-8.3 / D-7: with thresholds nobody reaches, the decks run out and two turns without a
+    placement end the game by count."""
+    options = {"advanced": True, "armies": "lizardmen,elves", "units_to_win": 72}
+    seen = play_both({**options, "commands_to_win": 12}, 6, seed=4000, choice_seed=4)
+    assert seen.get("no-placements") == 6
 
 
 @pytest.mark.slow
@@ -163,6 +173,11 @@ def test_random_steps_are_reproducible_from_the_seed() -> None:
     assert not np.array_equal(first.state, other.state)
     assert counts["steps"] == 16 * 300
     assert counts["games"] == counts["wins_1"] + counts["wins_2"] + counts["draws"] > 0
+    observations = first.observation()
+    assert observations.shape == (16, *GAME.observation_shape({"advanced": True}))
+    players = first.current_player
     for i in range(16):  # every lane still reads back as a legal scalar state
         state = first.lane_state(i)
         assert np.flatnonzero(first.legal_mask()[i]).tolist() == sorted(state.legal_codes())
+        assert players[i] == state.current_player
+        assert np.array_equal(observations[i], state.observation_tensor(state.current_player))
