@@ -6,9 +6,12 @@ effect carried out only when the choice is complete."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from bitva.core.errors import IllegalAction
+from bitva.core.errors import BitvaError, IllegalAction
+from bitva.core.rng import Rng
 from bitva.games.battlelore import GAME
 from bitva.games.battlelore.codes import NUM_CODES, START, decode, encode
 from bitva.games.battlelore.deserialize import state_from_json
@@ -183,3 +186,22 @@ def test_issue_23_add_is_one_hex_block_and_every_action_has_a_code() -> None:
 )
 def test_issue_23_the_code_space_is_one_constant_under_100000(options: object) -> None:
     assert GAME.num_action_codes(options) == NUM_CODES == 49_493 <= 100_000  # type: ignore[arg-type]
+
+
+def test_bl_13_4_a_position_file_stands_at_the_choice() -> None:
+    """A whole-state position (issue 11) keeps the units chosen so far (`choosing`) and the step
+    `lore-units`; one that names the step without them is refused. The state: a random game of
+    A04 (seed 1) at its first such choice."""
+    state = GAME.new({"adventure": "A04"}, 1)
+    rng = Rng(1)
+    while state.decision != "lore-units":
+        assert state.current_player is not None
+        state.apply(rng.choice(state.legal_actions()))
+    text = GAME.write_position(state)
+    assert 'step = "lore-units"' in text and "[position.choosing]" in text
+    back = GAME.read_position(text)
+    assert back.choosing == state.choosing and texts(back) == texts(state)
+    broken = re.sub(r"\[position\.choosing\]\n(?:[^\[\n].*\n)*", "", text)
+    assert "choosing" not in broken
+    with pytest.raises(BitvaError, match="lore-units"):
+        GAME.read_position(broken)

@@ -5,6 +5,8 @@ in English and in Czech."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.conftest import new_page
@@ -12,6 +14,13 @@ from tests.e2e.pages import WIDE
 from tests.e2e.test_battlelore_web import mount, web  # noqa: F401  (the fixture)
 
 CHOOSING = {"player": 2, "card": "WR05", "hexes": ["F7"]}
+# the view of the fixture at the decision (North's MOV_OWN window, F7's Forced March begun)
+CHANGES: dict[str, Any] = {
+    "to_act": 2,
+    "decision": "lore-units",
+    "window": "MOV_OWN",
+    "choosing": CHOOSING,
+}
 LEGAL = ["add D7", "add E6", "add G7", "done"]
 
 
@@ -21,8 +30,7 @@ def test_bl_13_4_the_units_chosen_show_and_a_click_adds_the_next(
     page_errors: list[str],
 ) -> None:
     page = new_page(browser, page_errors, viewport=WIDE)
-    changes = {"to_act": 2, "decision": "lore-units", "window": "MOV_OWN", "choosing": CHOOSING}
-    mount(page, web, "a02-north-react", LEGAL, 2, **changes)
+    mount(page, web, "a02-north-react", LEGAL, 2, **CHANGES)
     prompt = page.locator("#prompt")
     expect(prompt).to_contain_text("Forced March for")
     expect(prompt).to_contain_text("F7")
@@ -39,8 +47,7 @@ def test_bl_13_4_the_choice_in_czech_and_done(
     page_errors: list[str],
 ) -> None:
     page = new_page(browser, page_errors, viewport=WIDE, lang="cs")
-    changes = {"to_act": 2, "decision": "lore-units", "window": "MOV_OWN", "choosing": CHOOSING}
-    mount(page, web, "a02-north-react", LEGAL, 2, "cs", **changes)
+    mount(page, web, "a02-north-react", LEGAL, 2, "cs", **CHANGES)
     expect(page.locator("#prompt")).to_contain_text("klikněte na další svou jednotku")
     expect(page.locator('[data-action="done"]')).to_have_text("Hotovo: zahrát kartu")
     page.click('[data-action="done"]')

@@ -1,6 +1,8 @@
 """A battle in progress in a position file (issue 11): `[position.battle]`, and the Lore cards
-still to take effect (`casting`, `lore_rolls`, `lore_resume`), so that a position may stand at
-any decision of a battle (BL-4.4 steps 6-8, BL-6, BL-7, BL-11.6, D-43) as well as between them.
+still to take effect (`casting`, `lore_rolls`, `lore_resume`) and the units of Forced March or
+Stealth chosen so far (`choosing`: side, card, hexes; the step `lore-units`, BL-13.4), so that a
+position may stand at any decision of a battle (BL-4.4 steps 6-8, BL-6, BL-7, BL-11.6, D-43) as
+well as between them.
 
     [position.battle]            # the battle being resolved (`battle/current.py`'s `Battle`)
     attacker = 3                 # unit ids (the unit tables' `id`)
@@ -26,6 +28,7 @@ from bitva.games.battlelore.battle.current import Battle
 from bitva.games.battlelore.battle.lore_dice import LORE_ROLL
 from bitva.games.battlelore.field.board import HexError, hex_of, name
 from bitva.games.battlelore.field.model import FACES
+from bitva.games.battlelore.lore.several import ONE_AT_A_TIME, Choosing
 from bitva.games.battlelore.lore.windows import Casting
 from bitva.games.battlelore.position.tables import (
     SIDE_NAMES,
@@ -154,6 +157,27 @@ def _read_rolls(value: Any) -> list[tuple[int, Any]]:
     return out
 
 
+def _choosing_table(choosing: Choosing) -> dict[str, Any]:
+    return {
+        "side": SIDE_NAMES[choosing.seat],
+        "card": choosing.card,
+        "hexes": list(choosing.hexes),
+    }
+
+
+def _read_choosing(value: Any) -> Choosing:
+    """Forced March's or Stealth's units chosen so far (BL-13.4, the step `lore-units`)."""
+    table = _table(value, ("side", "card", "hexes"))
+    card = _one_of(table.get("card"), sorted(ONE_AT_A_TIME), "a card chosen unit by unit")
+    try:
+        hexes = tuple(name(hex_of(_text(h))) for h in _list(table.get("hexes", [])))
+    except HexError as exc:
+        raise Bad(str(exc)) from None
+    if not hexes:
+        raise Bad("hexes: the units chosen so far, at least the first", "BL-13.4")
+    return Choosing(_side(table.get("side")), card, hexes)
+
+
 def _setter(attr: str, parse: Any) -> Any:
     def read(value: Any, state: BattleLoreState) -> None:
         setattr(state, attr, parse(value))
@@ -166,6 +190,7 @@ BATTLE_KEYS: tuple[Key, ...] = (
     Key("casting", lambda s: s.casting, _casting_table, _setter("casting", _read_casting)),
     Key("lore_rolls", lambda s: s.lore_rolls, _rolls_table, _setter("lore_rolls", _read_rolls)),
     Key("lore_resume", lambda s: s.lore_resume, str, _setter("lore_resume", _lore_resume)),
+    Key("choosing", lambda s: s.choosing, _choosing_table, _setter("choosing", _read_choosing)),
 )
 BATTLE_KEY_NAMES = frozenset(key.name for key in BATTLE_KEYS)
 
@@ -213,6 +238,17 @@ def check_battle(state: BattleLoreState) -> tuple[str, str, str | None] | None:
     for i, cast in enumerate(state.casting):
         if cast.index >= len(state.lore_played):
             return f"casting[{i}].card", "not the place of a Lore card in lore_played", None
+    if (state.phase == "lore-units") != (state.choosing is not None):
+        return (
+            "choosing",
+            "the step lore-units, and only it, has the units chosen so far",
+            "BL-13.4",
+        )
+    if state.choosing is not None:
+        for hex_name in state.choosing.hexes:
+            unit = state.field.unit_at(hex_of(hex_name))
+            if unit is None or unit.side != state.choosing.seat:
+                return "choosing.hexes", f"{hex_name}: no unit of that side stands there", "BL-13.4"
     if state.lore_rolls and not state.lore_resume:
         return "lore_resume", "a Lore card's dice go on somewhere: say where", "BL-13.9"
     return None

@@ -34,6 +34,7 @@ SEATS = {"south": 1, "north": 2}
 DECISIONS = (
     "move", "battle", "command", "order", "react", "deal", "lore-deal", "draw-keep",
     "discard", "refill", "lore-keep", "keep-lore", "landmark", "council", "lore-box",
+    "lore-units",
 )  # fmt: skip
 POSITION_ORDERS = "POSITION"  # the orders of a plain position's turn: those the file marks
 _WINDOWS = ("CMD", "CMD_REACT", "ORD_OWN", "ORD_REACT", "MOV_OWN", "MOV_REACT", "BAT_MELEE",
