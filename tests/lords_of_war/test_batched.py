@@ -10,11 +10,14 @@ run behind `-m slow`; a few hundred in the default suite.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
+from bitva.cli.main import app
 from bitva.core.errors import IllegalAction, NotSupported
 from bitva.core.rng import Rng
 from bitva.games.lords_of_war.batched import BatchedLordsOfWar
@@ -181,3 +184,19 @@ def test_random_steps_are_reproducible_from_the_seed() -> None:
         assert np.flatnonzero(first.legal_mask()[i]).tolist() == sorted(state.legal_codes())
         assert players[i] == state.current_player
         assert np.array_equal(observations[i], state.observation_tensor(state.current_player))
+
+
+def test_bench_vector_times_both_engines_in_one_run() -> None:
+    """Issue 23: `bitva bench lords-of-war --vector N --json` reports the batched and the scalar
+    steps per second of the same run; borderless is refused by name (LW-10.1)."""
+    runner = CliRunner()
+    result = runner.invoke(app, ["bench", "lords-of-war", "--vector", "16", "-n", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["batch"] == 16
+    assert data["vector_steps_per_second"] > 0 and data["scalar_steps_per_second"] > 0
+    assert len(data["vector_runs_steps_per_second"]) == 3
+    refused = runner.invoke(
+        app, ["bench", "lords-of-war", "--vector", "8", "-n", "1", "-o", "borderless=true"]
+    )
+    assert refused.exit_code != 0 and "borderless" in refused.output
