@@ -205,3 +205,10 @@ def test_bl_13_4_a_position_file_stands_at_the_choice() -> None:
     assert "choosing" not in broken
     with pytest.raises(BitvaError, match="lore-units"):
         GAME.read_position(broken)
+
+
+def test_bl_13_4_a_whole_play_of_format_3_is_refused_saying_how_to_play_it_now() -> None:
+    state = at_window(warrior=2)
+    with pytest.raises(IllegalAction, match="one at a time: lore WR05 B2, then add C2") as raised:
+        state.apply("lore WR05 B2 C2")
+    assert raised.value.rule == "BL-13.4"
