@@ -149,7 +149,6 @@ class BatchedLordsOfWar:
         """The scalar state of lane i, rebuilt from its row (for tests and inspection)."""
         r = [int(v) for v in self.state[i]]
         static = self.static
-        mat = static.mat
         state = LordsOfWarState(static, Rng(int(self.rng[i])))
 
         def ids(mask: int) -> list[int]:
@@ -198,7 +197,6 @@ class BatchedLordsOfWar:
         state.resolutions = r[L.RESOLUTIONS]
         if r[L.PHASE] == L.OVER:
             state._outcome = self._outcome(state, r[L.REASON])
-        del mat
         return state
 
     @staticmethod
