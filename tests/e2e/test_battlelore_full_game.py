@@ -1,8 +1,9 @@
 """A whole BattleLore adventure played by clicks, as a person plays it (issue 11 point 5): the
 game made in the lobby, every decision by what the page offers (a card and its button, a unit
 then a green hex, a unit then a red target whose odds show before the roll, a reaction's
-buttons, the Lore cards of A02), until the game-over screen. On a touch screen the first tap on
-a target shows its odds and the second attacks.
+buttons, the Lore cards of A02 and the units a Forced March adds by their green hexes), until
+the game-over screen. On a touch screen the first tap on a target shows its odds and the
+second attacks.
 
 Slow (`-m slow`): A02 on a phone in Czech against the random AI, two to four minutes. The
 same steps play A01 and A02 against `hard` when run by hand (`play_by_clicks`, docs/battlelore.md
@@ -109,7 +110,7 @@ def choose(data: dict[str, Any], rng: random.Random) -> str:
             for o in data["view"].get("odds") or []
         }
         return max(battles, key=lambda a: (odds.get(a, 0.0), rng.random()))
-    for verbs in (("order", "free"), ("move",), ("retreat", "pursue", "place"), ("play",)):
+    for verbs in (("order", "free"), ("move",), ("retreat", "pursue", "place", "add"), ("play",)):
         options = [a for a in legal if a.split()[0] in verbs]
         if options and verbs == ("move",):
             return max(options, key=closeness)
@@ -130,7 +131,7 @@ def click(play: Play, action: str, odds: bool = True) -> None:
             expect(page.locator(".card-text")).not_to_be_empty()
             play.shot("lore-card")
         play.press(f'#prompt [data-action="{action}"]')
-    elif verb in ("order", "free", "retreat", "pursue", "place") and len(words) == 2:
+    elif verb in ("order", "free", "retreat", "pursue", "place", "add") and len(words) == 2:
         if verb == "order":
             play.shot("order")
         play.press(HEX.format(words[1]))
