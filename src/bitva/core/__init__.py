@@ -19,6 +19,7 @@ from bitva.core.errors import (
 from bitva.core.events import Event
 from bitva.core.game import Analysis, Game
 from bitva.core.outcome import Outcome
+from bitva.core.preview import Preview
 from bitva.core.registry import all_games, get_game, register
 from bitva.core.rng import Rng, derive_seed
 from bitva.core.state import State
@@ -36,6 +37,7 @@ __all__ = [
     "OptionsError",
     "Outcome",
     "PositionError",
+    "Preview",
     "RecordError",
     "Rng",
     "State",

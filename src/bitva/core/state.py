@@ -27,6 +27,7 @@ from bitva.core.chance import CHANCE, sample
 from bitva.core.errors import IllegalAction, NotSupported, Violation
 from bitva.core.events import Event
 from bitva.core.outcome import Outcome
+from bitva.core.preview import Preview
 from bitva.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -117,6 +118,13 @@ class State(ABC, Generic[A]):
         if action in self.legal_actions():
             return None
         return Violation(f"{self.action_text(action)!r} is not legal now", "CORE-3")
+
+    def preview(self, action: A) -> Preview:
+        """What `action` would do here, without doing it (issue 22): legal or the violation
+        `check` gives, and game-defined facts (docs/adding-a-game.md). This default is `check`
+        with no facts; games override it to say more (inches used, models out of coherency).
+        The state is never changed."""
+        return Preview(self.check(action))
 
     def candidate_actions(self, rng: Rng, n: int) -> list[A]:
         """Up to `n` legal actions for an agent to consider, drawn with `rng` (all of them when
