@@ -35,6 +35,7 @@ from bitva.core import (
     Game,
     Outcome,
     PositionError,
+    Preview,
     Rng,
     State,
     Traits,
@@ -121,6 +122,22 @@ class LongJumpState(State[Jump]):
                 "LJ-3",
             )
         return None
+
+    def preview(self, action: Jump) -> Preview:
+        """`check` and, for a jump, where it lands (metres), where the other jumper stands, how
+        far apart they would be (LJ-3) and whether it reaches the end of the track (LJ-4)."""
+        violation = self.check(action)
+        if self._outcome is not None or not isinstance(action, Jump):
+            return Preview(violation)
+        landing = self.at[self.active - 1] + action.distance
+        other = self.at[2 - self.active]
+        return Preview.of(
+            violation,
+            landing=landing / 100,
+            other_jumper=other / 100,
+            distance_to_other=abs(landing - other) / 100,
+            finishes=landing >= self._options.track * 100,
+        )
 
     def candidate_actions(self, rng: Rng, n: int) -> list[Jump]:
         """The longest legal jump and up to n - 1 more drawn evenly from the legal ones."""
