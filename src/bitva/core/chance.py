@@ -6,10 +6,17 @@ an action and written into the game record, so a record replays whatever the RNG
 forces a die by applying the face it wants, and odds come from the engine itself.
 
 A game may group dice: n dice rolled together as one outcome by face counts, so that the
-probabilities stay exact and the outcomes few (`dice_counts`).
+probabilities stay exact and the outcomes few (`dice_counts`); by counts per class of faces when
+only the class matters (`grouped_dice`: 30 dice to hit read as miss, hit or critical are 496
+outcomes, not 324,632 face combinations); or by their total when only the sum matters
+(`dice_sum`).
 
 >>> [str(p) for _, p in dice_counts(2, 2)]
 ['1/4', '1/2', '1/4']
+>>> len(grouped_dice(30, (3, 2, 1)))
+496
+>>> [(t, str(p)) for t, p in dice_sum(2, (0, 0, 1, 1, 1, 1))]
+[(0, '1/9'), (1, '4/9'), (2, '4/9')]
 >>> sample([("heads", Fraction(1, 2)), ("tails", Fraction(1, 2))], Rng(3))
 'tails'
 """
@@ -98,3 +105,46 @@ def by_count(counts: dict[A, int]) -> list[tuple[A, Fraction]]:
     """Outcomes weighted by how many of each there are (cards of a kind left in a deck)."""
     total = sum(counts.values())
     return [(item, Fraction(count, total)) for item, count in counts.items() if count > 0]
+
+
+def grouped_dice(
+    n: int, class_sizes: Sequence[int], sides: int = 6
+) -> list[tuple[tuple[int, ...], Fraction]]:
+    """n fair dice whose faces are partitioned into classes of `class_sizes` faces (they sum to
+    `sides`), grouped by how many dice fall in each class: `(counts, p)` with `counts[i]` dice
+    in class i and p the exact multinomial probability ``n! / prod(c_i!) * prod((s_i/sides)**c_i)``.
+    C(n + k - 1, k - 1) outcomes for k classes; the order is that of `dice_counts`."""
+    sizes = tuple(class_sizes)
+    if n < 0 or sides < 1:
+        raise ValueError("grouped_dice needs n >= 0 dice of at least one face")
+    if not sizes or any(size < 1 for size in sizes) or sum(sizes) != sides:
+        raise ValueError(f"class sizes {sizes} must be positive and sum to {sides} faces")
+    total = sides**n
+    factorial_n = math.factorial(n)
+    out = []
+    for counts in _compositions(n, len(sizes)):
+        ways = factorial_n
+        for count, size in zip(counts, sizes, strict=True):
+            ways = ways // math.factorial(count) * size**count
+        out.append((counts, Fraction(ways, total)))
+    return out
+
+
+def dice_sum(n: int, face_values: Sequence[int]) -> list[tuple[int, Fraction]]:
+    """n fair dice, face f worth `face_values[f - 1]` (one value per face), grouped by their
+    total: `(total, p)` for every reachable total, smallest first, p exact."""
+    values = tuple(face_values)
+    if n < 0 or not values:
+        raise ValueError("dice_sum needs n >= 0 dice of at least one face")
+    one: dict[int, int] = {}
+    for value in values:
+        one[value] = one.get(value, 0) + 1
+    law: dict[int, int] = {0: 1}  # total -> ways out of len(values) ** dice so far
+    for _ in range(n):
+        nxt: dict[int, int] = {}
+        for total, ways in law.items():
+            for value, faces in one.items():
+                nxt[total + value] = nxt.get(total + value, 0) + ways * faces
+        law = nxt
+    denominator = len(values) ** n
+    return [(total, Fraction(law[total], denominator)) for total in sorted(law)]
