@@ -19,6 +19,9 @@ def test_an_agent_plays_a_parametric_game_legally_to_the_end(agent: str) -> None
         state = JUMP.new({"track": 8}, seed)
         players = {1: make_agent(agent, seed), 2: make_agent("random", seed + 10)}
         while state.current_player is not None:
+            if state.is_chance:  # LJ-5: the wind die
+                state.resolve_chance()
+                continue
             action = players[state.current_player].choose(state)
             assert state.check(action) is None, action  # LJ-2, LJ-3: only legal jumps
             state.apply(action)
@@ -35,7 +38,10 @@ def test_greedy_jumps_as_far_as_it_may() -> None:
         game = JUMP.new({"track": 8}, seed)
         agents = {1: make_agent("greedy", seed), 2: make_agent("random", seed)}
         while game.current_player is not None:
-            game.apply(agents[game.current_player].choose(game))
+            if game.is_chance:
+                game.resolve_chance()
+            else:
+                game.apply(agents[game.current_player].choose(game))
         wins += game.outcome is not None and game.outcome.winner == 1
     assert wins == 6
 
@@ -56,6 +62,7 @@ def test_the_searches_refuse_a_game_without_codes_and_say_who_can_play() -> None
 def test_candidates_are_legal_reproducible_and_include_the_longest_jump() -> None:
     state = JUMP.new({}, 0)
     state.apply("jump 1.00")
+    state.apply("wind 0.00")  # LJ-5: no push
     first = state.candidate_actions(Rng(4), 8)
     assert first == state.candidate_actions(Rng(4), 8)
     assert all(state.check(action) is None for action in first)
