@@ -1,4 +1,5 @@
-"""`bitva analyse GAME POSITION`: one of the game's analyses of a position file."""
+"""`bitva analyse GAME POSITION`: one of the game's analyses of a position file, with its
+parameters where it takes some (`--param unit=A1`, issue 22)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,20 @@ def read_text(path: Path, what: str) -> str:
         raise BitvaError(f"{path}: cannot read the {what} ({exc.strerror})") from None
 
 
+def read_params(pairs: list[str]) -> dict[str, str]:
+    """`--param NAME=VALUE` options as a mapping (the analysis's model converts the values)."""
+    values: dict[str, str] = {}
+    for pair in pairs:
+        key, equals, value = pair.partition("=")
+        key = key.strip()
+        if not equals or not key:
+            raise BitvaError(f"--param {pair!r}: write NAME=VALUE, e.g. --param unit=A1")
+        if key in values:
+            raise BitvaError(f"--param {key}: given twice")
+        values[key] = value.strip()
+    return values
+
+
 @friendly_errors
 def analyse(
     game: Annotated[str, typer.Argument(help="the game (`bitva games` lists them)")],
@@ -32,6 +47,14 @@ def analyse(
     write: Annotated[
         Path | None,
         typer.Option(help="also write the position back out (a round trip of the file)"),
+    ] = None,
+    param: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--param",
+            help="a parameter of the analysis, NAME=VALUE (repeat it: --param unit=A1 "
+            "--param target=B1); `bitva games GAME` lists what each analysis takes",
+        ),
     ] = None,
 ) -> None:
     """Run one of the game's analyses on a position file.
@@ -52,6 +75,8 @@ def analyse(
             f"{definition.name} has no analysis {name!r} (known: {', '.join(analyses)})"
         )
     chosen = analyses[name]
+    values = read_params(param or [])
+    chosen.read_parameters(values)  # before the position is read: a bad parameter costs nothing
     text = read_text(position, "position file")
     try:
         state = definition.read_position(text, source=str(position))
@@ -72,7 +97,7 @@ def analyse(
         where = ", ".join(sorted(chosen.decisions or ())) or "a decision point"
         now = "the game is over" if state.outcome is not None else f"it is at {state.decision!r}"
         raise BitvaError(f"{position}: the analysis {name!r} is offered at {where}; {now}")
-    result = chosen.run(state, seat)
+    result = chosen.answer(state, seat, values)
     from bitva.cli.games import adapter_for
 
     adapter = adapter_for(definition)

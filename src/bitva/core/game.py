@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from bitva.core.errors import NotSupported, OptionsError
+from bitva.core.errors import BitvaError, NotSupported, OptionsError
 from bitva.core.state import State
 from bitva.core.traits import Traits
 
@@ -22,6 +22,17 @@ O = TypeVar("O", bound=BaseModel)  # noqa: E741
 OptionsLike = BaseModel | Mapping[str, Any] | None
 
 
+class ParameterError(BitvaError):
+    """Parameters of an analysis that do not validate: names the analysis, the parameter and
+    the reason (never the value given)."""
+
+    def __init__(self, analysis: str, field: str, reason: str) -> None:
+        self.analysis = analysis
+        self.field = field
+        self.reason = reason
+        super().__init__(f"analysis {analysis!r}: parameter {field}: {reason}")
+
+
 @dataclass(frozen=True)
 class Analysis:
     """A named question a player may ask about a position ("what does each placement kill?").
@@ -29,14 +40,20 @@ class Analysis:
     `run(state, seat)` answers with a JSON-ready object. Front ends give it a state that holds
     only what `seat` may see (a determinization for that seat), so an analysis cannot leak.
     `decisions` names the decision points where it is offered (None: everywhere);
-    `to_move_only` offers it only to the seat about to decide."""
+    `to_move_only` offers it only to the seat about to decide.
+
+    An analysis that takes parameters (issue 22: "the odds of this unit charging that one")
+    names their pydantic model in `parameters`; it is then run as `run(state, seat, params)`
+    with a validated instance (`answer` validates and dispatches). Front ends offer the
+    model's JSON Schema (`to_json()["parameters"]`)."""
 
     name: str
     title: str
     description: str
-    run: Callable[[Any, int | None], dict[str, Any]]
+    run: Callable[..., dict[str, Any]]
     decisions: frozenset[str] | None = None
     to_move_only: bool = False
+    parameters: type[BaseModel] | None = None
 
     def offered(self, state: State[Any], seat: int | None) -> bool:
         if state.outcome is not None:
@@ -45,6 +62,32 @@ class Analysis:
             return False
         return not self.to_move_only or (seat is not None and seat == state.current_player)
 
+    def read_parameters(self, values: Mapping[str, Any] | None) -> BaseModel | None:
+        """The parameters from a mapping (text from a command line is converted as pydantic's
+        lax mode does: "3" is 3); ParameterError names the first bad one. An analysis without
+        parameters takes none."""
+        given = dict(values or {})
+        if self.parameters is None:
+            if given:
+                first = sorted(given)[0]
+                raise ParameterError(self.name, first, "this analysis takes no parameters")
+            return None
+        try:
+            return self.parameters.model_validate(given)
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            field = ".".join(str(part) for part in error["loc"]) or "parameters"
+            raise ParameterError(self.name, field, str(error["msg"])) from None
+
+    def answer(
+        self, state: State[Any], seat: int | None, values: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Validate `values` (`read_parameters`) and run the analysis with them."""
+        params = self.read_parameters(values)
+        if params is None:
+            return self.run(state, seat)
+        return self.run(state, seat, params)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -52,6 +95,9 @@ class Analysis:
             "description": self.description,
             "decisions": sorted(self.decisions) if self.decisions is not None else None,
             "to_move_only": self.to_move_only,
+            "parameters": (
+                self.parameters.model_json_schema() if self.parameters is not None else None
+            ),
         }
 
 
