@@ -11,6 +11,7 @@ from bitva.core.record import GameRecord, verify
 from bitva.core.registry import get_game
 from bitva.games.lords_of_war.lines import lines_after
 from bitva.games.lords_of_war.state import LordsOfWarState
+from bitva.server.models import ACTION_LENGTH
 from bitva.store.db import make_engine
 from bitva.store.games import GameStore
 from tests.server.helpers import (
@@ -258,7 +259,7 @@ def test_malformed_requests_get_422_with_a_clear_message(client: TestClient) -> 
         (url, b'{"action": "draw", "extra": 1}', "body.extra"),
         (url, b'{"action": 5}', "body.action"),
         (url, b'{"action": ""}', "body.action"),
-        (url, ('{"action": "' + "x" * 300 + '"}').encode(), "body.action"),
+        (url, ('{"action": "' + "x" * (ACTION_LENGTH + 1) + '"}').encode(), "body.action"),
         (url, b'{"action": "draw", "version": -1}', "body.version"),
         ("/api/games", b"{}", "body.game"),
         ("/api/games", b'{"game": "chess"}', "unknown game (known: "),

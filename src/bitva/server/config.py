@@ -46,6 +46,8 @@ class ServerConfig:
         burst=20, per_minute=20
     )  # join codes checked (POST .../invitation)
     analysis_rate: Rate = Rate(burst=60, per_minute=120)
+    # previews of an action being typed or dragged (issue 22): a page asks a few a second
+    preview_rate: Rate = Rate(burst=120, per_minute=600)
     heavy_reads_at_once: int = 2  # replays and analyses computed at the same time, server-wide
     # bytes of replay pages one address may have on their way (built, or being sent): beyond, 429
     max_replay_bytes_in_flight: int = 4 * 1024 * 1024

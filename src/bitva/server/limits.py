@@ -2,7 +2,8 @@
 (docs/server.md, "Security and limits"):
 
 - rates (token buckets) on what costs the server work: new games and seats, moves that make the
-  AI think, replay pages, join codes checked and analyses; beyond them a 429 with Retry-After;
+  AI think, replay pages, join codes checked, analyses and previews; beyond them a 429 with
+  Retry-After;
 - the bytes of replay pages on their way to one address (`InFlight`; 429 beyond the cap);
 - WebSockets: a cap per game on spectators (a seat holder always gets in), a few sockets per
   seat (the newest stay), and a cap per address;
@@ -40,6 +41,7 @@ RATE_WORDS = {
     "replay": "too many replays",
     "invitation": "too many join codes checked",
     "analysis": "too many analyses",
+    "preview": "too many previews",
 }
 PRUNE_EVERY = 1000  # charges between two sweeps of the idle buckets
 
@@ -276,6 +278,7 @@ class Limits:
                 "replay": config.replay_rate,
                 "invitation": config.invitation_rate,
                 "analysis": config.analysis_rate,
+                "preview": config.preview_rate,
             },
             config.unlimited_clients,
         )

@@ -10,10 +10,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 NAME_LENGTH = 40
-ACTION_LENGTH = 200
+# Characters of an action's text. Age of Sigmar moves a unit as one action: a 20-model unit
+# whose models each follow a path of 6 points written "(xx.xxx,yy.yyy)" is about 2,100
+# characters (tests/server/test_preview.py measures it), so 8,000 leaves room for longer paths
+# while one request still cannot make the engine read a megabyte (issue 22).
+ACTION_LENGTH = 8000
+PARAMETERS = 16  # parameters of one analysis request
 MAX_VERSION = 2**31 - 1  # far beyond any game's steps: a bigger number is refused, not echoed
 MAX_SEATS = 16
 
@@ -104,8 +109,20 @@ class InviteIn(Strict):
     )
 
 
+def printable_action(value: str) -> str:
+    """Action text is printable: control characters (a terminal's escape codes among them)
+    are refused as the body is validated (422), so that no error or log carries them."""
+    if not value.isprintable():
+        raise ValueError("control characters are not allowed in an action")
+    return value
+
+
+# action text: printable, at most ACTION_LENGTH characters (the Field gives the length)
+ActionText = Annotated[str, AfterValidator(printable_action)]
+
+
 class ActionIn(Strict):
-    action: str = Field(
+    action: ActionText = Field(
         min_length=1,
         max_length=ACTION_LENGTH,
         description="the action in the game's text form (the seat's `legal_actions` list them "
@@ -119,14 +136,29 @@ class ActionIn(Strict):
         description="the game version the action was chosen at; a stale one is refused (409)",
     )
 
-    @field_validator("action")
-    @classmethod
-    def _printable(cls, value: str) -> str:
-        """Action text is printable: control characters (a terminal's escape codes among them)
-        are refused as the body is validated (422), so that no error or log carries them."""
-        if not value.isprintable():
-            raise ValueError("control characters are not allowed in an action")
-        return value
+
+class PreviewIn(Strict):
+    action: ActionText = Field(
+        min_length=1,
+        max_length=ACTION_LENGTH,
+        description="the action in the game's text form, as for POST .../actions",
+        examples=["jump 0.75"],
+    )
+    version: int | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_VERSION,
+        description="the game version the action is meant for; a stale one is refused (409)",
+    )
+
+
+class AnalysisIn(Strict):
+    parameters: dict[str, Any] = Field(
+        default_factory=dict,
+        max_length=PARAMETERS,
+        description="the analysis's parameters (their JSON Schema in /api/meta); none for an "
+        "analysis that takes none",
+    )
 
 
 class UndoIn(Strict):
@@ -145,6 +177,16 @@ class WsHello(Strict):
 
 class WsPing(Strict):
     type: Literal["ping"]
+
+
+class WsPreview(Strict):
+    """`{"type": "preview", "action": TEXT, "id": N}`: answered by `preview_result` with the
+    same id (a page that types fast matches each answer to its question)."""
+
+    type: Literal["preview"]
+    action: ActionText = Field(min_length=1, max_length=ACTION_LENGTH)
+    version: int | None = Field(default=None, ge=0, le=MAX_VERSION)
+    id: int | None = Field(default=None, ge=0, le=MAX_VERSION)
 
 
 # -- responses -----------------------------------------------------------------------------
@@ -261,6 +303,21 @@ class AnalysisOut(BaseModel):
     result: dict[str, Any]
 
 
+class ViolationOut(BaseModel):
+    message: str = Field(description="why the action is illegal, in the player's words")
+    rule: str | None = Field(default=None, description="the rule it breaks, e.g. LJ-3")
+
+
+class PreviewOut(BaseModel):
+    version: int = Field(description="the game version the preview is of")
+    seat: int
+    legal: bool
+    violation: ViolationOut | None = Field(description="null when the action is legal")
+    facts: dict[str, Any] = Field(
+        description="what the action would do, as the game tells it (docs/adding-a-game.md)"
+    )
+
+
 class LogOut(BaseModel):
     version: int
     entries: list[StepOut]
@@ -286,6 +343,9 @@ class AnalysisMeta(BaseModel):
     description: str
     decisions: list[str] | None
     to_move_only: bool
+    parameters: dict[str, Any] | None = Field(
+        default=None, description="JSON Schema of the parameters it takes; null: none"
+    )
 
 
 class GameMeta(BaseModel):

@@ -1,5 +1,6 @@
 """Reading games: a seat's view of a game, the lobby's list, the log, and the game's analyses
-(`Game.analyses`, asked for through `POST /api/games/{id}/analysis/{name}`); replays, in pages:
+(`Game.analyses`, asked for through `POST /api/games/{id}/analysis/{name}`, with their
+parameters where they take some); replays, in pages:
 `bitva.server.replays`.
 
 Everything here is what one seat (or a spectator) may see: views by the adapter, events by
@@ -10,15 +11,17 @@ text of a step is never sent (a chance outcome may be a secret).
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from typing import Any
 
 from anyio import to_thread
 
 from bitva.core.errors import BitvaError
-from bitva.core.game import Analysis
+from bitva.core.game import Analysis, ParameterError
 from bitva.core.rng import Rng, derive_seed
 from bitva.core.state import State
-from bitva.server.errors import ApiError
+from bitva.server.errors import ApiError, invalid
 from bitva.server.models import AnalysisOut, GameOut, GameSummary, LogOut
 from bitva.server.runtime import summary_of
 from bitva.server.service import GameService
@@ -61,7 +64,13 @@ class Reader:
             {"version": runtime.version, "entries": runtime.events_for(seat, since)}
         )
 
-    async def analysis(self, game_id: str, name: str, token: str | None) -> AnalysisOut:
+    async def analysis(
+        self,
+        game_id: str,
+        name: str,
+        token: str | None,
+        parameters: Mapping[str, Any] | None = None,
+    ) -> AnalysisOut:
         games = self.service
         runtime = await games.runtime(game_id)
         seat = games.seat_of(runtime, token, required=False)
@@ -75,18 +84,24 @@ class Reader:
         state = runtime.state
         if not analysis.offered(state, seat):
             raise ApiError(409, not_offered(analysis, state, seat))
+        try:  # before any work: a bad parameter costs nothing
+            params = analysis.read_parameters(parameters)
+        except ParameterError as exc:
+            raise invalid(["body", "parameters", exc.field], exc.reason) from None
+        given = params.model_dump(mode="json") if params is not None else None
+        key = (name, seat, json.dumps(given, sort_keys=True))
         version, epoch = runtime.version, runtime.epoch  # an undo changes the epoch
-        cached = runtime.analyses.get((name, seat))
+        cached = runtime.analyses.get(key)
         if cached is not None and cached[0] == version:
             return AnalysisOut(name=name, version=version, seat=seat, result=cached[1])
         seed = derive_seed(runtime.stored.seed, "analysis", name, seat or 0, version)
         seen = seen_by(state, seat, Rng(seed))
         try:
-            result = await to_thread.run_sync(analysis.run, seen, seat)
+            result = await to_thread.run_sync(analysis.answer, seen, seat, given)
         except BitvaError as exc:
             raise ApiError(409, str(exc), getattr(exc, "rule", None)) from exc
         if runtime.version == version and runtime.epoch == epoch:
-            runtime.analyses[(name, seat)] = (version, result)
+            runtime.analyses[key] = (version, result)
         return AnalysisOut(name=name, version=version, seat=seat, result=result)
 
 

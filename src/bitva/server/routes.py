@@ -2,8 +2,8 @@
 without a token a request reads as a spectator. Every error is `{"error": ..., "rule": ...}`.
 
 What costs the server work is limited per client address (`limits`): new games and seats, moves
-against the AI, replay pages (`replays`), join codes checked and analyses; beyond a limit the
-answer is 429 with Retry-After."""
+against the AI, replay pages (`replays`), join codes checked, analyses and previews; beyond a
+limit the answer is 429 with Retry-After."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from bitva.server.meta import meta
 from bitva.server.models import (
     ActionIn,
     ActionOut,
+    AnalysisIn,
     AnalysisOut,
     CreateGameIn,
     CreateGameOut,
@@ -35,9 +36,12 @@ from bitva.server.models import (
     MetaOut,
     OptionsIn,
     OptionsOut,
+    PreviewIn,
+    PreviewOut,
     UndoIn,
     UndoOut,
 )
+from bitva.server.preview import preview
 from bitva.server.reading import Reader
 from bitva.server.runtime import GameRuntime
 from bitva.server.service import GameService, chosen_options, find_game
@@ -260,6 +264,20 @@ async def play_action(
     return Response(answer, media_type="application/json")
 
 
+@router.post("/games/{game_id}/preview", response_model=PreviewOut, responses=ERRORS, tags=["play"])
+async def preview_action(
+    game_id: GameId, body: PreviewIn, games: Service, auth: Token, request: Request
+) -> PreviewOut:
+    """What an action would do, without doing it (issue 22): legal or the violation naming the
+    rule, and the game's facts (a move's inches, its models out of coherency). Only the seat
+    to move may ask, and the preview is computed on what that seat knows (docs/server.md,
+    "Preview"). Text that is no action of the game is refused (400); nothing changes."""
+    runtime = await games.runtime(game_id)
+    seat = games.seat_of(runtime, auth, required=True)
+    charge(request, "preview")
+    return await preview(games, game_id, seat, body.action, body.version)
+
+
 @router.post("/games/{game_id}/undo", response_model=UndoOut, responses=ERRORS, tags=["play"])
 async def undo_decision(
     game_id: GameId, games: Service, auth: Token, request: Request, body: UndoIn | None = None
@@ -283,13 +301,20 @@ async def undo_decision(
     tags=["play"],
 )
 async def run_analysis(
-    game_id: GameId, name: AnalysisName, games: Reading, auth: Token, request: Request
+    game_id: GameId,
+    name: AnalysisName,
+    games: Reading,
+    auth: Token,
+    request: Request,
+    body: AnalysisIn | None = None,
 ) -> AnalysisOut:
     """One of the game's analyses (/api/meta lists them), run on what your seat knows: where it
-    is offered now, and for the seat about to decide where the analysis says so."""
+    is offered now, and for the seat about to decide where the analysis says so. An analysis
+    that takes parameters gets them in the body (`{"parameters": {"unit": "A1"}}`, their JSON
+    Schema in /api/meta); a bad one is refused (422) naming it."""
     charge(request, "analysis")
     async with limits(request).heavy:
-        return await games.analysis(game_id, name, auth)
+        return await games.analysis(game_id, name, auth, body.parameters if body else None)
 
 
 @router.get("/games/{game_id}/log", response_model=LogOut, responses=ERRORS, tags=["play"])

@@ -223,8 +223,8 @@ class GameRuntime:
         self._views: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self._seat_json: dict[int | None, str] = {}
         self._summary: tuple[GameSummary, str] | None = None
-        # (analysis, seat) -> (version, result)
-        self.analyses: dict[tuple[str, int | None], tuple[int, dict[str, Any]]] = {}
+        # (name, seat, parameters as canonical JSON) -> (version, result)
+        self.analyses: dict[tuple[str, int | None, str], tuple[int, dict[str, Any]]] = {}
         # undo (`bitva.server.undo`): the state before each decision since the last chance
         # outcome, by step index (the latest KEPT_STATES), and each seat's refusal now
         self.kept: dict[int, State[Any]] = {}

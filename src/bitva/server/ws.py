@@ -5,7 +5,10 @@ token travels in a message, never in the URL, so that it stays out of logs. The 
 `welcome` (the seat, the view, its legal actions and analyses), then pushes `update` after every
 action (its steps: the action and the chance that followed, with their events as this seat sees
 them; the new view, legal actions and analyses), `game` when a friend joins, and `thinking` when
-an AI starts on a move. `{"type": "ping"}` gets `{"type": "pong"}`.
+an AI starts on a move. `{"type": "ping"}` gets `{"type": "pong"}`. `{"type": "preview",
+"action": TEXT, "id": N}` (the seat to move only) gets `{"type": "preview_result", "id": N, ...}`:
+the preview of `POST .../preview`, or its refusal as `error`, `rule` and `status` (issue 22;
+previews count against their own per-client rate, not against the socket's allowance).
 
 A refused socket gets an `error` message, then a close frame whose code says why (docs/server.md
 lists them): 4400 a bad hello, 4401/4403 the token, 4404 no such game (or it expired), 4429 over a
@@ -19,17 +22,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import re
 import time
+from typing import Any
 
 from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
 from starlette.types import Message
 
-from bitva.server.errors import ApiError
+from bitva.server.errors import ApiError, validation_message
 from bitva.server.hub import Watcher, dumps
 from bitva.server.limits import TOO_MANY, Connection, Limits, client_of
-from bitva.server.models import WsHello, WsPing
+from bitva.server.models import MAX_VERSION, WsHello, WsPing, WsPreview
+from bitva.server.preview import preview, preview_error
 from bitva.server.service import GameService
 
 router = APIRouter()
@@ -41,6 +47,9 @@ MESSAGE_BURST = 20
 MESSAGES_PER_SECOND = 1.0
 POLICY = 1008  # RFC 6455: a message that violates the server's policy
 BAD_HELLO = 'the first message must be {"type": "hello", "token": ...}'
+NOT_UNDERSTOOD = (
+    'send actions with POST .../actions; the socket takes {"type": "ping"} and previews'
+)
 BINARY = 1003  # RFC 6455: a kind of data the endpoint does not accept
 GOING_AWAY = 1013  # the server closes (or the socket fell behind): reconnect
 
@@ -80,6 +89,56 @@ async def _send(websocket: WebSocket, watcher: Watcher, connection: Connection) 
             await _refuse(websocket, code, reason)
             return
         await websocket.send_text(text)
+
+
+def _preview_asked(raw: str) -> WsPreview | None:
+    """The message as a preview, or None when it is none (a ping, or something the loop
+    refuses: a malformed preview counts against the socket's allowance like any message)."""
+    try:
+        return WsPreview.model_validate_json(raw)
+    except ValidationError:
+        return None
+
+
+def _bad_preview(raw: str) -> str | None:
+    """A `preview_result` refusing a message that says it is a preview but does not validate
+    (an over-long action, say), naming the field; None for any other message."""
+    try:
+        WsPreview.model_validate_json(raw)
+    except ValidationError as exc:
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return None
+        if not isinstance(data, dict) or data.get("type") != "preview":
+            return None
+        message, _ = validation_message([dict(error) for error in exc.errors()])
+        asked = data.get("id")
+        number = asked if isinstance(asked, int) and 0 <= asked <= MAX_VERSION else None
+        return dumps(
+            {"type": "preview_result", "id": number, "error": message, "rule": None, "status": 422}
+        )
+    return None
+
+
+async def _answer_preview(
+    games: GameService,
+    limits: Limits,
+    connection: Connection,
+    watcher: Watcher,
+    game_id: str,
+    asked: WsPreview,
+) -> None:
+    """`preview_result` for a `preview` message, with its id: the preview, or why not (the
+    error, its rule and the HTTP status the endpoint would have answered)."""
+    answer: dict[str, Any] = {"type": "preview_result", "id": asked.id}
+    try:
+        limits.rates.charge("preview", connection.client)
+        found = await preview(games, game_id, watcher.seat, asked.action, asked.version)
+        answer.update(found.model_dump(mode="json"))
+    except ApiError as exc:
+        answer.update(preview_error(exc))
+    watcher.put(dumps(answer))
 
 
 @router.websocket("/api/games/{game_id}/ws")
@@ -132,6 +191,10 @@ async def _serve(
     try:
         while True:
             raw = await _receive_text(websocket)
+            asked = _preview_asked(raw)
+            if asked is not None:  # counted by the preview rate, not the pings' allowance
+                await _answer_preview(games, limits, connection, watcher, game_id, asked)
+                continue
             moment = time.monotonic()
             allowance = min(MESSAGE_BURST, allowance + (moment - since) * MESSAGES_PER_SECOND)
             since = moment
@@ -144,7 +207,8 @@ async def _serve(
             try:
                 WsPing.model_validate_json(raw)
             except ValidationError:
-                watcher.put(dumps({"type": "error", "error": "send actions with POST .../actions"}))
+                refused = _bad_preview(raw)
+                watcher.put(refused or dumps({"type": "error", "error": NOT_UNDERSTOOD}))
                 continue
             watcher.put(dumps({"type": "pong"}))
     except Binary:
