@@ -17,7 +17,7 @@ from bitva.core.errors import (
     Violation,
 )
 from bitva.core.events import Event
-from bitva.core.game import Analysis, Game
+from bitva.core.game import Analysis, Game, ParameterError
 from bitva.core.outcome import Outcome
 from bitva.core.preview import Preview
 from bitva.core.registry import all_games, get_game, register
@@ -36,6 +36,7 @@ __all__ = [
     "NotSupported",
     "OptionsError",
     "Outcome",
+    "ParameterError",
     "PositionError",
     "Preview",
     "RecordError",
