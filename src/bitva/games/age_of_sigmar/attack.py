@@ -77,7 +77,7 @@ def _best(matched: Sequence[Trigger], outcome: str) -> Trigger | None:
 
 # -- what each face of a die does, worked out once per batch ---------------------------------
 @dataclass(frozen=True)
-class _Face:
+class FaceEffect:
     """A final hit or wound face: whether the attack goes on (it succeeds and no outcome ended
     it), the mortal-wound outcome dice it triggers, and, for a hit, the `hits` outcome (None:
     one hit); for a wound, its rend and Damage."""
@@ -89,11 +89,11 @@ class _Face:
     damage: Dice | None = None
 
 
-_NO_FACE = _Face(False, ())  # index 0 of the face tables: dice show 1 to 6
+_NO_FACE = FaceEffect(False, ())  # index 0 of the face tables: dice show 1 to 6
 
 
 @dataclass(frozen=True)
-class _Save:
+class SaveTable:
     """The save rolls against wounds of one rend: which faces are re-rolled, which fail, and
     the attacker's mortal-wound outcome dice each face triggers. Indexed by face (0 unused)."""
 
@@ -115,8 +115,11 @@ def _faces(
     return out
 
 
-class _Batch:
-    """Attacks alike in every respect but their number (AOS-11.5), with their faces worked out."""
+class Batch:
+    """Attacks alike in every respect but their number (AOS-11.5), with their faces worked out.
+
+    The face tables (``hit``, ``wound``, ``save``, ``*_reroll``, indexed by face, 0 unused) are
+    also what the grouped chance nodes of `battle.attack_program` read, so both resolve alike."""
 
     def __init__(
         self, profiles: list[AttackProfile], target: TargetProfile, options: AttackOptions
@@ -129,18 +132,18 @@ class _Batch:
         hits = [_NO_FACE]
         for goes_on, matched, mortals in _faces(p.hit_triggers, p.hit_mod, p.hit, one):
             best = _best(matched, "hits")
-            hits.append(_Face(goes_on, mortals, hits=best.hits if best else None))
+            hits.append(FaceEffect(goes_on, mortals, hits=best.hits if best else None))
         self.hit = tuple(hits)
         wounds = [_NO_FACE]
-        saves: list[_Save | None] = [None]
+        saves: list[SaveTable | None] = [None]
         for goes_on, matched, mortals in _faces(p.wound_triggers, p.wound_mod, p.wound, one):
             rend = p.rend + sum(t.rend for t in matched if t.rend is not None)
             best = _best(matched, "damage")
             damage = best.damage if best is not None and best.damage is not None else p.damage
-            wounds.append(_Face(goes_on, mortals, rend=rend, damage=damage))
+            wounds.append(FaceEffect(goes_on, mortals, rend=rend, damage=damage))
             saves.append(_save_table(p, target, rend, one))
         self.wound = tuple(wounds)
-        self.save: tuple[_Save | None, ...] = tuple(saves)
+        self.save: tuple[SaveTable | None, ...] = tuple(saves)
 
 
 def _rerolls(
@@ -152,13 +155,13 @@ def _rerolls(
 
 def _save_table(
     profile: AttackProfile, target: TargetProfile, rend: int, one_fails: bool
-) -> _Save | None:
+) -> SaveTable | None:
     """The save against a wound of `rend` (AOS-11.4.3, CALC-4); None for a Save of "-" (D-21)."""
     if target.save is None:
         return None
     ms = save_modifier(profile, target, rend)
     save = target.save
-    return _Save(
+    return SaveTable(
         reroll=_rerolls(ms, save, target.save_reroll, one_fails),
         fails=(False, *(not succeeds(f, ms, save, one_fails) for f in FACES)),
         retaliation=(
@@ -213,7 +216,7 @@ class AttackPlan:
         grouped: dict[tuple[object, ...], list[AttackProfile]] = {}
         for profile in profiles:
             grouped.setdefault(profile.per_attack_key(), []).append(profile)
-        self.batches = [_Batch(group, target, self.options) for group in grouped.values()]
+        self.batches = [Batch(group, target, self.options) for group in grouped.values()]
 
     def resolve(self, dice: DiceSource, *, battleshock: bool = True) -> AttackResult:
         """Roll the attacks with `dice`, allocate the damage and take the battleshock test."""
@@ -272,7 +275,7 @@ class AttackPlan:
 
     @staticmethod
     def _saves(
-        batch: _Batch, wounding: list[int], dice: DiceSource, out: AttackResult
+        batch: Batch, wounding: list[int], dice: DiceSource, out: AttackResult
     ) -> list[int]:
         """AOS-11.4.3: a save per wound, re-rolls after all saves, then the save outcomes; the
         wound faces that were not saved."""
