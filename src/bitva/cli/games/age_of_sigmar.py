@@ -3,8 +3,9 @@
 Age of Sigmar is not a registered game yet (its engine is warscrolls, the attack resolver and the
 calculator); its adapter is the generic one that brings the game's own commands,
 `bitva calc aos` and `bitva calc aos-bench` (`age_of_sigmar_calc.py`, rules section 5,
-CALC-1..13). The command line mounts them as it mounts any game's `commands`, so nothing shared
-names the game; once the game is registered (issue 22) the same adapter serves it.
+CALC-1..13), and `bitva calc aos-reach`, issue 22's reach analysis of a battle file
+(`age_of_sigmar_reach.py`). The command line mounts them as it mounts any game's `commands`,
+so nothing shared names the game; once the game is registered (issue 22) the same adapter serves it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from types import MappingProxyType
 import typer
 
 from bitva.cli.games.age_of_sigmar_calc import app as calculators
+from bitva.cli.games.age_of_sigmar_reach import mount
 from bitva.cli.games.generic import GenericAdapter
 
 
@@ -24,4 +26,5 @@ class AgeOfSigmarAdapter(GenericAdapter):
     commands: Mapping[str, typer.Typer] = MappingProxyType({"calc": calculators})
 
 
+mount(calculators)
 ADAPTER = AgeOfSigmarAdapter()
