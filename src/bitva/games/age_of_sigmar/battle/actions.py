@@ -1,0 +1,209 @@
+"""The battle's actions and chance outcomes as small frozen values with a text form that
+round-trips (issue 22: parametric actions, quantized coordinates).
+
+Decisions::
+
+    first A                      who takes the first turn (AOS-3.4, AOS-4.1)
+    inspire A1                   the general's Inspiring Presence on a unit (AOS-5.3)
+    move A1 m1 24.000,9.000 24.000,12.000; m2 ...   a per-model path (GEO-9, GEO-10)
+    retreat A1 m1 ...; ...       a retreat (AOS-6.4)
+    run A1                       declare a run: the D6 is rolled at once (AOS-6.5, D-12)
+    hold A1                      the unit stays (a run or charge given up moves nothing, D-13)
+    shoot A3 at B2               the unit shoots the target (AOS-7, AOS-11.2)
+    charge A1                    declare a charge: 2D6 rolled before any model moves (D-38)
+    fight A1                     pick a unit to fight (AOS-9.2)
+    pile-in A1 m1 x,y x,y; ...   its pile-in, one straight segment a model (GEO-11)
+    attack A1 at B1              its melee attacks on the target (AOS-9.3, AOS-11.2)
+    done                         end this step or phase
+
+Chance outcomes: ``roll-off 3 5`` (A's die first, AOS-1.7, D-38), ``dice run 4``,
+``dice charge 7`` (the 2D6 total: modifiers apply to the total, D-13), ``dice battleshock 2``,
+and the attack dice of :mod:`.attack_steps` (``dice hit 12/15/3``).
+
+Points are ``x,y`` in inches with at most three decimals (1/1000 inch, geometry.measure); a path
+starts where the model stands (the checked truth is the path, GEO-9).
+
+>>> a = parse_action("move A1 m1 (24, 9) (24, 12.5); m2 22,9 22,12.5")
+>>> str(a)
+'move A1 m1 24.000,9.000 24.000,12.500; m2 22.000,9.000 22.000,12.500'
+>>> parse_action(str(a)) == a
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from bitva.core.errors import UnreadableAction
+from bitva.games.age_of_sigmar.geometry.measure import Point, format_point, quantize
+
+PathKind = Literal["move", "retreat", "pile-in"]
+UnitVerb = Literal["inspire", "run", "hold", "charge", "fight"]
+TargetVerb = Literal["shoot", "attack"]
+DieKind = Literal["run", "charge", "battleshock"]
+
+Paths = tuple[tuple[int, tuple[Point, ...]], ...]
+"""Per-model paths: (model number from 1, points from the model's position)."""
+
+_UNIT = r"[A-Za-z][A-Za-z0-9_-]*"
+_NUM = r"-?\d+(?:\.\d+)?"
+_POINT = re.compile(rf"\(?\s*({_NUM})\s*,\s*({_NUM})\s*\)?")
+_MODEL = re.compile(r"\s*m(\d+)\s+(.*)$", re.DOTALL)
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    def __str__(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True, slots=True)
+class First:
+    side: Literal["A", "B"]
+
+    def __str__(self) -> str:
+        return f"first {self.side}"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitAction:
+    verb: UnitVerb
+    unit: str
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class TargetAction:
+    verb: TargetVerb
+    unit: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.unit} at {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class PathAction:
+    """A unit's models moved one at a time along their paths, in the order written (GEO-10)."""
+
+    verb: PathKind
+    unit: str
+    paths: Paths = ()
+
+    def __str__(self) -> str:
+        parts = [
+            f"m{number} " + " ".join(format_point(p) for p in points)
+            for number, points in self.paths
+        ]
+        body = "; ".join(parts)
+        return f"{self.verb} {self.unit}" + (f" {body}" if body else "")
+
+
+@dataclass(frozen=True, slots=True)
+class RollOff:
+    """A roll-off's two dice, A's first (AOS-1.7, D-38)."""
+
+    a: int
+    b: int
+
+    def __str__(self) -> str:
+        return f"roll-off {self.a} {self.b}"
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """A single roll of the battle: the run D6, the charge 2D6 total, a battleshock D6."""
+
+    kind: DieKind
+    value: int
+
+    def __str__(self) -> str:
+        return f"dice {self.kind} {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDice:
+    """The grouped dice of one attack step (:mod:`.attack_steps`): ``dice <step> <counts>``."""
+
+    step: str
+    counts: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"dice {self.step} " + "/".join(str(c) for c in self.counts)
+
+
+Action = Done | First | UnitAction | TargetAction | PathAction | RollOff | Die | AttackDice
+CHANCE_TYPES = (RollOff, Die, AttackDice)
+
+
+def _coordinate(text: str, whole: str) -> float:
+    if "." in text and len(text.split(".")[1]) > 3:
+        raise UnreadableAction(f"{whole!r}: coordinates are in 1/1000 inch (at most 3 decimals)")
+    return quantize(float(text))
+
+
+def parse_paths(body: str, whole: str) -> Paths:
+    """``m1 x,y x,y; m2 ...`` to per-model paths."""
+    paths: list[tuple[int, tuple[Point, ...]]] = []
+    for part in body.split(";"):
+        if not part.strip():
+            continue
+        match = _MODEL.match(part)
+        if match is None:
+            raise UnreadableAction(f"{whole!r}: each model's path is m<number> then x,y points")
+        rest = match.group(2)
+        points = []
+        for point in _POINT.finditer(rest):
+            points.append((_coordinate(point.group(1), whole), _coordinate(point.group(2), whole)))
+        leftover = _POINT.sub("", rest).strip()
+        if not points or leftover:
+            raise UnreadableAction(f"{whole!r}: cannot read the path {rest.strip()!r}")
+        paths.append((int(match.group(1)), tuple(points)))
+    return tuple(paths)
+
+
+def parse_action(text: str) -> Action:
+    """Text to an action or chance outcome (any decision point: legality is `check`'s)."""
+    words = text.split()
+    if not words:
+        raise UnreadableAction("an empty action")
+    verb = words[0].lower()
+    if verb == "done" and len(words) == 1:
+        return Done()
+    if verb == "first" and len(words) == 2 and words[1].upper() in ("A", "B"):
+        return First("A" if words[1].upper() == "A" else "B")
+    unit = len(words) >= 2 and re.fullmatch(_UNIT, words[1]) is not None
+    if verb in ("inspire", "run", "hold", "charge", "fight") and len(words) == 2 and unit:
+        return UnitAction(verb, words[1])  # type: ignore[arg-type]
+    if (
+        verb in ("shoot", "attack")
+        and len(words) == 4
+        and words[2].lower() == "at"
+        and unit
+        and re.fullmatch(_UNIT, words[3])
+    ):
+        return TargetAction(verb, words[1], words[3])  # type: ignore[arg-type]
+    if verb in ("move", "retreat", "pile-in") and unit:
+        body = text.strip().split(None, 2)
+        paths = parse_paths(body[2], text) if len(body) > 2 else ()
+        return PathAction(verb, words[1], paths)  # type: ignore[arg-type]
+    if (
+        verb == "roll-off"
+        and len(words) == 3
+        and all(w in ("1", "2", "3", "4", "5", "6") for w in words[1:])
+    ):
+        return RollOff(int(words[1]), int(words[2]))
+    if verb == "dice" and len(words) == 3:
+        kind, value = words[1].lower(), words[2]
+        if kind in ("run", "charge", "battleshock") and value.isdigit():
+            return Die(kind, int(value))  # type: ignore[arg-type]
+        if re.fullmatch(r"[a-z][a-z_-]*", kind) and re.fullmatch(r"\d+(/\d+)*", value):
+            return AttackDice(kind, tuple(int(c) for c in value.split("/")))
+    raise UnreadableAction(
+        f"cannot read {text!r}: try done, move UNIT m1 x,y x,y; ..., run UNIT, charge UNIT, "
+        "shoot UNIT at TARGET, fight UNIT, first A"
+    )

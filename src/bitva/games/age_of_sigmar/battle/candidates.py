@@ -1,0 +1,117 @@
+"""Candidate actions (issue 22, point 5): a handful of sensible whole-unit actions at every
+decision point, built by the unit-level helpers (advance towards the nearest enemy keeping
+formation, retreat straight away from it, run, each charge with a planned charge move, each
+shooting and combat target, the default pile-in, done), so that random play and search agents can
+fight a battle to the end. Every candidate passes :func:`.engine.check`.
+"""
+
+from __future__ import annotations
+
+from bitva.core.rng import Rng
+from bitva.games.age_of_sigmar.battle.actions import (
+    Action,
+    Done,
+    First,
+    PathAction,
+    TargetAction,
+    UnitAction,
+)
+from bitva.games.age_of_sigmar.battle.attacks import legal_targets
+from bitva.games.age_of_sigmar.battle.casualties import INSPIRED
+from bitva.games.age_of_sigmar.battle.characteristics import move_of
+from bitva.games.age_of_sigmar.battle.engine import INSPIRING_RANGE
+from bitva.games.age_of_sigmar.battle.loader import Battle
+from bitva.games.age_of_sigmar.battle.movement import (
+    advance,
+    away_point,
+    can_charge,
+    can_fight,
+    nearest_enemy_point,
+    plan_charge,
+    plan_pile,
+    within_3_of_enemy,
+)
+from bitva.games.age_of_sigmar.battle.runtime import Runtime, UnitState
+from bitva.games.age_of_sigmar.battle.sequence import shooters
+from bitva.games.age_of_sigmar.geometry.measure import unit_to_unit, within
+
+
+def _unit_move(
+    battle: Battle, rt: Runtime, unit: UnitState, allowance: float, run: bool
+) -> list[Action]:
+    """Advance towards the nearest enemy model (AOS-6.3 keeps it more than 3" away), or, when
+    the unit starts within 3" of an enemy, retreat straight away from it (AOS-6.4)."""
+    if within_3_of_enemy(rt, unit):
+        away = away_point(rt, unit, allowance)
+        paths = () if away is None else advance(battle, rt, unit, away, "retreat", allowance)
+        return [PathAction("retreat", unit.id, paths)] if paths else []
+    goal = nearest_enemy_point(rt, unit)
+    if goal is None:
+        return []
+    paths = advance(battle, rt, unit, goal, "run" if run else "normal", allowance)
+    return [PathAction("move", unit.id, paths)] if paths else []
+
+
+def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
+    """Every candidate at this decision point, in a stable order."""
+    step = rt.step
+    mine = [u for u in rt.army(rt.active) if u.alive]
+    if step == "first-turn":
+        return [First("A"), First("B")]
+    if step == "hero":
+        general = rt.general(rt.active)
+        out: list[Action] = []
+        if general is not None and not rt.command_used:
+            here = (general[1].circle,)
+            out = [
+                UnitAction("inspire", u.id)
+                for u in mine
+                if not u.has_effect(INSPIRED)
+                and within(unit_to_unit(here, u.circles()), INSPIRING_RANGE)
+            ]
+        return [*out, Done()]
+    if step == "movement":
+        out = []
+        for unit in mine:
+            if not unit.moved:
+                out += _unit_move(battle, rt, unit, move_of(battle, unit), run=False)
+                out.append(UnitAction("run", unit.id))
+        return [*out, Done()]
+    if step in ("run-move", "charge-move", "pile-in", "attack"):
+        assert rt.unit is not None
+        unit = rt.unit_by_id(rt.unit)
+        if step == "run-move":
+            allowance = move_of(battle, unit) + (unit.run_roll or 0)
+            return [*_unit_move(battle, rt, unit, allowance, run=True), UnitAction("hold", unit.id)]
+        if step == "charge-move":
+            paths = plan_charge(battle, rt, unit, unit.charge_roll or 0)
+            moves: list[Action] = [PathAction("move", unit.id, paths)] if paths else []
+            return [*moves, UnitAction("hold", unit.id)]
+        if step == "pile-in":
+            paths = plan_pile(battle, rt, unit)
+            stay = PathAction("pile-in", unit.id)
+            return [PathAction("pile-in", unit.id, paths), stay] if paths else [stay]
+        targets = legal_targets(battle, rt, unit, "melee")
+        if not targets:
+            return [Done()]
+        return [TargetAction("attack", unit.id, t.id) for t in targets]
+    if step == "shooting":
+        pairs = shooters(battle, rt)
+        return [*(TargetAction("shoot", u.id, t.id) for u, t in pairs), Done()]
+    if step == "charge":
+        return [*(UnitAction("charge", u.id) for u in mine if can_charge(rt, u)), Done()]
+    if step == "combat":
+        assert rt.picker is not None
+        return [UnitAction("fight", u.id) for u in rt.army(rt.picker) if can_fight(rt, u)]
+    return []
+
+
+def candidate_actions(battle: Battle, rt: Runtime, rng: Rng, n: int) -> list[Action]:
+    """Up to ``n`` candidates: all of them when there are few, else ``n`` drawn with ``rng``
+    (kept in their stable order)."""
+    found = all_candidates(battle, rt)
+    if len(found) <= n:
+        return found
+    chosen = list(range(len(found)))
+    rng.shuffle(chosen)
+    return [found[i] for i in sorted(chosen[:n])]

@@ -1,0 +1,354 @@
+"""The battle's decisions and chance nodes: who acts, what is legal (with the rule an illegal
+action breaks) and what an action does (AOS-3.4 to AOS-15; the steps are listed in
+:mod:`.sequence`). Pure functions of the battle file and the :class:`Runtime`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from bitva.core.chance import CHANCE, dice_sum
+from bitva.core.errors import Violation
+from bitva.core.events import Event
+from bitva.games.age_of_sigmar.battle import resolution
+from bitva.games.age_of_sigmar.battle.actions import (
+    CHANCE_TYPES,
+    Action,
+    AttackDice,
+    Die,
+    Done,
+    First,
+    PathAction,
+    RollOff,
+    TargetAction,
+    UnitAction,
+)
+from bitva.games.age_of_sigmar.battle.casualties import INSPIRED, flee, fleeing
+from bitva.games.age_of_sigmar.battle.characteristics import move_of, roll_modifier
+from bitva.games.age_of_sigmar.battle.loader import Battle
+from bitva.games.age_of_sigmar.battle.movement import (
+    can_charge,
+    can_fight,
+    check_move,
+    check_pile_in_action,
+    moved_unit,
+    within_3_of_enemy,
+)
+from bitva.games.age_of_sigmar.battle.runtime import ActiveEffect, Runtime, UnitState, other
+from bitva.games.age_of_sigmar.battle.schema import Side
+from bitva.games.age_of_sigmar.battle.sequence import (
+    CHANCE_STEPS,
+    after_removal,
+    enter,
+    next_battleshock,
+    start_round,
+)
+from bitva.games.age_of_sigmar.geometry.measure import unit_to_unit, within
+
+INSPIRING_RANGE = 12.0
+"""AOS-5.3."""
+_D6 = [(face, Fraction(1, 6)) for face in range(1, 7)]
+_2D6 = dice_sum(2, range(1, 7))
+
+
+def seat_of(side: str) -> int:
+    return 1 if side == "A" else 2
+
+
+def actor(rt: Runtime) -> int | None:
+    """The seat deciding now (A is seat 1), CHANCE at a chance node, None when decided."""
+    if rt.outcome is not None:
+        return None
+    if rt.step in CHANCE_STEPS:
+        return CHANCE
+    if rt.step == "first-turn":
+        return seat_of(rt.chooser)
+    if rt.step == "combat":
+        assert rt.picker is not None
+        return seat_of(rt.picker)
+    if rt.step in ("pile-in", "attack"):
+        assert rt.unit is not None
+        return seat_of(rt.unit_by_id(rt.unit).side)
+    return seat_of(rt.active)
+
+
+def chance_outcomes(battle: Battle, rt: Runtime) -> list[tuple[Action, Fraction]]:
+    """The rolls of D-38 with their exact probabilities."""
+    if rt.step == "priority":
+        return [(RollOff(a, b), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7)]
+    if rt.step == "run-roll":
+        return [(Die("run", face), p) for face, p in _D6]
+    if rt.step == "charge-roll":
+        return [(Die("charge", total), p) for total, p in _2D6]
+    if rt.step == "battleshock":
+        return [(Die("battleshock", face), p) for face, p in _D6]
+    if rt.step == "attack-dice":
+        return resolution.outcomes(rt)
+    raise ValueError(f"{rt.step} is not a chance node")
+
+
+# -- check ---------------------------------------------------------------------------------------
+def _own_unit(rt: Runtime, unit_id: str, side: str) -> UnitState | Violation:
+    if not rt.has_unit(unit_id):
+        return Violation(f"there is no unit {unit_id}", "AOS-1.2")
+    unit = rt.unit_by_id(unit_id)
+    if unit.side != side:
+        return Violation(f"{unit_id} is not a unit of player {side}", "AOS-1.9")
+    if not unit.alive:
+        return Violation(f"{unit_id} has no model on the table", "AOS-12.3")
+    return unit
+
+
+def check(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
+    """Why ``action`` is illegal now (a sentence and the rule), or None."""
+    if rt.outcome is not None:
+        return Violation("the battle is over", "AOS-4.4")
+    if rt.step in CHANCE_STEPS:
+        if any(action == a for a, _ in chance_outcomes(battle, rt)):
+            return None
+        return Violation(f"{action} is not an outcome of this roll", "D-38")
+    if isinstance(action, CHANCE_TYPES):
+        return Violation(f"{action}: dice are rolled, not chosen", "D-38")
+    step = rt.step
+    if step == "first-turn":
+        return None if isinstance(action, First) else _expected("first A or first B", "AOS-4.1")
+    if step == "hero":
+        return _check_hero(battle, rt, action)
+    if step == "movement":
+        return _check_movement(battle, rt, action)
+    if step == "run-move":
+        return _check_running(battle, rt, action)
+    if step == "charge":
+        return _check_charge(battle, rt, action)
+    if step == "charge-move":
+        return _check_charge_move(battle, rt, action)
+    if step == "combat":
+        return _check_pick(rt, action)
+    if step == "pile-in":
+        assert rt.unit is not None
+        unit = rt.unit_by_id(rt.unit)
+        if not isinstance(action, PathAction) or action.verb != "pile-in" or action.unit != unit.id:
+            return _expected(f"pile-in {unit.id} (paths, or none to stay)", "AOS-9.3")
+        return check_pile_in_action(battle, rt, unit, action)
+    if step in ("shooting", "attack"):
+        return resolution.check_target(battle, rt, action)
+    return Violation(f"nothing can be done at {step}", "AOS-4.2")
+
+
+def _expected(what: str, rule: str) -> Violation:
+    return Violation(f"now: {what}", rule)
+
+
+def _check_hero(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
+    if isinstance(action, Done):
+        return None
+    if not (isinstance(action, UnitAction) and action.verb == "inspire"):
+        return _expected("inspire UNIT or done (hero phase)", "AOS-5.3")
+    if rt.command_used:
+        return Violation("the general has used a command ability this hero phase", "AOS-5.3")
+    unit = _own_unit(rt, action.unit, rt.active)
+    if isinstance(unit, Violation):
+        return unit
+    general = rt.general(rt.active)
+    if general is None:
+        return Violation("the general is slain: no Inspiring Presence", "D-26")
+    reach = unit_to_unit((general[1].circle,), unit.circles())
+    if not within(reach, INSPIRING_RANGE):
+        return Violation(f'{unit.id} is {reach:.3f}" from the general, not within 12"', "D-26")
+    return None
+
+
+def _check_movement(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
+    if isinstance(action, Done):
+        return None
+    if isinstance(action, UnitAction) and action.verb == "run":
+        unit = _own_unit(rt, action.unit, rt.active)
+        if isinstance(unit, Violation):
+            return unit
+        if unit.moved:
+            return Violation(f"{unit.id} has already moved this phase", "AOS-6.1")
+        return None
+    if not (isinstance(action, PathAction) and action.verb in ("move", "retreat")):
+        return _expected("move, retreat or run a unit, or done (movement phase)", "AOS-6.1")
+    unit = _own_unit(rt, action.unit, rt.active)
+    if isinstance(unit, Violation):
+        return unit
+    if unit.moved:
+        return Violation(f"{unit.id} has already moved this phase", "AOS-6.1")
+    return _check_path(battle, rt, unit, action, move_of(battle, unit), run=False)
+
+
+def _check_path(
+    battle: Battle, rt: Runtime, unit: UnitState, action: PathAction, allowance: float, run: bool
+) -> Violation | None:
+    if not any(len(points) > 1 and points[-1] != points[0] for _, points in action.paths):
+        return Violation(f"{action.verb} {unit.id} moves no model: say done instead", "AOS-6.1")
+    if action.verb == "retreat":
+        return check_move(battle, rt, unit, action, "retreat", allowance)
+    return check_move(battle, rt, unit, action, "run" if run else "normal", allowance)
+
+
+def _check_running(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
+    assert rt.unit is not None
+    unit = rt.unit_by_id(rt.unit)
+    if isinstance(action, UnitAction) and action.verb == "hold" and action.unit == unit.id:
+        return None
+    if not (
+        isinstance(action, PathAction)
+        and action.verb in ("move", "retreat")
+        and action.unit == unit.id
+    ):
+        return _expected(
+            f"{unit.id}'s run: move or retreat {unit.id}, or hold {unit.id}", "AOS-6.5"
+        )
+    allowance = move_of(battle, unit) + (unit.run_roll or 0)
+    return _check_path(battle, rt, unit, action, allowance, run=True)
+
+
+def _check_charge(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
+    if isinstance(action, Done):
+        return None
+    if not (isinstance(action, UnitAction) and action.verb == "charge"):
+        return _expected("charge UNIT or done (charge phase)", "AOS-8.1")
+    unit = _own_unit(rt, action.unit, rt.active)
+    if isinstance(unit, Violation):
+        return unit
+    if unit.ran or unit.retreated:
+        return Violation(f"{unit.id} ran or retreated this turn", "AOS-6.5")
+    if unit.charge_roll is not None:
+        return Violation(f"{unit.id} has already charged this turn", "AOS-8.4")
+    if not can_charge(rt, unit):
+        return Violation(f'{unit.id} needs an enemy unit within 12" and none within 3"', "AOS-8.1")
+    return None
+
+
+def _check_charge_move(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
+    assert rt.unit is not None
+    unit = rt.unit_by_id(rt.unit)
+    if isinstance(action, UnitAction) and action.verb == "hold" and action.unit == unit.id:
+        return None
+    if not (isinstance(action, PathAction) and action.verb == "move" and action.unit == unit.id):
+        return _expected(f"the charge move of {unit.id}, or hold {unit.id} (it fails)", "AOS-8.3")
+    if not any(len(points) > 1 and points[-1] != points[0] for _, points in action.paths):
+        return Violation(f"the charge moves no model: hold {unit.id} instead", "AOS-8.3")
+    return check_move(battle, rt, unit, action, "charge", float(unit.charge_roll or 0))
+
+
+def _check_pick(rt: Runtime, action: Action) -> Violation | None:
+    if not (isinstance(action, UnitAction) and action.verb == "fight"):
+        return _expected("fight UNIT (combat phase)", "AOS-9.2")
+    assert rt.picker is not None
+    unit = _own_unit(rt, action.unit, rt.picker)
+    if isinstance(unit, Violation):
+        return unit
+    if unit.fought:
+        return Violation(f"{unit.id} has fought this phase", "AOS-9.1")
+    if not can_fight(rt, unit):
+        return Violation(f'{unit.id} did not charge and is not within 3" of an enemy', "AOS-9.1")
+    return None
+
+
+# -- play ----------------------------------------------------------------------------------------
+def play(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[Event]]:
+    """Apply a legal action or chance outcome."""
+    step = rt.step
+    if isinstance(action, RollOff):
+        return _roll_off(rt, action)
+    if isinstance(action, First):
+        rt = start_round(battle, rt, action.side)
+        return rt, [Event("first-turn", {"side": action.side, "round": rt.round})]
+    if isinstance(action, Die):
+        return _die(battle, rt, action)
+    if isinstance(action, AttackDice):
+        return resolution.roll(battle, rt, action)
+    if isinstance(action, Done):
+        if step == "attack":
+            return resolution.skip(battle, rt)
+        following = {"hero": "movement", "movement": "shooting", "shooting": "charge"}
+        return enter(battle, rt, following.get(step, "combat")), [
+            Event("phase-done", {"phase": rt.phase, "side": rt.active})
+        ]
+    if isinstance(action, UnitAction):
+        return _unit_action(battle, rt, action)
+    if isinstance(action, TargetAction):
+        return resolution.start(battle, rt, action)
+    assert isinstance(action, PathAction)
+    return _path_action(battle, rt, action)
+
+
+def _roll_off(rt: Runtime, action: RollOff) -> tuple[Runtime, list[Event]]:
+    """AOS-4.1, AOS-1.7: ties roll again; the winner decides who goes first."""
+    event = Event("roll-off", {"a": action.a, "b": action.b, "round": rt.round})
+    if action.a == action.b:
+        return rt, [event]
+    winner: Side = "A" if action.a > action.b else "B"
+    return replace(rt, chooser=winner, step="first-turn"), [event]
+
+
+def _die(battle: Battle, rt: Runtime, action: Die) -> tuple[Runtime, list[Event]]:
+    assert rt.unit is not None
+    unit = rt.unit_by_id(rt.unit)
+    if action.kind == "run":
+        total = action.value + roll_modifier(battle, unit, "run")
+        rt = replace(rt.with_unit(replace(unit, run_roll=total)), step="run-move")
+        return rt, [Event("run-roll", {"unit": unit.id, "die": action.value, "total": total})]
+    if action.kind == "charge":
+        total = action.value + roll_modifier(battle, unit, "charge")
+        rt = replace(rt.with_unit(replace(unit, charge_roll=total)), step="charge-move")
+        return rt, [Event("charge-roll", {"unit": unit.id, "dice": action.value, "total": total})]
+    count = fleeing(battle, rt, unit, action.value)
+    rt = rt.with_unit(replace(unit, tested=True))
+    rt, fled = flee(battle, rt, unit.id, count)
+    events = [Event("battleshock", {"unit": unit.id, "die": action.value, "fled": fled})]
+    rt = after_removal(rt)
+    if rt.outcome is not None:
+        return rt, events
+    return next_battleshock(battle, rt), events
+
+
+def _unit_action(battle: Battle, rt: Runtime, action: UnitAction) -> tuple[Runtime, list[Event]]:
+    unit = rt.unit_by_id(action.unit)
+    if action.verb == "inspire":
+        effect = ActiveEffect(INSPIRED, "general", f"hero:{rt.active}")
+        effects = (*tuple(e for e in unit.effects if e.name != INSPIRED), effect)
+        rt = replace(rt.with_unit(replace(unit, effects=effects)), command_used=True)
+        return enter(battle, rt, "movement"), [Event("inspired", {"unit": unit.id})]
+    if action.verb == "run":
+        rt = replace(rt.with_unit(replace(unit, ran=True, moved=True)), unit=unit.id)
+        return replace(rt, step="run-roll"), [Event("run", {"unit": unit.id})]
+    if action.verb == "charge":
+        return replace(rt, unit=unit.id, step="charge-roll"), [Event("charge", {"unit": unit.id})]
+    if action.verb == "fight":
+        return replace(rt, unit=unit.id, step="pile-in"), [Event("fight", {"unit": unit.id})]
+    # hold: a run that stays put, or a charge given up (D-13: it moves nothing)
+    if rt.step == "charge-move":
+        rt = enter(battle, replace(rt, unit=None), "charge")
+        return rt, [Event("charge-failed", {"unit": unit.id})]
+    return _after_move(battle, replace(rt, unit=None)), [Event("held", {"unit": unit.id})]
+
+
+def _after_move(battle: Battle, rt: Runtime) -> Runtime:
+    """Back to the movement phase's decision, or on to shooting once every unit has moved."""
+    return enter(battle, rt, "movement")
+
+
+def _path_action(battle: Battle, rt: Runtime, action: PathAction) -> tuple[Runtime, list[Event]]:
+    unit = moved_unit(rt.unit_by_id(action.unit), action.paths)
+    event = Event(
+        "moved",
+        {"unit": unit.id, "kind": action.verb, "models": [n for n, _ in action.paths]},
+    )
+    if action.verb == "pile-in":
+        rt = rt.with_unit(unit)
+        return resolution.after_pile_in(battle, rt, unit.id), [event]
+    if rt.step == "charge-move":
+        rt = rt.with_unit(replace(unit, charged=True))
+        return enter(battle, replace(rt, unit=None), "charge"), [event]
+    retreat = action.verb == "retreat"
+    unit = replace(unit, moved=True, retreated=unit.retreated or retreat)
+    rt = rt.with_unit(unit)
+    return _after_move(battle, replace(rt, unit=None)), [event]
+
+
+__all__ = ["actor", "chance_outcomes", "check", "other", "play", "within_3_of_enemy"]

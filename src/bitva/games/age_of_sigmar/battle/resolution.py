@@ -1,0 +1,188 @@
+"""Shooting and combat attacks in the battle (AOS-7, AOS-9.3, AOS-11, AOS-12, D-15 to D-17, D-38).
+
+A unit picks its target (``shoot A3 at B2``, ``attack A1 at B1``); its attacks become a pending
+:class:`~.attack_steps.AttackSteps` held in the runtime, whose grouped dice are the battle's chance
+nodes (``dice hit 4/6``), drawn in the canonical order of D-38. When the last die is rolled the
+pooled wound points go to the target's models (AOS-12.2, :func:`.casualties.inflict`) and the
+attacker suffers its retaliation (mortal wounds from save outcomes, section 3.2). Split attacks
+between several targets (AOS-11.3) are not offered: a unit attacks one target.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from bitva.core.errors import Violation
+from bitva.core.events import Event
+from bitva.games.age_of_sigmar.battle.actions import Action, AttackDice, Done, TargetAction
+from bitva.games.age_of_sigmar.battle.attack_steps import AttackSteps, TargetAttacks, plan_steps
+from bitva.games.age_of_sigmar.battle.attacks import Kind, attack_numbers, legal_targets
+from bitva.games.age_of_sigmar.battle.casualties import inflict
+from bitva.games.age_of_sigmar.battle.loader import Battle
+from bitva.games.age_of_sigmar.battle.runtime import Runtime, UnitState
+from bitva.games.age_of_sigmar.battle.sequence import after_removal, enter, next_pick
+from bitva.games.age_of_sigmar.profiles import AttackOptions
+
+
+@lru_cache(maxsize=256)
+def _steps(text: str) -> AttackSteps:
+    return AttackSteps.from_json(json.loads(text))
+
+
+def pending(rt: Runtime) -> AttackSteps:
+    """The attack resolution the runtime holds."""
+    assert rt.attack is not None
+    return _steps(json.dumps(rt.attack["steps"], sort_keys=True))
+
+
+def outcomes(rt: Runtime) -> list[tuple[Action, Fraction]]:
+    """The next attack roll's grouped outcomes (exact)."""
+    steps = pending(rt)
+    node = steps.roll()
+    assert node is not None
+    return [(AttackDice(node.step, counts), p) for counts, p in node.outcomes()]
+
+
+def _shooter_ok(battle: Battle, rt: Runtime, unit_id: str) -> UnitState | Violation:
+    if not rt.has_unit(unit_id):
+        return Violation(f"there is no unit {unit_id}", "AOS-1.2")
+    unit = rt.unit_by_id(unit_id)
+    if unit.side != rt.active or not unit.alive:
+        return Violation(f"{unit_id} is not a unit of player {rt.active} on the table", "AOS-7.1")
+    if unit.ran or unit.retreated:
+        return Violation(f"{unit_id} ran or retreated this turn: it may not shoot", "AOS-6.4")
+    if unit.shot:
+        return Violation(f"{unit_id} has shot this phase", "AOS-7.1")
+    return unit
+
+
+def check_target(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
+    """AOS-7.1, AOS-11.2, D-37 (shooting); AOS-9.3 (the fighting unit's target)."""
+    shooting = rt.step == "shooting"
+    kind: Kind = "missile" if shooting else "melee"
+    if shooting:
+        if isinstance(action, Done):
+            return None
+        if not (isinstance(action, TargetAction) and action.verb == "shoot"):
+            return Violation("now: shoot UNIT at TARGET or done (shooting phase)", "AOS-7.1")
+        unit = _shooter_ok(battle, rt, action.unit)
+        if isinstance(unit, Violation):
+            return unit
+    else:
+        assert rt.unit is not None
+        unit = rt.unit_by_id(rt.unit)
+        targets = legal_targets(battle, rt, unit, kind)
+        if isinstance(action, Done):
+            if targets:
+                return Violation(f"{unit.id} has a target: it attacks", "AOS-9.3")
+            return None
+        if not (
+            isinstance(action, TargetAction) and action.verb == "attack" and action.unit == unit.id
+        ):
+            return Violation(f"now: attack {unit.id} at TARGET", "AOS-9.3")
+    if not any(t.id == action.target for t in legal_targets(battle, rt, unit, kind)):
+        return Violation(
+            f"no model of {unit.id} has {action.target} within range and in sight", "AOS-11.2"
+        )
+    return None
+
+
+def start(battle: Battle, rt: Runtime, action: TargetAction) -> tuple[Runtime, list[Event]]:
+    """The target is chosen (AOS-11.2): plan the attacks and go to their first roll."""
+    kind: Kind = "missile" if action.verb == "shoot" else "melee"
+    unit, target = rt.unit_by_id(action.unit), rt.unit_by_id(action.target)
+    profiles, defender = attack_numbers(battle, rt, unit, target, kind)
+    options = AttackOptions(
+        allocation=battle.data.options.allocation,
+        natural_one_fails=battle.data.options.natural_one_fails,
+    )
+    steps = plan_steps([TargetAttacks(tuple(profiles), defender)], options)
+    if action.verb == "shoot":
+        rt = rt.with_unit(replace(unit, shot=True))
+    held: dict[str, Any] = {
+        "unit": unit.id,
+        "target": target.id,
+        "kind": kind,
+        "steps": steps.to_json(),
+    }
+    rt = replace(rt, attack=held, unit=unit.id, step="attack-dice")
+    event = Event(action.verb, {"unit": unit.id, "target": target.id})
+    if steps.roll() is None:
+        rt, events = _finish(battle, rt, steps)
+        return rt, [event, *events]
+    return rt, [event]
+
+
+def roll(battle: Battle, rt: Runtime, action: AttackDice) -> tuple[Runtime, list[Event]]:
+    """One attack roll's outcome (D-38); after the last, the damage."""
+    steps = pending(rt).advance(action.counts)
+    assert rt.attack is not None
+    rt = replace(rt, attack={**rt.attack, "steps": steps.to_json()})
+    event = Event("attack-roll", {"step": action.step, "counts": list(action.counts)})
+    if steps.roll() is not None:
+        return rt, [event]
+    rt, events = _finish(battle, rt, steps)
+    return rt, [event, *events]
+
+
+def _finish(battle: Battle, rt: Runtime, steps: AttackSteps) -> tuple[Runtime, list[Event]]:
+    """AOS-12.1 to 12.3: the pool to the target's models, the retaliation to the attacker."""
+    assert rt.attack is not None
+    held = rt.attack
+    result = steps.result()
+    tally = result.targets[0]
+    rt, slain = inflict(battle, rt, held["target"], tally.pool)
+    events = [
+        Event(
+            "damage",
+            {
+                "unit": held["unit"],
+                "target": held["target"],
+                "hits": tally.hits,
+                "wounds": tally.wounds,
+                "unsaved": tally.unsaved,
+                "mortal_wounds": tally.mortal_wounds,
+                "pool": tally.pool,
+                "slain": slain,
+            },
+        )
+    ]
+    if result.retaliation and rt.unit_by_id(held["unit"]).alive:
+        rt, back = inflict(battle, rt, held["unit"], result.retaliation)
+        events.append(
+            Event(
+                "retaliation", {"unit": held["unit"], "wounds": result.retaliation, "slain": back}
+            )
+        )
+    rt = after_removal(replace(rt, attack=None))
+    if rt.outcome is not None:
+        return rt, events
+    return _next(battle, rt, held["unit"], held["kind"]), events
+
+
+def _next(battle: Battle, rt: Runtime, unit_id: str, kind: str) -> Runtime:
+    """Back to the shooting phase, or the combat phase's next pick (AOS-9.2)."""
+    if kind == "missile":
+        return enter(battle, replace(rt, unit=None), "shooting")
+    unit = rt.unit_by_id(unit_id)
+    rt = rt.with_unit(replace(unit, fought=True))
+    return next_pick(battle, replace(rt, unit=None), unit.side)
+
+
+def after_pile_in(battle: Battle, rt: Runtime, unit_id: str) -> Runtime:
+    """AOS-9.3: after piling in the unit attacks a target in reach; with none it has still
+    fought (D-15)."""
+    unit = rt.unit_by_id(unit_id)
+    if legal_targets(battle, rt, unit, "melee"):
+        return replace(rt, step="attack", unit=unit.id)
+    return _next(battle, rt, unit.id, "melee")
+
+
+def skip(battle: Battle, rt: Runtime) -> tuple[Runtime, list[Event]]:
+    """``done`` at the attack step: no target in reach (D-15)."""
+    assert rt.unit is not None
+    return _next(battle, rt, rt.unit, "melee"), [Event("no-target", {"unit": rt.unit})]

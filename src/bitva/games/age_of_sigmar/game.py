@@ -1,0 +1,71 @@
+"""The Age of Sigmar game definition (rules section 4): options, a new battle from a battle
+file, JSON, positions and the heuristic. The battle engine lives in :mod:`.battle` (runtime,
+sequence, engine, movement, attacks, casualties, candidates, position)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel
+
+from bitva.core.game import Game
+from bitva.core.rng import Rng
+from bitva.core.traits import Traits
+from bitva.games.age_of_sigmar.battle.position import read_position, write_position
+from bitva.games.age_of_sigmar.battle.runtime import Runtime
+from bitva.games.age_of_sigmar.battle.setup import initial_runtime
+from bitva.games.age_of_sigmar.battle.state import AgeOfSigmarState, battle_of
+from bitva.games.age_of_sigmar.options import AgeOfSigmarOptions
+
+
+class AgeOfSigmar(Game[AgeOfSigmarState, AgeOfSigmarOptions]):
+    name = "age-of-sigmar"
+    title = "Warhammer: Age of Sigmar"
+    traits = Traits(
+        seats=(2, 2),
+        chance="explicit",
+        information="perfect",
+        utility="zero-sum",
+        actions="parametric",
+    )
+    options_model = AgeOfSigmarOptions
+    position_suffix = ".toml"
+
+    def new(
+        self, options: BaseModel | Mapping[str, Any] | None = None, seed: int = 0
+    ) -> AgeOfSigmarState:
+        opts = self.options(options)
+        battle = battle_of(opts.battle)
+        return AgeOfSigmarState(opts, battle, initial_runtime(battle), Rng(seed))
+
+    def state_from_json(self, data: dict[str, Any]) -> AgeOfSigmarState:
+        opts = self.options(data["options"])
+        text = data.get("text")
+        if text is not None:
+            state = read_position(self, text)
+            battle = state.battle
+        else:
+            battle = battle_of(opts.battle)
+        return AgeOfSigmarState(
+            opts, battle, Runtime.from_json(data["runtime"]), Rng(int(data["rng"])), text
+        )
+
+    def read_position(self, text: str, source: str = "(position)") -> AgeOfSigmarState:
+        return read_position(self, text, source)
+
+    def write_position(self, state: AgeOfSigmarState) -> str:
+        return write_position(state)
+
+    def heuristic(self, state: AgeOfSigmarState, seat: int) -> float:
+        """The share of the enemy army lost minus the share of one's own (AOS-15.2)."""
+        outcome = state.outcome
+        if outcome is not None:
+            return outcome.value(seat)
+        (size_a, size_b), (lost_a, lost_b) = state.rt.army_size, state.rt.casualties
+        value = lost_b / max(1, size_b) - lost_a / max(1, size_a)
+        return max(-1.0, min(1.0, value if seat == 1 else -value))
+
+
+GAME = AgeOfSigmar()
+AgeOfSigmarState.game = GAME
