@@ -62,7 +62,6 @@ class BatchedLordsOfWar:
         self._done = np.zeros(n, np.bool_)
         self._players = np.zeros(n, np.int64)
         self._buf = np.zeros(BUF, np.int64)
-        self._scratch = np.zeros(2 * L.SQUARES, np.int64)
         self.seed = 0
         self.reset(seed)
 
@@ -71,7 +70,7 @@ class BatchedLordsOfWar:
         """Lane i starts the game `new(options, seed + i)`; its later games take seed + i + g*N."""
         if seed is not None:
             self.seed = int(seed)
-        reset_all(self.state, self.rng, self.seed, self._t, self._buf, self._scratch)
+        reset_all(self.state, self.rng, self.seed, self._t, self._buf)
         self.policy[:] = [derive_seed(self.seed, "random-policy", i) for i in range(self.n)]
 
     def legal_mask(self) -> np.ndarray:
@@ -107,7 +106,6 @@ class BatchedLordsOfWar:
             self._done,
             self._t,
             self._buf,
-            self._scratch,
         )
         return self._rewards.copy(), self._done.copy()
 
@@ -125,7 +123,6 @@ class BatchedLordsOfWar:
             stats,
             self._t,
             self._buf,
-            self._scratch,
         )
         keys = ("steps", "games", "wins_1", "wins_2", "draws")
         return {key: int(v) for key, v in zip(keys, stats, strict=True)}

@@ -7,8 +7,9 @@ the same decision points, the same order of legal codes, the same auto-played si
 test (tests/lords_of_war/test_batched.py) replays random games on both engines and compares the
 whole state after every step.
 
-Functions take `r`, one lane's row of the int64 state matrix, and `T`, the tables of
-`Tables.kernel_args()`. Sets of squares and of card ids are int64 bit masks.
+Functions take `r`, one lane's row of the int64 state matrix, and `T`, the flat table array of
+`Tables.kernel_args()` (one array: each array argument costs numba seven words per call). Sets
+of squares and of card ids are int64 bit masks.
 """
 
 # mypy: allow-untyped-defs, allow-incomplete-defs, no-warn-return-any
@@ -24,7 +25,9 @@ from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 
 from bitva.games.lords_of_war.batched.layout import (
     ACTIVE,
+    ARROW_T,
     BERS,
+    BERSC_T,
     BERSERK,
     BOARD,
     BSEAT,
@@ -33,16 +36,21 @@ from bitva.games.lords_of_war.batched.layout import (
     C_KIND,
     C_SPEAR,
     C_WIDTH,
+    CARD_T,
     CARDS,
     CHALLENGE,
     DEAL,
+    DEALC_T,
     DEALQ,
     DECK,
     DEPLOY,
     DQ_HEAD,
     FORCED,
+    GRID_T,
     HAND,
     HLEN,
+    KDM_T,
+    KSUP_T,
     OCC,
     P_CAVALRY,
     P_ND,
@@ -53,6 +61,7 @@ from bitva.games.lords_of_war.batched.layout import (
     PEND,
     PEND_HEAD,
     PHASE,
+    PLACE_T,
     PLACED,
     POS,
     REINFORCE,
@@ -82,8 +91,9 @@ AFTER_SETUP, AFTER_CHALLENGE, AFTER_REINFORCE = 1, 2, 3
 BOTH, COMMANDS, UNITS, NO_PLACEMENTS = 1, 2, 3, 4  # layout.REASONS
 DRAW_CODE, ARROWS_CODE = 0, 1  # state.py
 LEGAL_CAP = 512  # more than 6 kinds x 42 squares, the most codes of any decision point
-MASKS = LEGAL_CAP  # buffers hold LEGAL_CAP codes, then 64 per-kind masks of squares
-BUF = LEGAL_CAP + 64
+MASKS = LEGAL_CAP  # buffers hold LEGAL_CAP codes, then 64 per-kind masks of squares,
+SCRATCH = MASKS + 64  # then the damage and the attackers of a resolution (2 * SQUARES)
+BUF = SCRATCH + 2 * SQUARES
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -148,28 +158,25 @@ def shift(mask: int, delta: int) -> int:
 @inline_kernel
 def around(mask: int, T) -> int:
     """LW-2.2: the squares adjacent to `mask`, on the mat, `mask` itself excluded (mat.around)."""
-    params = T[10]
     out = 0
     for k in range(8):
-        out |= shift(mask, params[P_ND + k])
-    return out & params[P_ON_MAT] & ~mask
+        out |= shift(mask, T[P_ND + k])
+    return out & T[P_ON_MAT] & ~mask
 
 
 # -- facts (combat.py) ---------------------------------------------------------------------------
 @inline_kernel
 def engaged(r, square: int, owner: int, T, spear: bool = False) -> bool:
     """LW-2.4: an enemy arrow points at `square` (with `spear`: an enemy spear unit's, LW-11.1)."""
-    card = T[0]
-    params = T[10]
     for k in range(8):
-        other = square + params[P_ND + k]
+        other = square + T[P_ND + k]
         if 0 <= other < SQUARES:
             u = r[BOARD + other]
             if (
                 u >= 0
                 and u >> 8 != owner
-                and card[u * C_WIDTH + C_HIT + ((k + 4) & 7)] > 0
-                and (not spear or card[u * C_WIDTH + C_SPEAR])
+                and T[CARD_T + (u * C_WIDTH + C_HIT + ((k + 4) & 7))] > 0
+                and (not spear or T[CARD_T + (u * C_WIDTH + C_SPEAR)])
             ):
                 return True
     return False
@@ -177,12 +184,10 @@ def engaged(r, square: int, owner: int, T, spear: bool = False) -> bool:
 
 @inline_kernel
 def arrows_hit_enemy(r, square: int, u: int, T) -> bool:
-    card = T[0]
-    params = T[10]
     owner = u >> 8
     for k in range(8):
-        if card[u * C_WIDTH + C_HIT + k] > 0:
-            other = square + params[P_ND + k]
+        if T[CARD_T + (u * C_WIDTH + C_HIT + k)] > 0:
+            other = square + T[P_ND + k]
             if 0 <= other < SQUARES:
                 v = r[BOARD + other]
                 if v >= 0 and v >> 8 != owner:
@@ -194,7 +199,7 @@ def arrows_hit_enemy(r, square: int, u: int, T) -> bool:
 def targets(r, square: int, u: int, T) -> int:
     """LW-7.2: mask of the enemy units' squares in ranged unit `u`'s target grid."""
     owner = u >> 8
-    return T[1][u << 6 | square] & r[OCC + 3 - owner]
+    return T[GRID_T + (u << 6 | square)] & r[OCC + 3 - owner]
 
 
 @inline_kernel
@@ -205,21 +210,20 @@ def pos_of(r, u: int) -> int:
 @inline_kernel
 def hand_kinds(r, seat: int, T) -> int:
     """Mask of the kinds in `seat`'s hand (ascending bits: `hand_kinds` sorted)."""
-    card = T[0]
     out = 0
     base = HAND + (seat - 1) * HAND_SIZE
     for j in range(r[HLEN + seat - 1]):
-        out |= 1 << card[(seat << 8 | r[base + j]) * C_WIDTH + C_KIND]
+        out |= 1 << T[CARD_T + ((seat << 8 | r[base + j]) * C_WIDTH + C_KIND)]
     return out
 
 
 # -- legal codes (state.py `_compute_legal`) -----------------------------------------------------
 @inline_kernel
-def _emit_kinds(kinds: int, mask: int, place_base, seat: int, out, n: int) -> int:
+def _emit_kinds(kinds: int, mask: int, T, seat: int, out, n: int) -> int:
     while kinds:
         kind = ctz(kinds)
         kinds &= kinds - 1
-        base = place_base[seat << 6 | kind]
+        base = T[PLACE_T + (seat << 6 | kind)]
         m = mask
         while m:
             out[n] = base + ctz(m)
@@ -233,7 +237,6 @@ def placement_masks(r, T, masks) -> int:
     """deployment.placement_masks: returns the mask of the kinds that may be placed and writes
     each one's mask of squares into masks[kind]; r[FORCED] says whether the placement is forced.
     LW-6.2 contact, LW-6.3 support, LW-6.4 no enemy, LW-6.5 / D-6 forced."""
-    kdm, ksup, params = T[2], T[3], T[10]
     seat = r[ACTIVE]
     r[FORCED] = 0
     kinds = hand_kinds(r, seat, T)
@@ -241,7 +244,7 @@ def placement_masks(r, T, masks) -> int:
         return 0
     friend = r[OCC + seat]
     enemy = r[OCC + 3 - seat]
-    on_mat = params[P_ON_MAT]
+    on_mat = T[P_ON_MAT]
     empty = on_mat & ~(friend | enemy)
     if empty == 0:
         return 0
@@ -256,13 +259,13 @@ def placement_masks(r, T, masks) -> int:
             kind = ctz(left)
             left &= left - 1
             m = 0
-            dirs = kdm[seat << 6 | kind]
+            dirs = T[KDM_T + (seat << 6 | kind)]
             while dirs:
                 k = ctz(dirs)
                 dirs &= dirs - 1
-                m |= shift(enemy, -params[P_ND + k])
+                m |= shift(enemy, -T[P_ND + k])
             m &= on_mat & empty
-            if ksup[seat << 6 | kind]:
+            if T[KSUP_T + (seat << 6 | kind)]:
                 m |= next_to_friend
             if m:
                 masks[kind] = m
@@ -288,13 +291,12 @@ def placement_masks(r, T, masks) -> int:
 def placements(r, out, T) -> int:
     """The placement codes in the scalar order (kind, then square); out[MASKS:] is scratch."""
     kinds = placement_masks(r, T, out[MASKS:])
-    place_base = T[4]
     seat = r[ACTIVE]
     n = 0
     while kinds:
         kind = ctz(kinds)
         kinds &= kinds - 1
-        base = place_base[seat << 6 | kind]
+        base = T[PLACE_T + (seat << 6 | kind)]
         m = out[MASKS + kind]
         while m:
             out[n] = base + ctz(m)
@@ -306,7 +308,6 @@ def placements(r, out, T) -> int:
 @kernel
 def pick_placement(r, j, kinds: int, masks, T) -> int:
     """The j-th placement code (scalar order) without listing them."""
-    place_base = T[4]
     seat = r[ACTIVE]
     while kinds:
         kind = ctz(kinds)
@@ -316,7 +317,7 @@ def pick_placement(r, j, kinds: int, masks, T) -> int:
         if j < c:
             for _ in range(j):
                 m &= m - 1
-            return place_base[seat << 6 | kind] + ctz(m)
+            return T[PLACE_T + (seat << 6 | kind)] + ctz(m)
         j -= c
     return -1
 
@@ -324,24 +325,22 @@ def pick_placement(r, j, kinds: int, masks, T) -> int:
 @inline_kernel
 def attacked(r, seat: int, T) -> int:
     """LW-2.4: the mask of the squares `seat`'s arrows point at (engaging any enemy there)."""
-    arrow_at = T[12]
     out = 0
     mask = r[OCC + seat]
     while mask:
         square = ctz(mask)
         mask &= mask - 1
-        out |= arrow_at[r[BOARD + square] << 6 | square]
+        out |= T[ARROW_T + (r[BOARD + square] << 6 | square)]
     return out
 
 
 @kernel
 def recallable(r, out, n: int, T) -> int:
     """LW-9.2, LW-11.1, D-11: recall codes of the active player's units, lowest square first."""
-    card, params = T[0], T[10]
     seat = r[ACTIVE]
     if r[HLEN + seat - 1] >= HAND_SIZE:
         return n
-    cavalry = params[P_CAVALRY]
+    cavalry = T[P_CAVALRY]
     took = r[TOOK + seat - 1]
     engaging = attacked(r, 3 - seat, T)
     mask = r[OCC + seat]
@@ -353,11 +352,11 @@ def recallable(r, out, n: int, T) -> int:
         if u == r[PLACED] or took >> cid & 1:
             continue
         if engaging >> square & 1:
-            if not (cavalry and card[u * C_WIDTH + C_CAVALRY]):
+            if not (cavalry and T[CARD_T + (u * C_WIDTH + C_CAVALRY)]):
                 continue
             if engaged(r, square, seat, T, True):
                 continue
-        out[n] = params[P_RECALL] + square
+        out[n] = T[P_RECALL] + square
         n += 1
     return n
 
@@ -382,7 +381,6 @@ def eligible(r, seat: int, cid: int, T) -> bool:
 @kernel
 def legal(r, out, T) -> int:
     """The legal codes of the lane's decision point, in the scalar engine's order."""
-    card, deal_code, bers_code, params = T[0], T[5], T[9], T[10]
     phase = r[PHASE]
     if phase == DEPLOY:
         return placements(r, out, T)
@@ -395,7 +393,7 @@ def legal(r, out, T) -> int:
         mask = targets(r, square, u, T)
         n = 0
         while mask:
-            out[n] = params[P_SHOOT] + ctz(mask)
+            out[n] = T[P_SHOOT] + ctz(mask)
             n += 1
             mask &= mask - 1
         if arrows_hit_enemy(r, square, u, T):
@@ -413,25 +411,23 @@ def legal(r, out, T) -> int:
                     target = ctz(mask)
                     mask &= mask - 1
                     for k in range(8):
-                        if params[P_ND + k] == target - origin:
-                            out[n] = bers_code[origin, k]
+                        if T[P_ND + k] == target - origin:
+                            out[n] = T[BERSC_T + origin * 8 + k]
                             n += 1
         return n
     if phase == CHALLENGE:
         seat = r[ACTIVE]
-        return _emit_kinds(
-            hand_kinds(r, seat, T), 1 << params[P_START + seat - 1], T[4], seat, out, 0
-        )
+        return _emit_kinds(hand_kinds(r, seat, T), 1 << T[P_START + seat - 1], T, seat, out, 0)
     if phase == DEAL:
         seat = r[DEALQ + r[DQ_HEAD]]
         deck = r[DECK + seat - 1]
         kinds = 0
         while deck:
-            kinds |= 1 << card[(seat << 8 | ctz(deck)) * C_WIDTH + C_KIND]
+            kinds |= 1 << T[CARD_T + ((seat << 8 | ctz(deck)) * C_WIDTH + C_KIND)]
             deck &= deck - 1
         n = 0
         while kinds:
-            out[n] = deal_code[seat << 6 | ctz(kinds)]
+            out[n] = T[DEALC_T + (seat << 6 | ctz(kinds))]
             n += 1
             kinds &= kinds - 1
         return n

@@ -82,52 +82,39 @@ C_DIRS = C_HIT + 8  # mask of the board directions k with an arrow
 C_WIDTH = C_DIRS + 1
 
 
-@dataclass(frozen=True)
-class Tables:
-    """Everything the kernel reads that never changes in a game of these options and decks."""
-
-    # per unit u = owner << 8 | card_id, flat (one index: the kernels' hottest loads)
-    card: np.ndarray  # card[u * C_WIDTH + column] int64
-    grid: np.ndarray  # grid[u << 6 | square] int64: mask of the target grid from the square
-    arrow_at: np.ndarray  # arrow_at[u << 6 | square] int64: mask of the squares its arrows point at
-    # per seat and kind, flat: [seat << 6 | kind]
-    kind_delta_mask: np.ndarray  # int64: bit k set when the kind has an arrow along k
-    kind_support: np.ndarray  # int64: 1 for a support kind (LW-1.5, LW-6.3)
-    place_base: np.ndarray  # int64: codec.place(seat, kind, 0)
-    deal_code: np.ndarray  # int64: codec.deal(seat, kind)
-    kind_ids: np.ndarray  # int64: mask of the card ids of each kind
-    # per code: the kind of a placement or deal code, the direction of a berserker move
-    code_kind: np.ndarray  # (A,) int64, -1 for other codes
-    # per code: the square of a placement, recall or shoot code, the origin of a berserker move
-    code_square: np.ndarray  # (A,) int64, -1 for other codes
-    bers_code: np.ndarray  # (SQUARES, 8) int64: codec.berserk(origin, direction)
-    general: np.ndarray  # (3,) int64: the General's card id per seat
-    params: np.ndarray  # int64, the P_ columns
-    num_codes: int
-
-    def kernel_args(self) -> tuple[np.ndarray, ...]:
-        """The tables in the order the kernel unpacks them (`kernel.py`)."""
-        return (
-            self.card,
-            self.grid,
-            self.kind_delta_mask,
-            self.kind_support,
-            self.place_base,
-            self.deal_code,
-            self.kind_ids,
-            self.code_kind,
-            self.code_square,
-            self.bers_code,
-            self.params,
-            self.general,
-            self.arrow_at,
-        )
-
-
 P_ND, P_ON_MAT, P_START, P_UNITS, P_COMMANDS, P_CAVALRY, P_BERSERKERS = 0, 8, 9, 11, 12, 13, 14
 P_RECALL, P_SHOOT, P_DECK = 15, 16, 17  # P_DECK: 2, each seat's deck after the General is out
 P_DIR = 19  # 17: the direction k of a board step delta (P_DIR + 8 + delta), -1 none
 P_WIDTH = P_DIR + 17
+
+# -- the tables: one flat int64 array, each table at a fixed offset ------------------------------
+# One array rather than a tuple of thirteen: numba passes every array as seven words, so each
+# call between the kernels copied about a hundred words of table arguments (perf: most of a
+# step's cost). The P_ parameters come first, so that T[P_X] reads parameter P_X.
+GENERAL_T = P_WIDTH  # 3: the General's card id per seat
+KDM_T = GENERAL_T + 4  # [seat << 6 | kind]: bit k set when the kind has an arrow along k
+KSUP_T = KDM_T + 3 * 64  # [seat << 6 | kind]: 1 for a support kind (LW-1.5, LW-6.3)
+PLACE_T = KSUP_T + 3 * 64  # [seat << 6 | kind]: codec.place(seat, kind, 0)
+DEALC_T = PLACE_T + 3 * 64  # [seat << 6 | kind]: codec.deal(seat, kind)
+KIDS_T = DEALC_T + 3 * 64  # [seat << 6 | kind]: mask of the card ids of that kind
+BERSC_T = KIDS_T + 3 * 64  # [origin * 8 + k]: codec.berserk(origin, k)
+CARD_T = BERSC_T + SQUARES * 8  # [u * C_WIDTH + column], u = owner << 8 | card_id
+GRID_T = CARD_T + UNITS * C_WIDTH  # [u << 6 | square]: mask of the ranged target grid
+ARROW_T = GRID_T + UNITS * 64  # [u << 6 | square]: mask of the squares its arrows point at
+CODES_T = ARROW_T + UNITS * 64  # [2 * code]: the kind (a berserker move: the direction k),
+# [2 * code + 1]: the square (a berserker move: the origin) of a code, -1 for other codes
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Everything the kernel reads that never changes in a game of these options and decks."""
+
+    flat: np.ndarray  # int64, the tables above at their offsets (the kernels' `T`)
+    num_codes: int
+
+    def kernel_args(self) -> np.ndarray:
+        """The flat table array the kernels take as `T`."""
+        return self.flat
 
 
 def build_tables(static: Static) -> Tables:
@@ -221,19 +208,21 @@ def build_tables(static: Static) -> Tables:
     params[P_SHOOT] = codec.shoot(0)
     for seat in (1, 2):  # LW-3.2: the General goes to the hand, the rest is the deck
         params[P_DECK + seat - 1] = ((1 << len(static.cards[seat])) - 1) & ~(1 << general[seat])
-    return Tables(
-        card.reshape(-1),
-        grid.reshape(-1),
-        arrow_at.reshape(-1),
-        kind_delta_mask.reshape(-1),
-        kind_support.reshape(-1),
-        place_base.reshape(-1),
-        deal_code.reshape(-1),
-        kind_ids.reshape(-1),
-        code_kind,
-        code_square,
-        bers_code,
-        general,
-        params,
-        size,
-    )
+    flat = np.full(CODES_T + 2 * size, -1, np.int64)
+    flat[:P_WIDTH] = params
+    flat[GENERAL_T : GENERAL_T + 3] = general
+    for offset, table in (
+        (KDM_T, kind_delta_mask),
+        (KSUP_T, kind_support),
+        (PLACE_T, place_base),
+        (DEALC_T, deal_code),
+        (KIDS_T, kind_ids),
+        (BERSC_T, bers_code),
+        (CARD_T, card),
+        (GRID_T, grid),
+        (ARROW_T, arrow_at),
+    ):
+        flat[offset : offset + table.size] = table.reshape(-1)
+    flat[CODES_T::2] = code_kind
+    flat[CODES_T + 1 :: 2] = code_square
+    return Tables(flat, size)

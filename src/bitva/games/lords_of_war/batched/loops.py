@@ -3,8 +3,7 @@ benchmark times (`bitva bench lords-of-war --vector N`).
 
 Every kernel runs without numba's reference counting (`_nrt=False`): nothing in it allocates,
 and the atomic increments and decrements of array references on every call were most of the
-time (measured with perf). The callers pass the scratch arrays: `buf` of BUF int64, `scratch`
-of 2 * SQUARES int64."""
+time (measured with perf). The callers pass the scratch array `buf` of BUF int64."""
 
 # mypy: allow-untyped-defs, allow-incomplete-defs, no-warn-return-any
 # (numba types the kernels' arrays and table tuples when it compiles them)
@@ -43,11 +42,11 @@ def game_seed(seed: int, lanes: int, lane: int, games: int) -> int:
 
 
 @kernel
-def reset_all(S, rng, seed: int, T, buf, scratch) -> None:
+def reset_all(S, rng, seed: int, T, buf) -> None:
     lanes = S.shape[0]
     for i in range(lanes):
         S[i, GAMES] = 0
-        reset_lane(S[i], rng, i, game_seed(seed, lanes, i, 0), T, buf, scratch)
+        reset_lane(S[i], rng, i, game_seed(seed, lanes, i, 0), T, buf)
 
 
 @kernel
@@ -69,7 +68,7 @@ def returns_of(winner: int, rewards, i: int) -> None:
 
 
 @kernel
-def step_all(S, rng, codes, seed: int, auto_reset: bool, rewards, done, T, buf, scratch) -> None:
+def step_all(S, rng, codes, seed: int, auto_reset: bool, rewards, done, T, buf) -> None:
     """Every lane plays its code (a finished lane without auto-reset ignores it), chance is
     resolved, and a lane whose game ended reports the returns and starts its next game."""
     lanes = S.shape[0]
@@ -80,13 +79,13 @@ def step_all(S, rng, codes, seed: int, auto_reset: bool, rewards, done, T, buf, 
         done[i] = False
         if r[PHASE] == OVER:
             continue
-        play(r, codes[i], -1, T, buf, scratch)
-        resolve_chance(r, rng, i, T, buf, scratch)
+        play(r, codes[i], -1, T, buf)
+        resolve_chance(r, rng, i, T, buf)
         if r[PHASE] == OVER:
             done[i] = True
             returns_of(r[WINNER], rewards, i)
             if auto_reset:
-                reset_lane(r, rng, i, game_seed(seed, lanes, i, r[GAMES]), T, buf, scratch)
+                reset_lane(r, rng, i, game_seed(seed, lanes, i, r[GAMES]), T, buf)
 
 
 @kernel
@@ -118,7 +117,7 @@ def legal_into(S, mask, T, buf) -> None:
 
 
 @kernel
-def random_steps(S, rng, policy, steps: int, seed: int, stats, T, buf, scratch) -> None:
+def random_steps(S, rng, policy, steps: int, seed: int, stats, T, buf) -> None:
     """Each lane plays `steps` uniformly random legal codes (chance inside, auto-reset), the
     choice drawn from the lane's `policy` SplitMix64 state (`Rng(policy[i]).below(n)`), so a run
     is reproducible from the seed. stats: [decisions, games finished, wins 1, wins 2, draws]."""
@@ -148,11 +147,11 @@ def random_steps(S, rng, policy, steps: int, seed: int, stats, T, buf, scratch) 
                     break
                 j, state = below(state, n)
                 code = buf[j]
-            play(r, code, r[FORCED], T, buf, scratch)
-            resolve_chance(r, rng, i, T, buf, scratch)
+            play(r, code, r[FORCED], T, buf)
+            resolve_chance(r, rng, i, T, buf)
             stats[0] += 1
             if r[PHASE] == OVER:
                 stats[1] += 1
                 stats[2 + (r[WINNER] + 2) % 3] += 1
-                reset_lane(r, rng, i, game_seed(seed, lanes, i, r[GAMES]), T, buf, scratch)
+                reset_lane(r, rng, i, game_seed(seed, lanes, i, r[GAMES]), T, buf)
         policy[i] = state

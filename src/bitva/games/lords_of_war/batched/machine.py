@@ -1,8 +1,8 @@
 """The turn machinery of one lane (state.py `_play`, `_dispatch` and what they call), in numba.
 
 Each function mirrors the scalar method of the same name; comments name the rules. `r` is one
-lane's row, `T` the tables (`Tables.kernel_args()`), `buf` a scratch int64 array of BUF
-(codes, then masks), `scratch` an int64 array of 2 * SQUARES (damage and attackers of a resolution).
+lane's row, `T` the flat tables (`Tables.kernel_args()`, offsets in `layout.py`), `buf` a scratch
+int64 array of BUF (codes, then masks, then at SCRATCH the damage and attackers of a resolution).
 """
 
 # mypy: allow-untyped-defs, allow-incomplete-defs, no-warn-return-any
@@ -23,6 +23,7 @@ from bitva.games.lords_of_war.batched.kernel import (
     HAND_SIZE,
     MASKS,
     NO_PLACEMENTS,
+    SCRATCH,
     UNITS,
     arrows_hit_enemy,
     below,
@@ -38,6 +39,7 @@ from bitva.games.lords_of_war.batched.kernel import (
 from bitva.games.lords_of_war.batched.layout import (
     ACTIVE,
     AFTER_DEAL,
+    ARROW_T,
     BERS,
     BERSERK,
     BOARD,
@@ -51,9 +53,12 @@ from bitva.games.lords_of_war.batched.layout import (
     C_KIND,
     C_RANGED,
     C_WIDTH,
+    CARD_T,
     CARDS,
     CHALLENGE,
+    CODES_T,
     DEAL,
+    DEALC_T,
     DEALQ,
     DECK,
     DEPLOY,
@@ -61,9 +66,11 @@ from bitva.games.lords_of_war.batched.layout import (
     DQ_LEN,
     FORCED,
     GAMES,
+    GENERAL_T,
     HAND,
     HLEN,
     IDLE,
+    KIDS_T,
     KNOWN,
     OCC,
     OVER,
@@ -120,7 +127,7 @@ def take(r, kind: int, T) -> bool:
     seat = r[DEALQ + head]
     r[DQ_HEAD] = head + 1
     deck = r[DECK + seat - 1]
-    cid = ctz(deck & T[6][seat << 6 | kind])
+    cid = ctz(deck & T[KIDS_T + (seat << 6 | kind)])
     r[DECK + seat - 1] = deck & ~(1 << cid)
     n = r[HLEN + seat - 1]
     r[HAND + (seat - 1) * HAND_SIZE + n] = cid
@@ -142,12 +149,11 @@ def deal(r, kind: int, T, buf) -> None:
 def deal_certain(r, T, buf) -> None:
     """A deck whose cards are all of one kind deals without chance (no recursion: numba's
     cache cannot hold mutually recursive functions)."""
-    card, kind_ids = T[0], T[6]
     while r[PHASE] == DEAL:
         seat = r[DEALQ + r[DQ_HEAD]]
         deck = r[DECK + seat - 1]
-        first = card[(seat << 8 | ctz(deck)) * C_WIDTH + C_KIND]
-        if deck & ~kind_ids[seat << 6 | first]:
+        first = T[CARD_T + ((seat << 8 | ctz(deck)) * C_WIDTH + C_KIND)]
+        if deck & ~T[KIDS_T + (seat << 6 | first)]:
             return
         if take(r, first, T):
             after_deals(r, T, buf)
@@ -218,7 +224,7 @@ def start_turn(r, seat: int, T, buf) -> None:
     r[SHOTMASK] = 0
     r[PEND_HEAD] = 0
     r[PEND_LEN] = 0
-    if T[10][P_BERSERKERS]:
+    if T[P_BERSERKERS]:
         for j in range(2 * CARDS):
             r[BERS + j] = 0
     r[RESOLUTIONS] = 0
@@ -233,13 +239,12 @@ def start_turn(r, seat: int, T, buf) -> None:
 
 # -- placement and shots (LW-6, LW-7.2, LW-7.3) -------------------------------------------------
 @kernel
-def place(r, kind: int, square: int, forced: bool, T, buf, scratch) -> None:
-    card = T[0]
+def place(r, kind: int, square: int, forced: bool, T, buf) -> None:
     seat = r[ACTIVE]
     base = HAND + (seat - 1) * HAND_SIZE
     n = r[HLEN + seat - 1]
     index = 0
-    while card[(seat << 8 | r[base + index]) * C_WIDTH + C_KIND] != kind:
+    while T[CARD_T + ((seat << 8 | r[base + index]) * C_WIDTH + C_KIND)] != kind:
         index += 1
     if forced:  # LW-6.5: the whole hand is shown to the opponent
         shown = 0
@@ -266,21 +271,20 @@ def place(r, kind: int, square: int, forced: bool, T, buf, scratch) -> None:
         start_deals(r, seat, 1 if r[DECK + seat - 1] else 0, AFTER_CHALLENGE, T, buf)
         return
     r[IDLE] = 0
-    declare_shots(r, T, buf, scratch)
+    declare_shots(r, T, buf)
 
 
 @kernel
-def declare_shots(r, T, buf, scratch) -> None:
+def declare_shots(r, T, buf) -> None:
     """LW-7.2, LW-7.3, D-3: each unengaged ranged unit of the active player with a target
     chooses; one with a single option takes it; the others use their arrows."""
-    card = T[0]
     seat = r[ACTIVE]
     mask = r[OCC + seat]
     while mask:
         square = ctz(mask)
         mask &= mask - 1
         u = r[BOARD + square]
-        if not card[u * C_WIDTH + C_IS_RANGED]:
+        if not T[CARD_T + (u * C_WIDTH + C_IS_RANGED)]:
             continue
         if engaged(r, square, seat, T):
             continue
@@ -293,37 +297,36 @@ def declare_shots(r, T, buf, scratch) -> None:
         else:
             r[PEND + r[PEND_LEN]] = u
             r[PEND_LEN] += 1
-    next_shooter(r, T, buf, scratch)
+    next_shooter(r, T, buf)
 
 
 @kernel
-def next_shooter(r, T, buf, scratch) -> None:
+def next_shooter(r, T, buf) -> None:
     if r[PEND_HEAD] < r[PEND_LEN]:
         r[PHASE] = SHOOT
         return
     r[PHASE] = RESOLVING
-    if not resolve(r, T, scratch):
+    if not resolve(r, T, buf):
         after_resolution(r, T)
 
 
 @kernel
-def choose(r, code: int, T, buf, scratch) -> None:
+def choose(r, code: int, T, buf) -> None:
     shooter = r[PEND + r[PEND_HEAD]]
     r[PEND_HEAD] += 1
     if code != ARROWS_CODE:
-        r[SHOTS + (shooter & 255)] = r[BOARD + T[8][code]]
+        r[SHOTS + (shooter & 255)] = r[BOARD + T[CODES_T + 2 * (code) + 1]]
         r[SHOTMASK] |= 1 << (shooter & 255)
-    next_shooter(r, T, buf, scratch)
+    next_shooter(r, T, buf)
 
 
 # -- elimination (LW-7.1-7.7, LW-8.1-8.4) --------------------------------------------------------
 @kernel
-def resolve(r, T, scratch) -> bool:
+def resolve(r, T, buf) -> bool:
     """One resolution and the victory check; True if the game ended (state.py `_resolve`)."""
-    card, params, arrow_at = T[0], T[10], T[12]
     active = r[ACTIVE]
     occupied = r[OCC + 1] | r[OCC + 2]
-    hit = 0  # squares with an entry in scratch (damage, then attackers at SQUARES + square)
+    hit = 0  # squares with an entry at SCRATCH (damage, then attackers at SQUARES + square)
     mask = occupied
     while mask:  # LW-7.1: every arrow pointing at an enemy deals its value
         square = ctz(mask)
@@ -332,18 +335,18 @@ def resolve(r, T, scratch) -> bool:
         owner, cid = u >> 8, u & 255
         if owner == active and r[SHOTMASK] >> cid & 1:
             continue  # LW-7.3: a shooter's arrows deal no damage this turn
-        targets = arrow_at[u << 6 | square] & r[OCC + 3 - owner]
+        targets = T[ARROW_T + (u << 6 | square)] & r[OCC + 3 - owner]
         while targets:
             other = ctz(targets)
             targets &= targets - 1
-            value = card[u * C_WIDTH + C_HIT + params[P_DIR + 8 + other - square]]
+            value = T[CARD_T + (u * C_WIDTH + C_HIT + T[P_DIR + 8 + other - square])]
             if hit >> other & 1:
-                scratch[other] += value
-                scratch[SQUARES + other] |= 1 << square
+                buf[SCRATCH + (other)] += value
+                buf[SCRATCH + (SQUARES + other)] |= 1 << square
             else:
                 hit |= 1 << other
-                scratch[other] = value
-                scratch[SQUARES + other] = 1 << square
+                buf[SCRATCH + (other)] = value
+                buf[SCRATCH + (SQUARES + other)] = 1 << square
     shooters = r[SHOTMASK]
     while shooters:  # LW-7.2, LW-11.5: no shot once the shooter or target is gone
         cid = ctz(shooters)
@@ -353,19 +356,19 @@ def resolve(r, T, scratch) -> bool:
         at = r[POS + ((target >> 8) - 1) * CARDS + (target & 255)]
         if origin >= 0 and at >= 0:
             if hit >> at & 1:
-                scratch[at] += card[(active << 8 | cid) * C_WIDTH + C_RANGED]
-                scratch[SQUARES + at] |= 1 << origin
+                buf[SCRATCH + (at)] += T[CARD_T + ((active << 8 | cid) * C_WIDTH + C_RANGED)]
+                buf[SCRATCH + (SQUARES + at)] |= 1 << origin
             else:
                 hit |= 1 << at
-                scratch[at] = card[(active << 8 | cid) * C_WIDTH + C_RANGED]
-                scratch[SQUARES + at] = 1 << origin
+                buf[SCRATCH + (at)] = T[CARD_T + ((active << 8 | cid) * C_WIDTH + C_RANGED)]
+                buf[SCRATCH + (SQUARES + at)] = 1 << origin
     eliminated = 0
     mask = hit
     while mask:  # LW-7.4: more damage than defence
         square = ctz(mask)
         mask &= mask - 1
         u = r[BOARD + square]
-        if scratch[square] > card[u * C_WIDTH + C_DEF]:
+        if buf[SCRATCH + (square)] > T[CARD_T + (u * C_WIDTH + C_DEF)]:
             eliminated |= 1 << square
     r[RESOLUTIONS] += 1
     if eliminated == 0:
@@ -374,7 +377,7 @@ def resolve(r, T, scratch) -> bool:
     while mask:  # LW-7.7: every attacker of a victim took part
         square = ctz(mask)
         mask &= mask - 1
-        attackers = scratch[SQUARES + square]
+        attackers = buf[SCRATCH + (SQUARES + square)]
         while attackers:
             a = r[BOARD + ctz(attackers)]
             attackers &= attackers - 1
@@ -393,32 +396,32 @@ def resolve(r, T, scratch) -> bool:
         taker = 3 - owner
         r[PILE + (taker - 1) * CARDS + r[PLEN + taker - 1]] = u
         r[PLEN + taker - 1] += 1
-        if card[u * C_WIDTH + C_COMMAND]:
+        if T[CARD_T + (u * C_WIDTH + C_COMMAND)]:
             r[PCMD + taker - 1] += 1
-        if card[u * C_WIDTH + C_GENERAL]:
+        if T[CARD_T + (u * C_WIDTH + C_GENERAL)]:
             generals += 1
             general_owner = owner
     if generals == 1:  # LW-8.4; both Generals at once: nobody
         r[OWED + (3 - general_owner) - 1] = 1
-    if params[P_BERSERKERS]:  # LW-11.2: remember the squares a surviving berserker emptied
+    if T[P_BERSERKERS]:  # LW-11.2: remember the squares a surviving berserker emptied
         mask = eliminated
         while mask:
             square = ctz(mask)
             mask &= mask - 1
-            attackers = scratch[SQUARES + square] & ~eliminated
+            attackers = buf[SCRATCH + (SQUARES + square)] & ~eliminated
             while attackers:
                 a = r[BOARD + ctz(attackers)]
                 attackers &= attackers - 1
-                if card[a * C_WIDTH + C_BERSERK]:
+                if T[CARD_T + (a * C_WIDTH + C_BERSERK)]:
                     r[BERS + ((a >> 8) - 1) * CARDS + (a & 255)] |= 1 << square
-    first = r[PLEN] >= params[P_UNITS] or r[PCMD] >= params[P_COMMANDS]
-    second = r[PLEN + 1] >= params[P_UNITS] or r[PCMD + 1] >= params[P_COMMANDS]
+    first = r[PLEN] >= T[P_UNITS] or r[PCMD] >= T[P_COMMANDS]
+    second = r[PLEN + 1] >= T[P_UNITS] or r[PCMD + 1] >= T[P_COMMANDS]
     if first and second:  # LW-8.2, D-4
         finish(r, 0, BOTH)
         return True
     if first or second:  # LW-8.1
         winner = 1 if first else 2
-        finish(r, winner, COMMANDS if r[PCMD + winner - 1] >= params[P_COMMANDS] else UNITS)
+        finish(r, winner, COMMANDS if r[PCMD + winner - 1] >= T[P_COMMANDS] else UNITS)
         return True
     return False
 
@@ -426,7 +429,7 @@ def resolve(r, T, scratch) -> bool:
 @kernel
 def after_resolution(r, T) -> None:
     """LW-11.3: the active player's berserkers move first, then the opponent's (D-10 prunes)."""
-    if T[10][P_BERSERKERS]:
+    if T[P_BERSERKERS]:
         pending = False
         for j in range(2 * CARDS):
             if r[BERS + j]:
@@ -447,7 +450,7 @@ def after_resolution(r, T) -> None:
 
 
 @kernel
-def berserk_move(r, origin: int, target: int, T, scratch) -> None:
+def berserk_move(r, origin: int, target: int, T, buf) -> None:
     """LW-11.2, LW-11.4: move, then every unit attacks again and victory is checked."""
     u = r[BOARD + origin]
     seat, cid = u >> 8, u & 255
@@ -456,7 +459,7 @@ def berserk_move(r, origin: int, target: int, T, scratch) -> None:
     r[POS + (seat - 1) * CARDS + cid] = target
     r[OCC + seat] = r[OCC + seat] & ~(1 << origin) | (1 << target)
     r[BERS + (seat - 1) * CARDS + cid] = 0
-    if not resolve(r, T, scratch):
+    if not resolve(r, T, buf):
         after_resolution(r, T)
 
 
@@ -477,9 +480,8 @@ def recall(r, square: int) -> None:
 
 # -- dispatch and play ---------------------------------------------------------------------------
 @kernel
-def dispatch(r, code: int, forced: int, T, buf, scratch) -> None:
+def dispatch(r, code: int, forced: int, T, buf) -> None:
     """Apply one legal code (`forced`: the deployment's LW-6.5 flag, -1 to work it out)."""
-    code_kind, code_square = T[7], T[8]
     phase = r[PHASE]
     if phase == DEPLOY and forced < 0:
         if not r[PM_VALID]:
@@ -487,60 +489,63 @@ def dispatch(r, code: int, forced: int, T, buf, scratch) -> None:
         forced = r[FORCED]
     r[PM_VALID] = 0  # the lane changes: the kept placements no longer hold
     if phase == DEAL:
-        deal(r, code_kind[code], T, buf)
+        deal(r, T[CODES_T + 2 * (code)], T, buf)
     elif phase in (DEPLOY, CHALLENGE):
         place(
-            r, code_kind[code], code_square[code], phase == DEPLOY and forced == 1, T, buf, scratch
+            r,
+            T[CODES_T + 2 * (code)],
+            T[CODES_T + 2 * (code) + 1],
+            phase == DEPLOY and forced == 1,
+            T,
+            buf,
         )
     elif phase == SHOOT:
-        choose(r, code, T, buf, scratch)
+        choose(r, code, T, buf)
     elif phase == BERSERK:
-        origin = code_square[code]
-        berserk_move(r, origin, origin + T[10][P_ND + code_kind[code]], T, scratch)
+        origin = T[CODES_T + 2 * (code) + 1]
+        berserk_move(r, origin, origin + T[P_ND + T[CODES_T + 2 * (code)]], T, buf)
     elif phase == REINFORCE:
         if code == DRAW_CODE:  # LW-9.1a: draw up to six, one chance node per card
             seat = r[ACTIVE]
             count = min(HAND_SIZE - r[HLEN + seat - 1], popcount(r[DECK + seat - 1]))
             start_deals(r, seat, max(count, 0), AFTER_REINFORCE, T, buf)
         else:
-            recall(r, code_square[code])
+            recall(r, T[CODES_T + 2 * (code) + 1])
             end_turn(r, T, buf)
 
 
 @kernel
-def play(r, code: int, forced: int, T, buf, scratch) -> None:
+def play(r, code: int, forced: int, T, buf) -> None:
     """state.py `_play`: the code, then every single forced code of an auto phase."""
-    dispatch(r, code, forced, T, buf, scratch)
+    dispatch(r, code, forced, T, buf)
     while True:
         phase = r[PHASE]
         if phase != SHOOT and phase != BERSERK and phase != REINFORCE:
             return
         if legal(r, buf, T) != 1:
             return
-        dispatch(r, buf[0], -1, T, buf, scratch)
+        dispatch(r, buf[0], -1, T, buf)
 
 
 @kernel
-def resolve_chance(r, rng, i: int, T, buf, scratch) -> None:
+def resolve_chance(r, rng, i: int, T, buf) -> None:
     """`state.resolve_chance()` as a Match plays it: each deal is sampled with a copy of the
     lane's RNG (`sample_chance_code`: deck[below(len(deck))], the deck in id order), applied,
     and then the lane's RNG steps once."""
-    card, deal_code = T[0], T[5]
     while r[PHASE] == DEAL:
         seat = r[DEALQ + r[DQ_HEAD]]
         deck = r[DECK + seat - 1]
         index, _ = below(rng[i], popcount(deck))
         for _ in range(index):
             deck &= deck - 1
-        kind = card[(seat << 8 | ctz(deck)) * C_WIDTH + C_KIND]
-        play(r, deal_code[seat << 6 | kind], -1, T, buf, scratch)
+        kind = T[CARD_T + ((seat << 8 | ctz(deck)) * C_WIDTH + C_KIND)]
+        play(r, T[DEALC_T + (seat << 6 | kind)], -1, T, buf)
         rng[i] = rng[i] + GOLDEN
 
 
 @kernel
-def reset_lane(r, rng, i: int, seed: int, T, buf, scratch) -> None:
+def reset_lane(r, rng, i: int, seed: int, T, buf) -> None:
     """game.py `new` (LW-3): the General in hand, five deals to each seat, then the challenge."""
-    params = T[10]
     games = r[GAMES]
     for j in range(WIDTH):
         r[j] = 0
@@ -552,9 +557,9 @@ def reset_lane(r, rng, i: int, seed: int, T, buf, scratch) -> None:
     for j in range(CARDS):
         r[SHOTS + j] = -1
     for seat in (1, 2):
-        r[HAND + (seat - 1) * HAND_SIZE] = T[11][seat]
+        r[HAND + (seat - 1) * HAND_SIZE] = T[GENERAL_T + (seat)]
         r[HLEN + seat - 1] = 1
-        r[DECK + seat - 1] = params[P_DECK + seat - 1]
+        r[DECK + seat - 1] = T[P_DECK + seat - 1]
     for j in range(2 * (HAND_SIZE - 1)):
         r[DEALQ + j] = 1 if j < HAND_SIZE - 1 else 2
     r[DQ_LEN] = 2 * (HAND_SIZE - 1)
@@ -565,4 +570,4 @@ def reset_lane(r, rng, i: int, seed: int, T, buf, scratch) -> None:
     r[PLACED] = -1
     r[WINNER] = -1
     rng[i] = np.uint64(seed)  # Rng(seed)
-    resolve_chance(r, rng, i, T, buf, scratch)
+    resolve_chance(r, rng, i, T, buf)
