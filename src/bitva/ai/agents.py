@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from bitva.ai.greedy import GreedyAgent
-from bitva.ai.values import game_has_codes, require_decision
+from bitva.ai.values import require_decision
 from bitva.core.errors import BitvaError
 from bitva.core.game import Game
 from bitva.core.rng import Rng
@@ -227,31 +227,21 @@ def split_agents(text: str) -> list[str]:
     return agents
 
 
-# The tree searches walk integer action codes: they need a game that lists its actions by code.
-NEEDS_CODES = frozenset(("medium", "hard", "mcts", "ismcts"))
-
-
 def plays(name: str, game: Game[Any, Any]) -> bool:
-    """Whether the agent `name` can play `game` (the searches need integer action codes; random,
-    greedy and easy play any game, parametric actions included)."""
+    """Whether the agent `name` can play `game`: every registered agent plays every game (the
+    searches walk integer codes where a game has them, else widen over its candidate actions:
+    `bitva.ai.widening`); a scripted opponent plays only the games that offer it."""
     key, _ = parse_agent(name)
-    if key not in AGENTS:
-        return key in game.scripts
-    return key not in NEEDS_CODES or game_has_codes(game)
+    return key in AGENTS or key in game.scripts
 
 
 def check_plays(name: str, game: Game[Any, Any]) -> None:
-    """A one-line BitvaError when the agent `name` cannot play `game`."""
+    """A one-line BitvaError when the agent `name` cannot play `game` (a scripted opponent of
+    other games)."""
     if not plays(name, game):
         key, _ = parse_agent(name)
-        if key not in AGENTS:
-            games = ", ".join(scripted_agents()[key])
-            raise BitvaError(f"{key} is a scripted opponent of {games} only, not of {game.title}")
-        able = ", ".join(n for n in AGENTS if plays(n, game))
-        raise BitvaError(
-            f"{name.split(':')[0]} cannot play {game.title}: it searches integer action codes, "
-            f"and {game.title}'s actions are checked, not listed (choose {able})"
-        )
+        games = ", ".join(scripted_agents()[key])
+        raise BitvaError(f"{key} is a scripted opponent of {games} only, not of {game.title}")
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:

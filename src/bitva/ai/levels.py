@@ -44,12 +44,11 @@ def configure(config: SearchConfig, params: dict[str, Any]) -> SearchConfig:
             )
         else:
             budget = Budget(None, params["seconds"], None)
-    return SearchConfig(
+    return replace(
+        config,
         budget=budget,
         exploration=params.get("c", config.exploration),
-        each_iteration=config.each_iteration,
         rollout_turns=params.get("rollout", config.rollout_turns),
-        max_rollout_actions=config.max_rollout_actions,
         workers=max(1, params.get("workers", config.workers)),
         expand_all=params.get("expand", config.expand_all),
         horizon=params.get("horizon", config.horizon),

@@ -26,6 +26,11 @@ and the backup never flips a sign.
 Three optional guides narrow the tree for games whose turn is a chain of small decisions: a
 `horizon` of turns where it stops growing, a `width` of actions each node searches, and a `prior`
 (greedy's look to the end of the turn) that picks the root's actions worth searching.
+
+A game whose actions are checked, not listed (`traits.actions == "parametric"`) has no codes:
+`run_search` hands it to progressive widening (`bitva.ai.widening`), a tree keyed by action text
+whose nodes draw a few more of the game's `candidate_actions` as they are visited more. The
+integer path here is untouched by it.
 """
 
 from __future__ import annotations
@@ -40,11 +45,14 @@ from typing import Any
 from bitva.ai.budget import Budget
 from bitva.ai.values import Evaluate, Heuristic, Values, evaluator, has_codes, require_decision
 from bitva.core.chance import CHANCE
+from bitva.core.errors import BitvaError
 from bitva.core.game import Game
 from bitva.core.rng import Rng, derive_seed
 from bitva.core.state import State
 
-Stats = dict[int, tuple[int, float]]  # root action code -> (visits, total value for the mover)
+# root action code (or, in a game with parametric actions, its text) -> (visits, total value for
+# the mover)
+Stats = dict[int | str, tuple[int, float]]
 
 
 @dataclass(frozen=True)
@@ -63,6 +71,12 @@ class SearchConfig:
     horizon: int | None = None  # turns ahead of the root where the tree stops growing
     width: int | None = None  # a node searches only its `width` best actions (with expand_all)
     prior_nodes: int | None = None  # the root's actions ranked by greedy's look with these nodes
+    # progressive widening, for games with parametric actions only (`bitva.ai.widening`): a
+    # node visited N times has up to ceil(widen_k * N^widen_alpha) children, drawn from
+    # `candidate_actions` in batches of `candidates`
+    widen_k: float = 2.0
+    widen_alpha: float = 0.5
+    candidates: int = 16
 
     def with_budget(self, budget: Budget) -> SearchConfig:
         return replace(self, budget=budget)
@@ -111,7 +125,12 @@ def run_search(
 ) -> SearchResult:
     """Search from `base` (a determinization: never the real state) for `seat`, and return the
     statistics of the root's actions. With a count budget the result depends only on the
-    arguments."""
+    arguments. A game without integer codes is searched by progressive widening
+    (`bitva.ai.widening.search_actions`: the statistics are keyed by action text)."""
+    if not has_codes(base):
+        from bitva.ai.widening import search_actions
+
+        return search_actions(base, seat, config, seed, heuristic)
     started = time.perf_counter()
     rng = Rng(seed)
     values = evaluator(base.game, heuristic)
@@ -147,7 +166,7 @@ def run_search(
             if _decided(root, remaining):
                 break
     index = seat - 1
-    stats = {code: (child.n, child.w[index]) for code, child in root.children.items()}
+    stats: Stats = {code: (child.n, child.w[index]) for code, child in root.children.items()}
     return SearchResult(stats, done, time.perf_counter() - started, spent + ranked)
 
 
@@ -390,11 +409,9 @@ class SearchAgent:
 
     def choose(self, state: State[Any]) -> Any:
         seat = require_decision(state)
-        if not has_codes(state):
-            from bitva.ai.agents import check_plays
-
-            check_plays(self.name, state.game)
         search_seed = self.rng.next_u64()
+        if not has_codes(state):
+            return self._choose_by_text(state, seat, search_seed)
         codes = state.legal_codes()
         if len(codes) == 1:
             self.last = MoveLog()
@@ -404,12 +421,41 @@ class SearchAgent:
             result.iterations,
             result.seconds,
             {
-                state.action_text(state.decode_action(code)): n
+                state.action_text(state.decode_action(int(code))): n
                 for code, (n, _) in result.stats.items()
             },
             result.evaluations,
         )
         return state.decode_action(best_code(result.stats, codes))
+
+    def _choose_by_text(self, state: State[Any], seat: int, search_seed: int) -> Any:
+        """A game with parametric actions (progressive widening, `bitva.ai.widening`): the most
+        visited root action that is legal in the real state, ties to the higher mean, then to
+        the first admitted; read back from its text."""
+        result = self.search(state, seat, search_seed)
+        self.last = MoveLog(
+            result.iterations,
+            result.seconds,
+            {str(text): n for text, (n, _) in result.stats.items()},
+            result.evaluations,
+        )
+
+        def rank(item: tuple[int | str, tuple[int, float]]) -> tuple[int, float]:
+            visits, total = item[1]
+            return (-visits, -total / visits if visits else math.inf)
+
+        for text, _ in sorted(result.stats.items(), key=rank):
+            try:
+                action = state.parse_action(str(text))
+            except BitvaError:
+                continue
+            if state.check(action) is None:
+                return action
+        # nothing searched is legal here (only a game with hidden information can get here)
+        actions = state.candidate_actions(self.rng, 1)
+        if not actions:
+            raise BitvaError("no legal action to choose from")
+        return actions[0]
 
     def config_for(self, game: Game[Any, Any]) -> SearchConfig:
         """The search's settings in `game`: the game's defaults for this agent, then the
