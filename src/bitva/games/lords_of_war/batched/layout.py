@@ -92,7 +92,8 @@ P_WIDTH = P_DIR + 17
 # call between the kernels copied about a hundred words of table arguments (perf: most of a
 # step's cost). The P_ parameters come first, so that T[P_X] reads parameter P_X.
 GENERAL_T = P_WIDTH  # 3: the General's card id per seat
-KDM_T = GENERAL_T + 4  # [seat << 6 | kind]: bit k set when the kind has an arrow along k
+RANGED_T = GENERAL_T + 4  # 3: the mask of the ranged card ids per seat (LW-7.2)
+KDM_T = RANGED_T + 4  # [seat << 6 | kind]: bit k set when the kind has an arrow along k
 KSUP_T = KDM_T + 3 * 64  # [seat << 6 | kind]: 1 for a support kind (LW-1.5, LW-6.3)
 PLACE_T = KSUP_T + 3 * 64  # [seat << 6 | kind]: codec.place(seat, kind, 0)
 DEALC_T = PLACE_T + 3 * 64  # [seat << 6 | kind]: codec.deal(seat, kind)
@@ -132,6 +133,7 @@ def build_tables(static: Static) -> Tables:
     deal_code = np.full((3, kinds), -1, np.int64)
     kind_ids = np.zeros((3, kinds), np.int64)
     general = np.zeros(3, np.int64)
+    ranged = np.zeros(3, np.int64)
     squares = [sq for sq in range(SQUARES) if mat.on_mat >> sq & 1]
     for seat in (1, 2):
         for cid, c in enumerate(static.cards[seat]):
@@ -165,6 +167,7 @@ def build_tables(static: Static) -> Tables:
                     for target in static.grid(u, sq):
                         grid[u, sq] |= 1 << target
             kind_ids[seat, kind] |= 1 << cid
+            ranged[seat] |= c.is_ranged << cid
             kind_support[seat, kind] = c.is_support
             if c.rank == "general":
                 general[seat] = cid
@@ -211,6 +214,7 @@ def build_tables(static: Static) -> Tables:
     flat = np.full(CODES_T + 2 * size, -1, np.int64)
     flat[:P_WIDTH] = params
     flat[GENERAL_T : GENERAL_T + 3] = general
+    flat[RANGED_T : RANGED_T + 3] = ranged
     for offset, table in (
         (KDM_T, kind_delta_mask),
         (KSUP_T, kind_support),

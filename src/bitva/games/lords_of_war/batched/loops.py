@@ -22,6 +22,7 @@ from bitva.games.lords_of_war.batched.layout import (
     ACTIVE,
     BERSERK,
     BSEAT,
+    DEAL,
     DEPLOY,
     FORCED,
     GAMES,
@@ -126,6 +127,7 @@ def random_steps(S, rng, policy, steps: int, seed: int, stats, T, buf) -> None:
         r = S[i]
         state = policy[i]
         masks = r[PM_MASKS : PM_MASKS + 64]
+        listed = -1  # >= 0: the lane's legal codes are in buf[:listed] (play listed them)
         for _ in range(steps):
             if r[PHASE] == DEPLOY:  # the most common decision: pick without listing the codes
                 if r[PM_VALID]:  # kept by start_turn
@@ -142,16 +144,18 @@ def random_steps(S, rng, policy, steps: int, seed: int, stats, T, buf) -> None:
                 j, state = below(state, n)
                 code = pick_placement(r, j, kinds, masks, T)
             else:
-                n = legal(r, buf, T)
+                n = listed if listed >= 0 else legal(r, buf, T)
                 if n == 0:  # no decision point is ever empty; a finished lane waits for a reset
                     break
                 j, state = below(state, n)
                 code = buf[j]
-            play(r, code, r[FORCED], T, buf)
-            resolve_chance(r, rng, i, T, buf)
+            listed = play(r, code, r[FORCED], T, buf)
+            if r[PHASE] == DEAL:  # the deals overwrite buf
+                listed = resolve_chance(r, rng, i, T, buf)
             stats[0] += 1
             if r[PHASE] == OVER:
                 stats[1] += 1
                 stats[2 + (r[WINNER] + 2) % 3] += 1
                 reset_lane(r, rng, i, game_seed(seed, lanes, i, r[GAMES]), T, buf)
+                listed = -1
         policy[i] = state

@@ -49,7 +49,6 @@ from bitva.games.lords_of_war.batched.layout import (
     C_DEF,
     C_GENERAL,
     C_HIT,
-    C_IS_RANGED,
     C_KIND,
     C_RANGED,
     C_WIDTH,
@@ -93,6 +92,7 @@ from bitva.games.lords_of_war.batched.layout import (
     PM_MASKS,
     PM_VALID,
     POS,
+    RANGED_T,
     REASON,
     REINFORCE,
     RESOLUTIONS,
@@ -279,13 +279,17 @@ def declare_shots(r, T, buf) -> None:
     """LW-7.2, LW-7.3, D-3: each unengaged ranged unit of the active player with a target
     chooses; one with a single option takes it; the others use their arrows."""
     seat = r[ACTIVE]
-    mask = r[OCC + seat]
+    mask = 0  # the squares of the seat's ranged units on the mat, visited in square order
+    ids = T[RANGED_T + seat]
+    while ids:
+        square = r[POS + (seat - 1) * CARDS + ctz(ids)]
+        ids &= ids - 1
+        if square >= 0:
+            mask |= 1 << square
     while mask:
         square = ctz(mask)
         mask &= mask - 1
         u = r[BOARD + square]
-        if not T[CARD_T + (u * C_WIDTH + C_IS_RANGED)]:
-            continue
         if engaged(r, square, seat, T):
             continue
         hits = targets(r, square, u, T)
@@ -515,23 +519,27 @@ def dispatch(r, code: int, forced: int, T, buf) -> None:
 
 
 @kernel
-def play(r, code: int, forced: int, T, buf) -> None:
-    """state.py `_play`: the code, then every single forced code of an auto phase."""
+def play(r, code: int, forced: int, T, buf) -> int:
+    """state.py `_play`: the code, then every single forced code of an auto phase. Returns the
+    number of legal codes when it stops at a decision whose codes it listed (they are in
+    buf[:n], for the caller to reuse), else -1."""
     dispatch(r, code, forced, T, buf)
     while True:
         phase = r[PHASE]
         if phase != SHOOT and phase != BERSERK and phase != REINFORCE:
-            return
-        if legal(r, buf, T) != 1:
-            return
+            return -1
+        n = legal(r, buf, T)
+        if n != 1:
+            return n
         dispatch(r, buf[0], -1, T, buf)
 
 
 @kernel
-def resolve_chance(r, rng, i: int, T, buf) -> None:
+def resolve_chance(r, rng, i: int, T, buf) -> int:
     """`state.resolve_chance()` as a Match plays it: each deal is sampled with a copy of the
     lane's RNG (`sample_chance_code`: deck[below(len(deck))], the deck in id order), applied,
-    and then the lane's RNG steps once."""
+    and then the lane's RNG steps once. Returns what the last `play` returned (-1 if none)."""
+    listed = -1
     while r[PHASE] == DEAL:
         seat = r[DEALQ + r[DQ_HEAD]]
         deck = r[DECK + seat - 1]
@@ -539,8 +547,9 @@ def resolve_chance(r, rng, i: int, T, buf) -> None:
         for _ in range(index):
             deck &= deck - 1
         kind = T[CARD_T + ((seat << 8 | ctz(deck)) * C_WIDTH + C_KIND)]
-        play(r, T[DEALC_T + (seat << 6 | kind)], -1, T, buf)
+        listed = play(r, T[DEALC_T + (seat << 6 | kind)], -1, T, buf)
         rng[i] = rng[i] + GOLDEN
+    return listed
 
 
 @kernel
