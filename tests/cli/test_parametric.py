@@ -1,13 +1,14 @@
 """A game whose actions are checked, not listed (the test game Long Jump) in the terminal: a
 sample of candidate actions to pick from, any other typed in full; a foul is refused naming the
-rule (LJ-3), text that is no action says so; greedy plays it, the searches refuse it clearly."""
+rule (LJ-3), text that is no action says so; greedy plays it, and so do the searches (issue 22)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from bitva.core.record import GameRecord
-from tests.cli.helpers import one_clear_line, run
+from tests.cli.helpers import run
 
 
 def test_jumps_are_typed_fouls_refused_and_the_game_ends(tmp_path: Path) -> None:
@@ -25,11 +26,15 @@ def test_jumps_are_typed_fouls_refused_and_the_game_ends(tmp_path: Path) -> None
     assert run("replay", str(save), "--verify").exit_code == 0
 
 
-def test_a_search_agent_cannot_play_it_and_says_which_can(tmp_path: Path) -> None:
-    result = run("simulate", "long-jump", "-n", "2", "--p1", "hard")
-    assert one_clear_line(result)
-    assert "hard cannot play Long Jump" in result.output and "greedy" in result.output
-    played = run("play", "long-jump", "--p2", "mcts", input="q\n")
-    assert one_clear_line(played) and "mcts cannot play Long Jump" in played.output
+def test_issue22_the_searches_play_it_and_the_wind_is_recorded() -> None:
+    """Progressive widening (bitva.ai.widening): mcts plays Long Jump from the terminal; the
+    records hold the wind die's faces (LJ-5) between the jumps."""
+    result = run("simulate", "long-jump", "--track", "5", "-n", "2", "--p1",
+                 "mcts:evaluations=300", "--p2", "random", "--json")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["wins"] == {"1": 2, "2": 0}
+    actions = summary["records"][0]["actions"]
+    assert actions[0].startswith("jump ") and actions[1].startswith("wind ")
     fine = run("simulate", "long-jump", "-n", "3", "--p1", "greedy", "--p2", "easy", "--json")
     assert fine.exit_code == 0, fine.output

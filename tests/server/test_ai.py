@@ -113,18 +113,24 @@ def test_an_unknown_level_is_refused(client: TestClient) -> None:
     assert response.json()["error"].startswith("the AI level of seat 2 is unknown")
 
 
-def test_a_level_that_cannot_play_the_game_is_refused_and_not_offered(client: TestClient) -> None:
-    """The searches need listed actions: a game with parametric actions (the test game Long
-    Jump) is offered only the levels that can play it."""
+def test_issue22_every_level_plays_a_parametric_game(client: TestClient) -> None:
+    """The searches play a game whose actions are checked, not listed, by progressive widening
+    (issue 22): the test game Long Jump is offered every level, `hard` by default, and its AI seat
+    jumps (the wind die, LJ-5, follows)."""
     meta = {g["name"]: g for g in client.get("/api/meta").json()["games"]}
-    assert meta["long-jump"]["levels"] == ["random", "easy", "greedy"]
-    assert meta["long-jump"]["default_level"] == "greedy"
-    assert "hard" in meta[LW]["levels"] and meta[LW]["default_level"] == "hard"
-    response = client.post(
-        "/api/games", json={"game": "long-jump", "opponents": [{"kind": "ai", "level": "hard"}]}
+    assert meta["long-jump"]["levels"] == meta[LW]["levels"] == ai.levels()
+    assert meta["long-jump"]["default_level"] == "hard"
+    created = create(
+        client,
+        "long-jump",
+        opponents=[{"kind": "ai", "level": "medium"}],
+        seat=2,
+        options={"track": 5},
     )
-    assert response.status_code == 422
-    assert "cannot play Long Jump" in response.json()["error"]
+    game_id = created["game"]["id"]
+    wait_for(client, game_id, lambda s: s["game"]["to_move"] == 2)
+    entries = client.get(f"/api/games/{game_id}/log").json()["entries"]
+    assert [e["seat"] for e in entries] == [1, CHANCE]
 
 
 def test_the_ai_resumes_after_a_restart(tmp_path: Path) -> None:
