@@ -107,8 +107,11 @@ export const api = {
   act: (id, token, action, version) =>
     request("POST", `/api/games/${enc(id)}/actions`, { token, body: { action, version } }),
   undo: (id, token, version) => request("POST", `/api/games/${enc(id)}/undo`, { token, body: { version } }),
-  analysis: (id, token, name) =>
-    request("POST", `/api/games/${enc(id)}/analysis/${enc(name)}`, { token }),
+  analysis: (id, token, name, parameters) =>
+    request("POST", `/api/games/${enc(id)}/analysis/${enc(name)}`, parameters ? { token, body: { parameters } } : { token }),
+  /** What an action would do (issue 22): {version, seat, legal, violation, facts}. */
+  preview: (id, token, action, version) =>
+    request("POST", `/api/games/${enc(id)}/preview`, { token, body: { action, version } }),
   log: (id, token, since = 0) => request("GET", `/api/games/${enc(id)}/log?since=${since}`, { token }),
   /** A page of a replay: the steps from `from` on, `limit` at most; `next` starts the next. */
   replay: (id, token, from = 0, limit = 200) =>
@@ -167,6 +170,13 @@ export function connect(gameId, token, onMessage, onStatus = () => {}) {
 
   open();
   return {
+    /** Send a message on the open socket; false when it is not open (the caller falls back
+     * to REST). */
+    send(message) {
+      if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify(message));
+      return true;
+    },
     /** Try again now, if the socket is down and waiting for its next attempt. */
     retry() {
       if (!closed && waiting !== null) {

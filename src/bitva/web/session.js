@@ -1,7 +1,7 @@
 // A live game as this browser's seat sees it: loads the game and its log, keeps the WebSocket
 // open, queues the updates the server pushes (so that a game module may animate them one after
-// the other), plays actions and asks for analyses. Game modules and the generic board draw
-// from `session.st` and never talk to the server themselves.
+// the other), plays actions, previews them and asks for analyses. Game modules and the generic
+// board draw from `session.st` and never talk to the server themselves.
 import { api, ApiError, connect, saveSeat, seatFor } from "./api.js";
 import { isOnline, onConnection, reportOffline, reportOnline, showError } from "./connection.js";
 import { toast } from "./dom.js";
@@ -41,6 +41,8 @@ export function openSession(gameId, hooks = {}) {
   let pumping = false;
   let socket = null;
   const analyses = new Map(); // name -> {version, result | promise}
+  const previews = new Map(); // id of a preview message -> its promise's resolve
+  let previewId = 0;
   const changed = () => { if (!st.gone && hooks.onChange) hooks.onChange(); };
   let socketUp = false;
   let poller = null; // polls the game while the server refuses its socket (over a limit)
@@ -159,6 +161,10 @@ export function openSession(gameId, hooks = {}) {
     } else if (message.type === "update" || message.type === "undo") {
       queue.push(message); // in order: an undo never overtakes the update it takes back
       pump();
+    } else if (message.type === "preview_result") {
+      const resolve = previews.get(message.id);
+      previews.delete(message.id);
+      if (resolve) resolve(message);
     } else if (message.type === "thinking") {
       st.thinking = message.seat;
       changed();
@@ -261,16 +267,43 @@ export function openSession(gameId, hooks = {}) {
     }
   }
 
-  /** An analysis for this seat at the current version ({version, result}), asked once. */
-  function analysis(name) {
-    const cached = analyses.get(name);
+  /**
+   * What `action` (text) would do, before it is played (issue 22): resolves with
+   * {version, legal, violation: {message, rule} | null, facts} or, where the server refuses the
+   * preview (text it cannot read, not this seat's turn), {error, rule, status}. Asked on the
+   * game's socket (`preview` / `preview_result`), or by REST while the socket is down; an
+   * answer that was overtaken by a newer question resolves null.
+   */
+  function preview(action) {
+    previewId = (previewId + 1) % 2147483647;
+    const id = previewId;
+    for (const [old, resolve] of previews) { // only the newest question matters
+      previews.delete(old);
+      resolve(null);
+    }
+    return new Promise((resolve) => {
+      previews.set(id, resolve);
+      const message = { type: "preview", action, version: st.version, id };
+      if (socket && socketUp && socket.send(message)) return;
+      api.preview(gameId, st.token, action, st.version).then(
+        (answer) => ({ ...answer, id }),
+        (error) => ({ id, error: error.message, rule: error.rule, status: error.status }),
+      ).then((answer) => onMessage({ type: "preview_result", ...answer }));
+    });
+  }
+
+  /** An analysis for this seat at the current version ({version, result}), asked once (an
+   * analysis that takes parameters: once for each set of them). */
+  function analysis(name, parameters = null) {
+    const key = parameters ? `${name} ${JSON.stringify(parameters)}` : name;
+    const cached = analyses.get(key);
     if (cached && cached.version === st.version) return cached.promise;
     const version = st.version;
-    const promise = api.analysis(gameId, st.token, name).catch((error) => {
-      analyses.delete(name);
+    const promise = api.analysis(gameId, st.token, name, parameters).catch((error) => {
+      analyses.delete(key);
       throw error;
     });
-    analyses.set(name, { version, promise });
+    analyses.set(key, { version, promise });
     return promise;
   }
 
@@ -288,6 +321,7 @@ export function openSession(gameId, hooks = {}) {
     play,
     undo,
     analysis,
+    preview,
     newInvite,
     myTurn: () => Boolean(st.view && st.seat && st.game && st.game.to_move === st.seat && !st.game.outcome),
     close() {
