@@ -100,6 +100,16 @@ def test_geo_9c_d_7_goes_around_a_model_touching_it() -> None:
     )
 
 
+def test_geo_9c_around_one_model_is_the_exact_geodesic() -> None:
+    # tangent from the start, arc round the blocker (radius 2r), tangent through the target's
+    # centre, stopping 2r + 1/2" short of it
+    start, target, blocker = Circle(10, 10, R32), Circle(10, 20, R32), Circle(10, 15, R32)
+    radius, goal = 2 * R32, 2 * R32 + 0.5
+    exact = 2 * math.sqrt(25 - radius**2) + radius * (math.pi - 2 * math.acos(radius / 5)) - goal
+    reach = model_reach(start, [target], board=OPEN, others=[target, blocker])
+    assert reach is not None and math.isclose(reach.cost, exact, abs_tol=1e-9)
+
+
 def test_geo_9c_the_end_is_on_no_model() -> None:
     # a wall of friends right in front of the target: the end must be beside them
     target = Circle(24, 30, R32)
@@ -298,5 +308,107 @@ def test_geo_9_reach_matches_a_brute_force_grid(
     assert reach.cost <= grid + 1e-6
     assert legal(reach.path, R32, reach.cost, board, others)
     assert gap(Circle(*reach.end, R32), target) <= 0.5 + EPS
-    # the grid is within a few per cent of the true length (16 directions, 0.2" cells)
-    assert grid <= reach.cost * 1.03 + 0.6
+    # no path is shorter than the straight line (the grid, which cannot thread gaps narrower
+    # than its cells, bounds only from above)
+    assert reach.cost >= gap(start, target) - 0.5 - EPS
+
+
+def _dense_reach(
+    start: Circle, target: Circle, board: Board, others: list[Circle], k: int
+) -> float:
+    """A brute-force upper bound that threads gaps: shortest path over every legal straight move
+    between sample points (the corners of k-gons circumscribing each obstacle circle and each
+    impassable corner's circle, points just outside or inside each climb corner, points on the
+    curves that bound the ends), climbing counted."""
+    arena = Arena(board, start.r, tuple(Ring(o.centre, start.r + o.r) for o in others), (target,))
+    r = start.r
+    grow = 1 / math.cos(math.pi / k) + 1e-6
+    pts: list[Point] = [start.centre]
+
+    def ring(c: Point, radius: float, scale: float = 1.0) -> None:
+        for i in range(k):
+            a = 2 * math.pi * (i + 0.5) / k
+            pts.append((c[0] + radius * scale * math.cos(a), c[1] + radius * scale * math.sin(a)))
+
+    for o in arena.obstacles:
+        ring(o.c, o.R, grow)
+    for f in board.features:
+        for v in f.polygon:
+            if f.movement == "impassable":
+                ring(v, r, grow)
+            elif f.movement == "climb":
+                ring(v, 1e-4)
+                ring(v, r + 1e-6)
+        if f.movement == "climb":
+            n = len(f.polygon)
+            for i in range(n):
+                (ax, ay), (bx, by) = f.polygon[i], f.polygon[(i + 1) % n]
+                length = math.hypot(bx - ax, by - ay)
+                nx, ny = (by - ay) / length, (ax - bx) / length
+                for j in range(1, k):
+                    t = j / k
+                    for side in (1, -1):
+                        d = side * (r + 1e-6)
+                        pts.append((ax + t * (bx - ax) + d * nx, ay + t * (by - ay) + d * ny))
+    goal = start.r + target.r + 0.5
+    for i in range(8 * k):
+        a = 2 * math.pi * i / (8 * k)
+        pts.append((target.x + (goal - 1e-7) * math.cos(a), target.y + (goal - 1e-7) * math.sin(a)))
+    pts = [p for p in pts if arena.free_point(p)]
+    best = {0: 0.0}
+    heap = [(0.0, 0)]
+    done: set[int] = set()
+    while heap:
+        d, i = heapq.heappop(heap)
+        if i in done:
+            continue
+        done.add(i)
+        if arena.legal_end(pts[i]):
+            return d
+        for j, q in enumerate(pts):
+            if j in done or not arena.free_segment(pts[i], q):
+                continue
+            c = d + math.dist(pts[i], q) + climb_cost([pts[i], q], board.features)
+            if c < best.get(j, math.inf):
+                best[j] = c
+                heapq.heappush(heap, (c, j))
+    return math.inf
+
+
+@settings(max_examples=2, deadline=None)
+@given(
+    st.lists(st.tuples(st.floats(3, 9), st.floats(4.5, 8.5)), min_size=1, max_size=2),
+    st.sampled_from([None, "climb", "impassable"]),
+    st.floats(2, 9),
+)
+def test_geo_9_reach_is_the_least_over_dense_sample_paths(
+    blockers: list[tuple[float, float]], kind: Movement | None, wall_x: float
+) -> None:
+    table = Table(12, 12)
+    features: tuple[Feature, ...] = ()
+    if kind is not None:
+        corners = ((wall_x, 5.6), (wall_x + 2.5, 5.6), (wall_x + 2.5, 6.4), (wall_x, 6.4))
+        features = (Feature("F", "F", corners, 1.0, kind),)
+    board = Board(table, features)
+    start, target = Circle(6, 2, R32), Circle(6, 10, R32)
+    others = [target]
+    for x, y in blockers:
+        c = Circle(round(x, 3), round(y, 3), R32)
+        # no gap so tight that the samples' polygons close it (they stand out by under 0.01")
+        roomy = all(abs(gap(c, o) - 2 * R32) > 0.05 and gap(c, o) > 0.05 for o in (*others, start))
+        if roomy and not any(overlaps(c, f) or _near(c, f, 2 * R32) for f in features):
+            others.append(c)
+    reach = model_reach(start, [target], board=board, others=others)
+    dense = _dense_reach(start, target, board, others, 16)
+    if reach is None:
+        assert dense == math.inf
+        return
+    assert reach.cost <= dense + 1e-6
+    assert dense <= reach.cost * 1.02 + 0.02  # 16-gons: arcs about 1.3% longer
+
+
+def _near(c: Circle, f: Feature, clearance: float) -> bool:
+    """The model's gap to the feature is within 0.05" of ``clearance`` (a near-tight passage)."""
+    from bitva.games.age_of_sigmar.geometry.scenery import distance_to_feature
+
+    return abs(distance_to_feature(c, f) - clearance) <= 0.05

@@ -16,7 +16,9 @@ tangent points of bitangents between these circles; edges are tangent segments a
 checked with the primitives :func:`~.paths.check_path` uses. A shortest path ends either at a
 node, at the foot from a node on one curve bounding the legal ends (a goal circle of radius
 ``r + r_t + 1/2``, an obstacle circle, a table line, an offset edge or vertex circle of a
-feature), or at a corner where two such curves meet; all of them are tried. A* (the distance to
+feature), or at a corner where two such curves meet; all of them are tried (a last piece leaves a
+circle where its tangent aims at a circle's centre or a corner, or is normal to a line: such
+points join the circle's nodes when the search first reaches it). A* (the distance to
 the nearest goal circle is a consistent bound) over (node, climb state) gives the least cost;
 crossings are counted per boundary, a piece lying on a boundary changing nothing (the infimum of
 paths just inside it).
@@ -178,29 +180,17 @@ def offsets(poly: Polygon, r: float) -> list[Curve]:
 
 
 def _convex_vertices(poly: Polygon) -> list[Point]:
-    n = len(poly)
-    found = []
-    for i in range(n):
-        p, v, q = poly[i - 1], poly[i], poly[(i + 1) % n]
-        if (v[0] - p[0]) * (q[1] - v[1]) - (v[1] - p[1]) * (q[0] - v[0]) > 0:
-            found.append(v)
-    return found
+    turns = zip(poly[-1:] + poly[:-1], poly, poly[1:] + poly[:1], strict=True)
+    return [v for p, v, q in turns if (v[0] - p[0]) * (q[1] - v[1]) > (v[1] - p[1]) * (q[0] - v[0])]
+
+
+def _box(points: Sequence[Point], margin: float = 0.0) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
 
 
 def _curve_box(curve: Curve) -> tuple[float, float, float, float]:
-    if isinstance(curve, Ring):
-        return (
-            curve.c[0] - curve.R,
-            curve.c[1] - curve.R,
-            curve.c[0] + curve.R,
-            curve.c[1] + curve.R,
-        )
-    return (
-        min(curve.a[0], curve.b[0]),
-        min(curve.a[1], curve.b[1]),
-        max(curve.a[0], curve.b[0]),
-        max(curve.a[1], curve.b[1]),
-    )
+    return _box([curve.c], curve.R) if isinstance(curve, Ring) else _box([curve.a, curve.b])
 
 
 @dataclass(frozen=True)
@@ -393,6 +383,40 @@ class _Graph:
     on_ring: dict[int, list[tuple[float, int]]]  # ring -> nodes sorted by angle
     rings: list[Ring]
     terminal: list[bool]
+    departures_added: set[int]
+
+    def add(self, ring: int, p: Point, terminal: bool = False) -> int:
+        """A new node at ``p`` on circle ``ring`` (a circle of radius 0 has one node)."""
+        self.points.append(p)
+        self.ring_of.append(ring)
+        self.partners.append([])
+        self.terminal.append(terminal)
+        index = len(self.points) - 1
+        if self.rings[ring].R > 0:
+            c = self.rings[ring].c
+            angle = math.atan2(p[1] - c[1], p[0] - c[0]) % TAU
+            self.on_ring.setdefault(ring, []).append((angle, index))
+        return index
+
+    def add_departures(
+        self, ring: int, field: Arena, curves: list[Curve], corners: list[Point]
+    ) -> None:
+        """Where a last straight piece may leave circle ``ring`` (added when the search first
+        reaches it): towards a curve's centre (a foot on a circle lies on the line to its
+        centre), along a line's normal, or towards a corner."""
+        self.departures_added.add(ring)
+        circle = self.rings[ring]
+        aims = [c.c for c in curves if isinstance(c, Ring)] + corners
+        found = [q for aim in aims for _, q in tangents(Ring(aim, 0.0), circle)]
+        for line in (c for c in curves if isinstance(c, Line)):
+            length = _dist(line.a, line.b)
+            ux, uy = (line.b[0] - line.a[0]) / length, (line.b[1] - line.a[1]) / length
+            found.append((circle.c[0] + circle.R * ux, circle.c[1] + circle.R * uy))
+            found.append((circle.c[0] - circle.R * ux, circle.c[1] - circle.R * uy))
+        for q in found:
+            if field.free_point(q):
+                self.add(ring, q)
+        self.on_ring[ring].sort()
 
 
 def _build(field: Arena, start: Point, limit: float, corners: list[Point]) -> _Graph:
@@ -410,24 +434,15 @@ def _build(field: Arena, start: Point, limit: float, corners: list[Point]) -> _G
         )
         if bound <= limit + EPS:
             kept.append(ring)
-    graph = _Graph([], [], [], {}, kept, [])
+    graph = _Graph([], [], [], {}, kept, [], set())
     point_node: dict[int, int] = {}
 
     def node(ring: int, p: Point, terminal: bool = False) -> int:
-        if kept[ring].R == 0 and ring in point_node:
-            return point_node[ring]
-        graph.points.append(p)
-        graph.ring_of.append(ring)
-        graph.partners.append([])
-        graph.terminal.append(terminal)
-        index = len(graph.points) - 1
         if kept[ring].R == 0:
-            point_node[ring] = index
-        else:
-            c = kept[ring].c
-            angle = math.atan2(p[1] - c[1], p[0] - c[0]) % TAU
-            graph.on_ring.setdefault(ring, []).append((angle, index))
-        return index
+            if ring not in point_node:
+                point_node[ring] = graph.add(ring, p)
+            return point_node[ring]
+        return graph.add(ring, p, terminal)
 
     node(0, start)
     for i, j in itertools.combinations(range(len(kept)), 2):
@@ -507,18 +522,27 @@ def _search(
         blockers += offsets(f.polygon, r)
     mask0 = sum(1 << i for i, f in enumerate(climbs) if contains(s, f.polygon))
     ends: list[Point] = []
+    found = [limit + 2 * EPS]  # the least cost of an end pushed so far
     best: dict[_Key, float] = {(0, mask0): 0.0}
     came: dict[_Key, tuple[_Key, _Arc | None]] = {}
     heap: list[tuple[float, float, int, int, int]] = []
     tie = itertools.count()
     heapq.heappush(heap, (field.lower_bound(s), 0.0, next(tie), 0, mask0))
 
+    boxes = [_box(f.polygon, EPS) for f in climbs]
+
     def segment_cost(a: Point, b: Point, mask: int) -> tuple[float, int] | None:
         if not field.free_segment(a, b):
             return None
+        x0, y0, x1, y1 = _curve_box(Line(a, b))
         states = [
             _states(_lerp(a, b), _segment_params(a, b, edges), f.polygon)
-            for f, edges in zip(climbs, climb_edges, strict=True)
+            if x0 <= box[2] + EPS
+            and box[0] - EPS <= x1
+            and y0 <= box[3] + EPS
+            and box[1] - EPS <= y1
+            else [False]  # wholly outside the feature
+            for f, edges, box in zip(climbs, climb_edges, boxes, strict=True)
         ]
         extra, after = _cross_cost(states, mask, climbs)
         return _dist(a, b) + extra, after
@@ -551,11 +575,15 @@ def _search(
         if n < 0 or graph.terminal[n] or field.legal_end(graph.points[n]):
             return _finish(graph, ends, came, key, g)
         here = graph.points[n]
-        for e in (*(foot(here, c) for c in curves), *corners):
-            if e != here and field.legal_end(e):
+        feet = [(foot(here, c), False) for c in curves]
+        for e, known in (*feet, *((c, True) for c in corners)):
+            if e == here or g + _dist(here, e) >= found[0]:
+                continue  # cannot beat an end already found
+            if known or field.legal_end(e):
                 step = segment_cost(here, e, mask)
                 if step is not None:
                     ends.append(e)
+                    found[0] = min(found[0], g + step[0])
                     push((-len(ends), step[1]), g + step[0], key, None)
         for m in graph.partners[n]:
             step = segment_cost(here, graph.points[m], mask)
@@ -563,6 +591,8 @@ def _search(
                 push((m, step[1]), g + step[0], key, None)
         ring = graph.ring_of[n]
         if graph.rings[ring].R > 0:
+            if ring not in graph.departures_added:
+                graph.add_departures(ring, field, curves, corners)
             for m, arc in _ring_neighbours(graph, ring, n):
                 step = arc_cost(arc, mask) if arc.span != 0 else (0.0, mask)
                 if step is not None:
