@@ -103,14 +103,14 @@ S30, S27, S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 
 
 # -- SplitMix64 (core/rng.py), bit-exact ---------------------------------------------------------
-@kernel
+@inline_kernel
 def mix(z: np.uint64) -> np.uint64:
     z = (z ^ (z >> S30)) * MIX1
     z = (z ^ (z >> S27)) * MIX2
     return z ^ (z >> S31)
 
 
-@kernel
+@inline_kernel
 def below(state: np.uint64, n: int) -> tuple[np.int64, np.uint64]:
     """`Rng(state).below(n)`: the value and the generator's state after it (rejection as in
     `Rng.below`: values at or over 2**64 - 2**64 % n are drawn again)."""
@@ -305,7 +305,7 @@ def placements(r, out, T) -> int:
     return n
 
 
-@kernel
+@inline_kernel
 def pick_placement(r, j, kinds: int, masks, T) -> int:
     """The j-th placement code (scalar order) without listing them."""
     seat = r[ACTIVE]

@@ -102,7 +102,8 @@ BERSC_T = KIDS_T + 3 * 64  # [origin * 8 + k]: codec.berserk(origin, k)
 CARD_T = BERSC_T + SQUARES * 8  # [u * C_WIDTH + column], u = owner << 8 | card_id
 GRID_T = CARD_T + UNITS * C_WIDTH  # [u << 6 | square]: mask of the ranged target grid
 ARROW_T = GRID_T + UNITS * 64  # [u << 6 | square]: mask of the squares its arrows point at
-CODES_T = ARROW_T + UNITS * 64  # [2 * code]: the kind (a berserker move: the direction k),
+DHIT_T = ARROW_T + UNITS * 64  # [u * 17 + 8 + delta]: arrow value towards the board step delta
+CODES_T = DHIT_T + UNITS * 17  # [2 * code]: the kind (a berserker move: the direction k),
 # [2 * code + 1]: the square (a berserker move: the origin) of a code, -1 for other codes
 
 
@@ -127,6 +128,7 @@ def build_tables(static: Static) -> Tables:
     card = np.zeros((UNITS, C_WIDTH), np.int64)
     grid = np.zeros((UNITS, 64), np.int64)
     arrow_at = np.zeros((UNITS, 64), np.int64)
+    dhit = np.zeros((UNITS, 17), np.int64)
     kind_delta_mask = np.zeros((3, kinds), np.int64)
     kind_support = np.zeros((3, kinds), np.int64)
     place_base = np.full((3, kinds), -1, np.int64)
@@ -155,6 +157,7 @@ def build_tables(static: Static) -> Tables:
                 if value:
                     k = nd.index(mat.direction_delta(seat, dx, dy))
                     row[C_HIT + k] = value
+                    dhit[u, 8 + nd[k]] = value
                     row[C_DIRS] |= 1 << k
                     kind_delta_mask[seat, kind] |= 1 << k
             for sq in squares:  # LW-2.3, LW-2.4: the squares its arrows point at, on the mat
@@ -225,6 +228,7 @@ def build_tables(static: Static) -> Tables:
         (CARD_T, card),
         (GRID_T, grid),
         (ARROW_T, arrow_at),
+        (DHIT_T, dhit),
     ):
         flat[offset : offset + table.size] = table.reshape(-1)
     flat[CODES_T::2] = code_kind

@@ -30,6 +30,7 @@ from bitva.games.lords_of_war.batched.kernel import (
     ctz,
     eligible,
     engaged,
+    inline_kernel,
     kernel,
     legal,
     placement_masks,
@@ -48,7 +49,6 @@ from bitva.games.lords_of_war.batched.layout import (
     C_COMMAND,
     C_DEF,
     C_GENERAL,
-    C_HIT,
     C_KIND,
     C_RANGED,
     C_WIDTH,
@@ -61,6 +61,7 @@ from bitva.games.lords_of_war.batched.layout import (
     DEALQ,
     DECK,
     DEPLOY,
+    DHIT_T,
     DQ_HEAD,
     DQ_LEN,
     FORCED,
@@ -77,7 +78,6 @@ from bitva.games.lords_of_war.batched.layout import (
     P_BERSERKERS,
     P_COMMANDS,
     P_DECK,
-    P_DIR,
     P_ND,
     P_UNITS,
     PCMD,
@@ -111,7 +111,7 @@ from bitva.games.lords_of_war.batched.layout import (
 )
 
 
-@kernel
+@inline_kernel
 def finish(r, winner: int, reason: int) -> None:
     r[WINNER] = winner
     r[REASON] = reason
@@ -119,7 +119,7 @@ def finish(r, winner: int, reason: int) -> None:
 
 
 # -- dealing.py ----------------------------------------------------------------------------------
-@kernel
+@inline_kernel
 def take(r, kind: int, T) -> bool:
     """The top card of the next dealt seat's deck is of `kind`: the lowest id of that kind goes
     to the hand (dealing.py `deal`). True when no deal is left."""
@@ -136,7 +136,7 @@ def take(r, kind: int, T) -> bool:
     return done
 
 
-@kernel
+@inline_kernel
 def deal(r, kind: int, T, buf) -> None:
     """A chance outcome: one card dealt, then the deals that are certain."""
     if take(r, kind, T):
@@ -304,7 +304,7 @@ def declare_shots(r, T, buf) -> None:
     next_shooter(r, T, buf)
 
 
-@kernel
+@inline_kernel
 def next_shooter(r, T, buf) -> None:
     if r[PEND_HEAD] < r[PEND_LEN]:
         r[PHASE] = SHOOT
@@ -314,7 +314,7 @@ def next_shooter(r, T, buf) -> None:
         after_resolution(r, T)
 
 
-@kernel
+@inline_kernel
 def choose(r, code: int, T, buf) -> None:
     shooter = r[PEND + r[PEND_HEAD]]
     r[PEND_HEAD] += 1
@@ -329,29 +329,34 @@ def choose(r, code: int, T, buf) -> None:
 def resolve(r, T, buf) -> bool:
     """One resolution and the victory check; True if the game ended (state.py `_resolve`)."""
     active = r[ACTIVE]
-    occupied = r[OCC + 1] | r[OCC + 2]
-    hit = 0  # squares with an entry at SCRATCH (damage, then attackers at SQUARES + square)
-    mask = occupied
-    while mask:  # LW-7.1: every arrow pointing at an enemy deals its value
-        square = ctz(mask)
-        mask &= mask - 1
-        u = r[BOARD + square]
-        owner, cid = u >> 8, u & 255
-        if owner == active and r[SHOTMASK] >> cid & 1:
-            continue  # LW-7.3: a shooter's arrows deal no damage this turn
-        targets = T[ARROW_T + (u << 6 | square)] & r[OCC + 3 - owner]
-        while targets:
-            other = ctz(targets)
-            targets &= targets - 1
-            value = T[CARD_T + (u * C_WIDTH + C_HIT + T[P_DIR + 8 + other - square])]
-            if hit >> other & 1:
-                buf[SCRATCH + (other)] += value
-                buf[SCRATCH + (SQUARES + other)] |= 1 << square
-            else:
-                hit |= 1 << other
-                buf[SCRATCH + (other)] = value
-                buf[SCRATCH + (SQUARES + other)] = 1 << square
     shooters = r[SHOTMASK]
+    silent = 0  # LW-7.3: the squares of this turn's shooters, whose arrows deal no damage
+    ids = shooters
+    while ids:
+        square = r[POS + (active - 1) * CARDS + ctz(ids)]
+        ids &= ids - 1
+        if square >= 0:
+            silent |= 1 << square
+    hit = 0  # squares with an entry at SCRATCH (damage, then attackers at SQUARES + square)
+    for owner in (1, 2):  # LW-7.1: every arrow pointing at an enemy deals its value
+        enemy = r[OCC + 3 - owner]  # read once: the stores below may alias it for numba
+        mask = r[OCC + owner] & ~silent
+        while mask:
+            square = ctz(mask)
+            mask &= mask - 1
+            u = r[BOARD + square]
+            targets = T[ARROW_T + (u << 6 | square)] & enemy
+            while targets:
+                other = ctz(targets)
+                targets &= targets - 1
+                value = T[DHIT_T + u * 17 + 8 + other - square]
+                if hit >> other & 1:
+                    buf[SCRATCH + other] += value
+                    buf[SCRATCH + SQUARES + other] |= 1 << square
+                else:
+                    hit |= 1 << other
+                    buf[SCRATCH + other] = value
+                    buf[SCRATCH + SQUARES + other] = 1 << square
     while shooters:  # LW-7.2, LW-11.5: no shot once the shooter or target is gone
         cid = ctz(shooters)
         shooters &= shooters - 1
@@ -468,7 +473,7 @@ def berserk_move(r, origin: int, target: int, T, buf) -> None:
 
 
 # -- reinforcement (LW-9) ------------------------------------------------------------------------
-@kernel
+@inline_kernel
 def recall(r, square: int) -> None:
     """LW-9.1b: the unit goes back to the hand, in plain sight."""
     u = r[BOARD + square]
