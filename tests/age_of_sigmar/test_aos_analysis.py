@@ -259,3 +259,73 @@ def test_issue_22_cli_errors_name_file_and_field(tmp_path: Path) -> None:
     unknown = runner.invoke(app, ["calc", "aos-reach", "no_such_setup"])
     assert unknown.exit_code == 2 and "no battle setup" in unknown.output
     assert "Traceback" not in result.output + missing.output + unknown.output
+
+
+CUSTOM = """
+[table]
+width = 48
+depth = 48
+[[warscroll]]
+id = "hounds"
+name = "Hounds"
+keywords = ["CHAOS", "HOUNDS"]
+fly = true
+stats = { move = 8, save = 5, bravery = 5, wounds = 1, base_mm = 32, min_models = 1 }
+missile = [["Howl", 10, 1, 4, 4, 0, 1]]
+loadouts = [{ id = "default", weapons = ["Howl"] }]
+abilities = [
+  { name = "Hunters", effects = [{ kind = "roll_mod", roll = "charge", value = 2, when = { target_keyword = "HERO" } }] },
+  { name = "Eager", effects = [{ kind = "reroll", roll = "charge", which = "failed" }] },
+  { name = "Long Howl", effects = [{ kind = "stat_mod", stat = "range", value = 2, weapons = ["Howl"] }] },
+]
+[[warscroll]]
+id = "drummer"
+name = "Drummer"
+keywords = ["CHAOS"]
+stats = { move = 5, save = 5, bravery = 5, wounds = 3, base_mm = 32, min_models = 1 }
+melee = [["Stick", 1, 1, 4, 4, 0, 1]]
+loadouts = [{ id = "default", weapons = ["Stick"] }]
+abilities = [{ name = "War Drum", effects = [{ kind = "aura", range = 6, who = "friendly", keywords_any = ["HOUNDS"], effects = [{ kind = "roll_mod", roll = "charge", value = -1 }] }] }]
+[army.A]
+[[army.A.unit]]
+id = "A1"
+warscroll = "hounds"
+models = [{ at = [10.0, 10.0] }]
+[[army.A.unit]]
+id = "A2"
+warscroll = "drummer"
+models = [{ at = [DRUM, 10.0] }]
+[army.B]
+[[army.B.unit]]
+id = "B1"
+warscroll = "lord_celestant"
+models = [{ at = [10.0, 21.0] }]
+[[army.B.unit]]
+id = "B2"
+warscroll = "liberators"
+models = [{ at = [15.0, 21.0] }]
+[[army.B.unit]]
+id = "W"
+warscroll = "liberators"
+models = [{ at = [10.0, 15.5] }, { at = [11.6, 15.5] }, { at = [8.4, 15.5] }]
+"""
+
+
+def test_section_3_2_charge_modifiers_re_rolls_auras_range_and_fly() -> None:
+    far_drum = load_battle_text(CUSTOM.replace("DRUM", "40.0"))
+    s = TableSnapshot.from_battle(far_drum)
+    hounds, lord, libs = s.unit("A1"), s.unit("B1"), s.unit("B2")
+    # Hunters (+2) only against a HERO; Eager re-rolls a failed roll (D-19)
+    assert charge_roll(s, hounds, lord) == ChargeRoll(2, frozenset({"failed"}))
+    assert charge_roll(s, hounds, libs) == ChargeRoll(0, frozenset({"failed"}))
+    # a flyer goes straight over the Liberators in between (D-11): 11" - 1.417" - 1/2"
+    reach = 11 - R32 - R40 - 0.5
+    assert charge_chance(s, hounds, lord) == charge_probability(
+        needed_roll(reach), ChargeRoll(2, frozenset({"failed"}))
+    )
+    # Long Howl: range 10 + 2 reaches the lord 9.583" away; the Liberators (B2) too
+    pairs = {p["target"]: p for p in analyse(s)["pairs"] if p["unit"] == "A1"}
+    assert pairs["B1"]["in_range"] == ["howl"] and pairs["B2"]["in_range"] == ["howl"]
+    # a friendly War Drum within 6" takes 1 off (a passive aura)
+    near_drum = TableSnapshot.from_battle(load_battle_text(CUSTOM.replace("DRUM", "13.0")))
+    assert charge_roll(near_drum, near_drum.unit("A1"), near_drum.unit("B1")).modifier == 1

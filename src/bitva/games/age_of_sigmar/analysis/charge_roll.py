@@ -163,19 +163,27 @@ def _auras(snapshot: TableSnapshot, unit: SnapshotUnit) -> list[fx.Effect]:
     return found
 
 
-def charge_roll(
-    snapshot: TableSnapshot, unit: SnapshotUnit, target: SnapshotUnit | None = None
-) -> ChargeRoll:
-    """The modifiers and re-rolls of ``unit``'s charge roll (section 3.2, 3.3); conditions on the
-    target read ``target``, the unit the charge is aimed at."""
+def _sources(
+    snapshot: TableSnapshot, unit: SnapshotUnit, target: SnapshotUnit | None
+) -> tuple[_Context, list[tuple[fx.Effect, bool]]]:
+    """The condition context of ``unit``'s charge and every effect that may touch it, each with
+    whether it is a champion's."""
     kinds = frozenset(
         f.mysterious
         for m in unit.models
         for f in features_within(m.circle, snapshot.features, MYSTERIOUS_RANGE)
         if f.mysterious is not None
     )
-    ctx = _Context(unit, target, kinds)
     sources = [*_own(unit), *((e, False) for e in _auras(snapshot, unit))]
+    return _Context(unit, target, kinds), sources
+
+
+def charge_roll(
+    snapshot: TableSnapshot, unit: SnapshotUnit, target: SnapshotUnit | None = None
+) -> ChargeRoll:
+    """The modifiers and re-rolls of ``unit``'s charge roll (section 3.2, 3.3); conditions on the
+    target read ``target``, the unit the charge is aimed at."""
+    ctx, sources = _sources(snapshot, unit, target)
     modifier = 0
     rerolls: set[fx.RerollWhich] = set()
     for effect, champion in sources:
@@ -193,8 +201,7 @@ def blocked_by_status(snapshot: TableSnapshot, unit: SnapshotUnit) -> bool:
     from the snapshot or from passive ``status`` effects that hold."""
     if unit.statuses & {"befuddled", "cannot_move"}:
         return True
-    ctx = _Context(unit, None, frozenset())
-    sources = [*_own(unit), *((e, False) for e in _auras(snapshot, unit))]
+    ctx, sources = _sources(snapshot, unit, None)
     return any(
         isinstance(e, fx.Status)
         and e.name in ("befuddled", "cannot_move")
