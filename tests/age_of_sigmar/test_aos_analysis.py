@@ -308,7 +308,7 @@ models = [{ at = [15.0, 21.0] }]
 id = "W"
 warscroll = "liberators"
 models = [{ at = [10.0, 15.5] }, { at = [11.6, 15.5] }, { at = [8.4, 15.5] }]
-"""
+"""  # noqa: E501
 
 
 def test_section_3_2_charge_modifiers_re_rolls_auras_range_and_fly() -> None:
