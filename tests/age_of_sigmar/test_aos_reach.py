@@ -171,6 +171,15 @@ def test_d_8_the_end_is_not_astride_a_climb_feature() -> None:
     assert legal(reach.path, R32, reach.cost, board, [target])
 
 
+def test_geo_9e_a_charger_standing_on_a_rock_pays_to_climb_down() -> None:
+    rock = Feature("R", "Rock", ((5, 5), (15, 5), (15, 12), (5, 12)), 2.0, "climb")
+    board = Board(Table(48, 48), (rock,))
+    start, target = Circle(10, 10, R32), Circle(10, 20, R32)
+    reach = model_reach(start, [target], board=board, others=[target])
+    assert reach is not None and math.isclose(reach.cost, 10 - 2 * R32 - 0.5 + 2.0)
+    assert legal(reach.path, R32, reach.cost, board, [target])
+
+
 def test_d_11_a_flyer_goes_straight_over_models_and_walls() -> None:
     wall = Feature("W", "Wall", ((0, 14), (48, 14), (48, 15), (0, 15)), 4.0, "climb")
     board = Board(Table(48, 48), (wall,))
