@@ -11,6 +11,7 @@ run behind `-m slow`; a few hundred in the default suite.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -200,3 +201,29 @@ def test_bench_vector_times_both_engines_in_one_run() -> None:
         app, ["bench", "lords-of-war", "--vector", "8", "-n", "1", "-o", "borderless=true"]
     )
     assert refused.exit_code != 0 and "borderless" in refused.output
+
+
+def test_cached_kernels_from_other_sources_are_dropped(tmp_path: Path) -> None:
+    """numba keys a cached kernel by its own file only; the package drops every cached kernel
+    of its own when any of its sources changed (a stale one reads the tables at old offsets)."""
+    from bitva.games.lords_of_war.batched.loops import (
+        STAMP,
+        cache_folders,
+        drop_stale_caches,
+        sources_digest,
+    )
+
+    assert cache_folders()  # the kernels are cached somewhere, and that is where it looks
+    digest = sources_digest()
+    mine = [tmp_path / "loops.random_steps-1.py311.nbi", tmp_path / "kernel.legal-2.py311.1.nbc"]
+    other = tmp_path / "other.kernel-3.py311.nbi"
+    for path in (*mine, other):
+        path.write_text("cached")
+    (tmp_path / STAMP).write_text("the digest of older sources")
+    drop_stale_caches([tmp_path], digest)
+    assert not any(path.exists() for path in mine) and other.exists()
+    assert (tmp_path / STAMP).read_text() == digest
+    for path in mine:  # built from these sources: kept
+        path.write_text("cached")
+    drop_stale_caches([tmp_path], digest)
+    assert all(path.exists() for path in mine)

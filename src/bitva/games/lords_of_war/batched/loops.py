@@ -9,6 +9,12 @@ time (measured with perf). The callers pass the scratch array `buf` of BUF int64
 # (numba types the kernels' arrays and table tuples when it compiles them)
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterable
+from pathlib import Path
+
+from bitva.games.lords_of_war.batched import kernel as _kernel_module
+from bitva.games.lords_of_war.batched import machine as _machine_module
 from bitva.games.lords_of_war.batched.kernel import (
     below,
     ctz,
@@ -159,3 +165,45 @@ def random_steps(S, rng, policy, steps: int, seed: int, stats, T, buf) -> None:
                 reset_lane(r, rng, i, game_seed(seed, lanes, i, r[GAMES]), T, buf)
                 listed = -1
         policy[i] = state
+
+
+def sources_digest() -> str:
+    """The SHA-256 of this package's sources, the files every cached kernel is built from."""
+    here = Path(__file__).parent
+    return hashlib.sha256(b"".join(p.read_bytes() for p in sorted(here.glob("*.py")))).hexdigest()
+
+
+def cache_folders() -> set[Path]:
+    """The folders numba caches this package's kernels in (`__pycache__`, or NUMBA_CACHE_DIR's)."""
+    folders = set()
+    for names in (vars(_kernel_module), vars(_machine_module), globals()):
+        for value in names.values():
+            path = getattr(getattr(value, "_cache", None), "cache_path", None)
+            if path:
+                folders.add(Path(path))
+    return folders
+
+
+STAMP = "lords-of-war-batched.sha256"
+
+
+def drop_stale_caches(folders: Iterable[Path], digest: str) -> None:
+    """numba keys each cached kernel by its own source file only, but a compiled kernel holds the
+    kernels it calls and the layout's offsets: a kernel cached before another file of this
+    package changed would read the new tables at the old offsets (a crash, or wrong games). So
+    when the package's sources differ from those its caches were built from, they all go."""
+    for folder in folders:
+        stamp = folder / STAMP
+        try:
+            if stamp.exists() and stamp.read_text() == digest:
+                continue
+            for prefix in ("kernel.", "machine.", "loops."):
+                for cached in folder.glob(prefix + "*.nb[ci]"):
+                    cached.unlink(missing_ok=True)
+            folder.mkdir(parents=True, exist_ok=True)
+            stamp.write_text(digest)
+        except OSError:  # a read-only cache: numba falls back to compiling
+            pass
+
+
+drop_stale_caches(cache_folders(), sources_digest())
