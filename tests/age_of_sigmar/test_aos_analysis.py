@@ -22,6 +22,7 @@ from bitva.games.age_of_sigmar.analysis import (
     charge_chance,
     charge_probability,
     charge_roll,
+    in_range,
     needed_roll,
     reach_analysis,
     reach_analysis_for,
@@ -145,6 +146,9 @@ def test_aos_11_2_in_range_needs_range_and_sight_t_17() -> None:
     assert pairs["B1"]["visible"] is False and pairs["B1"]["in_range"] == []
     assert pairs["B2"]["visible"] is True and pairs["B2"]["in_range"] == ["skybolt_bow"]
     assert pairs["B3"]["visible"] is True and pairs["B3"]["in_range"] == []
+    # AOS-7.1: a unit that ran shoots nothing this turn
+    ran = SnapshotUnit("A1", "A", judicators.warscroll, judicators.models, ran=True)
+    assert in_range(snap(ran, seen, features=(obelisk,)), ran, seen) == []
 
 
 def test_issue_22_json_shape_and_order() -> None:

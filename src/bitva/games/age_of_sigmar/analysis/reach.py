@@ -105,7 +105,10 @@ def _shooting_holds(
 
 def in_range(snapshot: TableSnapshot, unit: SnapshotUnit, target: SnapshotUnit) -> list[str]:
     """AOS-7, AOS-11.2: the ids of the unit's missile weapons that some model carrying one could
-    shoot at ``target`` now (in range and in sight), sorted, each once."""
+    shoot at ``target`` now (in range and in sight), sorted, each once; none for a unit that ran
+    or retreated this turn (AOS-7.1)."""
+    if unit.ran or unit.retreated:
+        return []
     found: set[str] = set()
     targets = target.circles()
     for weapon in unit.warscroll.missile:
