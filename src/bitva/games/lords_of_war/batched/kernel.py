@@ -94,6 +94,7 @@ LEGAL_CAP = 512  # more than 6 kinds x 42 squares, the most codes of any decisio
 MASKS = LEGAL_CAP  # buffers hold LEGAL_CAP codes, then 64 per-kind masks of squares,
 SCRATCH = MASKS + 64  # then the damage and the attackers of a resolution (2 * SQUARES)
 BUF = SCRATCH + 2 * SQUARES
+ATTACK = 56  # placement_masks' 8 scratch masks after the kinds' (a seat has at most 36 kinds)
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -115,10 +116,12 @@ def below(state: np.uint64, n: int) -> tuple[np.int64, np.uint64]:
     """`Rng(state).below(n)`: the value and the generator's state after it (rejection as in
     `Rng.below`: values at or over 2**64 - 2**64 % n are drawn again)."""
     un = np.uint64(n)
-    rest = (U0 - un) % un  # 2**64 % n
     while True:
         state = state + GOLDEN
         value = mix(state)
+        if value < U0 - un:  # under 2**64 - n, so under 2**64 - 2**64 % n: no division needed
+            return np.int64(value % un), state
+        rest = (U0 - un) % un  # 2**64 % n
         if rest == U0 or value < U0 - rest:
             return np.int64(value % un), state
 
@@ -253,6 +256,8 @@ def placement_masks(r, T, masks) -> int:
         mask = empty if friend == 0 else around(friend, T) & empty
     else:
         next_to_friend = around(friend, T) & empty
+        for k in range(8):  # per direction k, the empty squares whose k-neighbour is an enemy
+            masks[ATTACK + k] = shift(enemy, -T[P_ND + k]) & empty
         found = 0
         left = kinds
         while left:
@@ -261,10 +266,8 @@ def placement_masks(r, T, masks) -> int:
             m = 0
             dirs = T[KDM_T + (seat << 6 | kind)]
             while dirs:
-                k = ctz(dirs)
+                m |= masks[ATTACK + ctz(dirs)]
                 dirs &= dirs - 1
-                m |= shift(enemy, -T[P_ND + k])
-            m &= on_mat & empty
             if T[KSUP_T + (seat << 6 | kind)]:
                 m |= next_to_friend
             if m:
