@@ -40,7 +40,8 @@ DEFAULT_PREFERENCE = ("hard", "greedy", "medium", "easy", "random")
 
 def levels(game: Game[Any, Any] | None = None) -> list[str]:
     """The AI levels this installation has (`bitva.ai.AGENTS`), weakest first; with a game, only
-    those that can play it (the searches need a game that lists its actions)."""
+    those that can play it (every level plays every game; a game's own scripted opponent, such
+    as BattleLore's `rush`, plays only that game)."""
     from bitva.ai import AGENTS, plays
 
     known = [name for name in LEVEL_ORDER if name in AGENTS]

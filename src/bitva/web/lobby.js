@@ -109,7 +109,7 @@ export function lobbyScreen(root) {
       ...Array.from({ length: seats }, (_, i) => radio("seat", String(i + 1), seatName(i + 1), seatChoice === String(i + 1))),
       radio("seat", "random", t("lobby.seat_random"), seatChoice === "random" || Number(seatChoice) > seats),
     ));
-    // only the levels that can play this game (the searches need listed actions)
+    // only the levels that can play this game (a game's own scripted opponent plays only it)
     const playable = meta.levels.filter((l) => !chosen.levels || chosen.levels.includes(l.name));
     const fallback = chosen.default_level || meta.default_level;
     const levels = playable.map((l) => ({
