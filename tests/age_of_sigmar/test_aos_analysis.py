@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from bitva.cli.main import app
 from bitva.games.age_of_sigmar.analysis import (
+    REACH_ANALYSIS,
     ChargeRoll,
     SnapshotModel,
     SnapshotUnit,
@@ -239,6 +240,7 @@ def test_issue_22_battle_file_with_b_active() -> None:
             return TableSnapshot.from_battle(battle)
 
     assert reach_analysis_for(State(), 1) == answer
+    assert REACH_ANALYSIS.run(State(), 0) == answer and REACH_ANALYSIS.name == "reach"
 
 
 def test_issue_22_cli_json_and_table(tmp_path: Path) -> None:

@@ -1,15 +1,15 @@
 """Age of Sigmar analyses over a :class:`TableSnapshot` (issue 22).
 
 ``analyse(snapshot)`` answers "what can reach what, and the odds" for the active player. A
-registered game wraps it as a :class:`bitva.core.Analysis` whose ``run(state, seat)`` builds the
-snapshot from the state (``state.snapshot()``) and returns ``analyse(snapshot)``; see
-:func:`reach_analysis_for` for that wrapper's body.
+registered game lists :data:`REACH_ANALYSIS`, a :class:`bitva.core.game.Analysis` whose
+``run(state, seat)`` (:func:`reach_analysis_for`) answers ``analyse(state.snapshot())``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
+from bitva.core.game import Analysis
 from bitva.games.age_of_sigmar.analysis.charge_roll import (
     ChargeRoll,
     charge_probability,
@@ -49,7 +49,18 @@ def reach_analysis_for(state: HasSnapshot, seat: int | None = None) -> dict[str,
     return analyse(state.snapshot())
 
 
+REACH_ANALYSIS = Analysis(
+    name=REACH_ANALYSIS_NAME,
+    title=REACH_ANALYSIS_TITLE,
+    description=REACH_ANALYSIS_DESCRIPTION,
+    run=reach_analysis_for,
+)
+"""The analysis a registered game lists (``analyses={"reach": REACH_ANALYSIS}``); its states
+need ``snapshot()``."""
+
+
 __all__ = [
+    "REACH_ANALYSIS",
     "REACH_ANALYSIS_DESCRIPTION",
     "REACH_ANALYSIS_NAME",
     "REACH_ANALYSIS_TITLE",
