@@ -474,7 +474,7 @@ def model_reach(
     ``others`` are every other model on the table (its own unit, friends, enemies, the targets
     too); they are obstacles (D-7) and no end may overlap them.
     """
-    if not targets:
+    if not targets or min(gap(start, t) for t in targets) - CHARGE_REACH > limit + EPS:
         return None
     rings = tuple(Ring(o.centre, start.r + o.r) for o in others)
     field = Arena(board, start.r, rings, tuple(targets))
@@ -660,10 +660,10 @@ def unit_reach(
     found: tuple[int, Reach] | None = None
     for i in order:
         bound = min((gap(unit[i], t) for t in targets), default=math.inf) - CHARGE_REACH
-        if found is not None and bound > found[1].cost:
+        cap = limit if found is None else min(limit, found[1].cost)
+        if bound > cap + EPS:
             break
         own = [c for j, c in enumerate(unit) if j != i]
-        cap = limit if found is None else min(limit, found[1].cost)
         reach = model_reach(
             unit[i], targets, board=board, others=(*own, *others), fly=fly, limit=cap
         )
