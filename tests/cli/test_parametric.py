@@ -7,8 +7,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from bitva.core.record import GameRecord
 from tests.cli.helpers import run
+from tests.core.test_preview import PARAMETRIC
+from tests.games.long_jump import LongJump
 
 
 def test_jumps_are_typed_fouls_refused_and_the_game_ends(tmp_path: Path) -> None:
@@ -38,3 +42,22 @@ def test_issue22_the_searches_play_it_and_the_wind_is_recorded() -> None:
     assert actions[0].startswith("jump ") and actions[1].startswith("wind ")
     fine = run("simulate", "long-jump", "-n", "3", "--p1", "greedy", "--p2", "easy", "--json")
     assert fine.exit_code == 0, fine.output
+
+
+def test_issue22_an_analysis_with_parameters_in_the_terminal_and_in_bitva_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`a NAME KEY=VALUE` passes parameters (a bad one is one clear line, the game goes on);
+    `bitva games GAME` lists them with their types."""
+    monkeypatch.setattr(
+        LongJump, "analyses", property(lambda self: {"landing": PARAMETRIC}), raising=False
+    )
+    answers = "a landing jump=0.3\na landing jump=2\na landing 0.3\n" + "jump 1.5\n" * 12
+    result = run("play", "long-jump", "--track", "5", "--seed", "1", input=answers)
+    assert result.exit_code == 0, result.output
+    assert "legal: no" in result.stdout and "landing: 0.3" in result.stdout
+    assert "parameter jump: Input should be less than or equal to 1.5" in result.stdout
+    assert "give parameters as NAME=VALUE" in result.stdout
+    listing = run("games", "long-jump")
+    assert listing.exit_code == 0, listing.output
+    assert "jump (float)" in listing.stdout

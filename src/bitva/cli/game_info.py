@@ -13,7 +13,7 @@ from rich.table import Table
 
 from bitva.cli.common import console, friendly_errors, load_game
 from bitva.cli.pretty import scalar
-from bitva.core.game import Game
+from bitva.core.game import Analysis, Game
 
 
 def _plural(kind: str) -> str:
@@ -61,15 +61,30 @@ def options_table(game: Game[Any, Any]) -> Table:
     return table
 
 
+def parameter_words(analysis: Analysis) -> str:
+    """An analysis's parameters as `name (type): description` lines, from its pydantic model."""
+    if analysis.parameters is None:
+        return "-"
+    lines = []
+    for name, field in analysis.parameters.model_fields.items():
+        kind = getattr(field.annotation, "__name__", str(field.annotation))
+        default = "" if field.is_required() else f", default {field.default!r}"
+        about = f": {field.description}" if field.description else ""
+        lines.append(f"{name} ({kind}{default}){about}")
+    return "\n".join(lines)
+
+
 def analyses_table(game: Game[Any, Any]) -> Table:
     table = Table(title="Analyses (bitva analyse GAME FILE --analysis NAME; the first is default)")
-    for column in ("name", "title", "offered at", "description"):
+    for column in ("name", "title", "offered at", "parameters (--param NAME=VALUE)", "description"):
         table.add_column(column)
     for analysis in game.analyses.values():
         where = ", ".join(sorted(analysis.decisions)) if analysis.decisions else "any decision"
         if analysis.to_move_only:
             where += " (the seat to move)"
-        table.add_row(analysis.name, analysis.title, where, analysis.description)
+        table.add_row(
+            analysis.name, analysis.title, where, parameter_words(analysis), analysis.description
+        )
     return table
 
 

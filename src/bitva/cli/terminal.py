@@ -20,7 +20,7 @@ replays it and goes on where the game was left, with the same seats.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -35,7 +35,7 @@ from bitva.cli.terminal_screen import Display, LiveDisplay, StreamDisplay, is_li
 from bitva.core.chance import CHANCE
 from bitva.core.errors import BitvaError, NotSupported
 from bitva.core.events import Event
-from bitva.core.game import Game
+from bitva.core.game import Game, ParameterError
 from bitva.core.outcome import Outcome
 from bitva.core.record import GameRecord, Match, Step, replay, start, verify
 from bitva.core.rng import Rng, derive_seed
@@ -410,8 +410,11 @@ class HumanTurn:
                 raise UndoAsked
             self.error(sentence(f"Cannot undo: {refusal}"))
             return ""
-        if lowered == "a" or (lowered.startswith("a ") and lowered[2:].strip() in self.analyses()):
-            self.analyse(lowered[2:].strip())
+        words = answer.split()
+        if lowered == "a" or (
+            len(words) > 1 and words[0].lower() == "a" and words[1].lower() in self.analyses()
+        ):
+            self.analyse(words[1].lower() if len(words) > 1 else "", words[2:])
             return ""
         return answer
 
@@ -482,14 +485,26 @@ class HumanTurn:
             if analysis.offered(self.state, self.seat)
         }
 
-    def analyse(self, name: str) -> None:
-        """Run an analysis on what this seat knows (a determinization: nothing leaks)."""
+    def analyse(self, name: str, words: Sequence[str] = ()) -> None:
+        """Run an analysis on what this seat knows (a determinization: nothing leaks); an
+        analysis that takes parameters reads them as `NAME=VALUE` words (`a odds unit=A1`)."""
         offered = self.analyses()
         if name not in offered:
             listing = ", ".join(f"'a {n}' ({a.title})" for n, a in offered.items())
             self.error(f"Analyses: {listing}" if listing else "No analysis is offered now.")
             return
         analysis = offered[name]
+        values: dict[str, str] = {}
+        for word in words:
+            key, sep, value = word.partition("=")
+            if not sep or not key:
+                self.error(f"cannot read {word!r}: give parameters as NAME=VALUE")
+                return
+            values[key] = value
         state = self.state.determinize(self.seat, self.game.rng)
-        result = analysis.run(state, self.seat)
+        try:
+            result = analysis.answer(state, self.seat, values)
+        except ParameterError as exc:
+            self.error(str(exc))
+            return
         self.show(self.adapter.render_analysis(analysis, result, state, f"player {self.seat}"))

@@ -32,7 +32,8 @@ SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold b
 
 HELP = (
     "Type the number of a choice, or an action in full; the up arrow recalls what you typed."
-    " 'a' lists the analyses you may ask for ('a NAME' runs one), 'u' takes back your last"
+    " 'a' lists the analyses you may ask for ('a NAME' runs one, 'a NAME KEY=VALUE' with its"
+    " parameters), 'u' takes back your last"
     " decision (not a roll or a draw, nor once another player has answered), '?' shows this"
     " help, 'q' leaves the game (it is saved, and `bitva play --resume FILE` takes it up again)."
 )
