@@ -32,7 +32,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from bitva.games.age_of_sigmar.geometry.measure import EPS, Circle, Point, gap, within
+from bitva.games.age_of_sigmar.geometry.measure import EPS, Circle, Point, Table, gap, within
 from bitva.games.age_of_sigmar.geometry.paths import CHARGE_REACH, Board
 from bitva.games.age_of_sigmar.geometry.polygon import (
     Polygon,
@@ -179,6 +179,13 @@ def offsets(poly: Polygon, r: float) -> list[Curve]:
     return curves
 
 
+def _table_lines(table: Table, r: float) -> list[Curve]:
+    """Where the centre of a base of radius ``r`` meets the table's edge (D-9)."""
+    w, d = table.width, table.depth
+    corners = [(r, r), (w - r, r), (w - r, d - r), (r, d - r)]
+    return [Line(a, b) for a, b in zip(corners, corners[1:] + corners[:1], strict=True)]
+
+
 def _convex_vertices(poly: Polygon) -> list[Point]:
     turns = zip(poly[-1:] + poly[:-1], poly, poly[1:] + poly[:1], strict=True)
     return [v for p, v, q in turns if (v[0] - p[0]) * (q[1] - v[1]) > (v[1] - p[1]) * (q[0] - v[0])]
@@ -253,15 +260,7 @@ class Arena:
         """The curves that bound the legal ends near the target (see the module docstring)."""
         r = self.r
         goals: list[Curve] = [Ring(t.centre, r + t.r + CHARGE_REACH) for t in self.targets]
-        table = self.board.table
-        w, d = table.width, table.depth
-        others: list[Curve] = [
-            *self.obstacles,
-            Line((r, r), (w - r, r)),
-            Line((w - r, r), (w - r, d - r)),
-            Line((w - r, d - r), (r, d - r)),
-            Line((r, d - r), (r, r)),
-        ]
+        others: list[Curve] = [*self.obstacles, *_table_lines(self.board.table, r)]
         for f in (*self.impassable, *self.climbs):
             others.extend(offsets(f.polygon, r))
         boxes = [_curve_box(g) for g in goals]
@@ -510,16 +509,9 @@ def _search(
     graph = _build(field, s, limit, corners)
     climbs = field.climbs
     climb_edges = [list(_edges(f.polygon)) for f in climbs]
-    r, table = field.r, field.board.table
-    blockers: list[Curve] = [
-        *field.obstacles,
-        Line((r, -1e9), (r, 1e9)),
-        Line((table.width - r, -1e9), (table.width - r, 1e9)),
-        Line((-1e9, r), (1e9, r)),
-        Line((-1e9, table.depth - r), (1e9, table.depth - r)),
-    ]
+    blockers = [*field.obstacles, *_table_lines(field.board.table, field.r)]
     for f in field.impassable:
-        blockers += offsets(f.polygon, r)
+        blockers += offsets(f.polygon, field.r)
     mask0 = sum(1 << i for i, f in enumerate(climbs) if contains(s, f.polygon))
     ends: list[Point] = []
     found = [limit + 2 * EPS]  # the least cost of an end pushed so far
