@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from bitva.core.chance import dice_sum, grouped_dice
@@ -173,8 +173,9 @@ class AttackSteps:
     stage: int
     registers: tuple[int, ...]
 
-    @property
+    @cached_property
     def program(self) -> Program:
+        """The compiled stages (shared by every state of one resolution, see `_settle`)."""
         return compile_program(self.attacks, self.options)
 
     def roll(self) -> Roll | None:
@@ -313,11 +314,13 @@ def _units(stage: Stage, registers: Sequence[int]) -> int:
 def _apply(stage: Stage, registers: list[int], counts: tuple[int, ...]) -> tuple[int, ...]:
     units = _units(stage, registers)
     for write in stage.writes:
-        if write.weights is None:
-            amount = (counts[0] if counts else 0) + write.per_unit * units
+        amount = write.per_unit * units
+        if not counts:
+            pass  # a stage of no dice adds its constant part alone
+        elif write.weights is None:
+            amount += counts[0]
         else:
-            amount = sum(c * w for c, w in zip(counts, write.weights, strict=True))
-            amount += write.per_unit * units
+            amount += sum(c * w for c, w in zip(counts, write.weights, strict=True))
         registers[write.register] += max(0, amount) if write.floor else amount
     return tuple(registers)
 
@@ -331,7 +334,9 @@ def _settle(
     while index < len(stages) and _dice(stages[index], regs) == 0:
         regs = list(_apply(stages[index], regs, ()))
         index += 1
-    return AttackSteps(like.attacks, like.options, index, tuple(regs))
+    out = AttackSteps(like.attacks, like.options, index, tuple(regs))
+    out.__dict__["program"] = program  # the cached_property, without hashing the plan again
+    return out
 
 
 def _checked(node: Roll, outcome: tuple[int, ...]) -> tuple[int, ...]:
