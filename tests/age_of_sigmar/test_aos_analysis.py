@@ -21,6 +21,7 @@ from bitva.games.age_of_sigmar.analysis import (
     TableSnapshot,
     analyse,
     charge_chance,
+    charge_distribution,
     charge_probability,
     charge_roll,
     in_range,
@@ -50,6 +51,9 @@ def test_aos_8_2_two_d6_at_least_k_exactly() -> None:
     assert charge_probability(7) == Fraction(7, 12)
     assert charge_probability(8, ChargeRoll(1)) == Fraction(7, 12)
     assert charge_probability(13) == 0 and charge_probability(2) == 1
+    horn = charge_distribution(ChargeRoll(1))
+    assert len(horn) == 14 and horn[13] == Fraction(1, 36) and horn[3] == 1
+    assert horn[8] == two_d6(7) == Fraction(7, 12)
 
 
 def test_d_19_re_rolls_of_the_charge_roll() -> None:

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from bitva.core.game import Analysis
 from bitva.games.age_of_sigmar.analysis.charge_roll import (
     ChargeRoll,
+    charge_distribution,
     charge_probability,
     charge_roll,
     needed_roll,
@@ -71,6 +72,7 @@ __all__ = [
     "TableSnapshot",
     "analyse",
     "charge_chance",
+    "charge_distribution",
     "charge_probability",
     "charge_roll",
     "in_range",

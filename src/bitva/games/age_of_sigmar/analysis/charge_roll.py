@@ -72,6 +72,12 @@ def charge_probability(needed: int, roll: ChargeRoll = ChargeRoll()) -> Fraction
     return total
 
 
+def charge_distribution(roll: ChargeRoll = ChargeRoll()) -> tuple[Fraction, ...]:
+    """The chance of a charge covering each distance: entry k is :func:`charge_probability` of
+    k, for k from 0 to the most the roll can show (12 plus the modifier); beyond it, 0."""
+    return tuple(charge_probability(k, roll) for k in range(max(0, 12 + roll.modifier) + 1))
+
+
 @dataclass(frozen=True, slots=True)
 class _Context:
     """What a charge-phase condition reads (section 3.3): the charging unit in its own charge
