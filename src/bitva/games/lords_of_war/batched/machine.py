@@ -195,7 +195,7 @@ def after_deals(r, T, buf) -> None:
 
 
 # -- turns ---------------------------------------------------------------------------------------
-@kernel
+@inline_kernel
 def end_turn(r, T, buf) -> None:
     seat = r[ACTIVE]
     r[IDLE] = r[IDLE] + 1 if r[PLACED] < 0 else 0
@@ -210,7 +210,7 @@ def end_turn(r, T, buf) -> None:
     start_turn(r, following, T, buf)
 
 
-@kernel
+@inline_kernel
 def start_turn(r, seat: int, T, buf) -> None:
     r[TURN] += 1
     r[ACTIVE] = seat
@@ -435,7 +435,7 @@ def resolve(r, T, buf) -> bool:
     return False
 
 
-@kernel
+@inline_kernel
 def after_resolution(r, T) -> None:
     """LW-11.3: the active player's berserkers move first, then the opponent's (D-10 prunes)."""
     if T[P_BERSERKERS]:
