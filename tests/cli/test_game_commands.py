@@ -21,10 +21,11 @@ def commands_of(app: typer.Typer) -> set[str]:
 
 
 def test_calc_aos_is_brought_by_the_age_of_sigmar_adapter() -> None:
-    """CALC-1..13 and CALC-12's benchmark are Age of Sigmar's commands, under `bitva calc`."""
+    """CALC-1..13, CALC-12's benchmark and the reach analysis (issue 22) are Age of Sigmar's
+    commands, under `bitva calc`."""
     adapter = adapter_for("age-of-sigmar")
     assert adapter is not GENERIC
-    assert commands_of(adapter.commands["calc"]) == {"aos", "aos-bench"}
+    assert commands_of(adapter.commands["calc"]) == {"aos", "aos-bench", "aos-reach"}
     assert adapter in game_adapters()
     listed = run("calc", "--help")
     assert listed.exit_code == 0
