@@ -566,13 +566,21 @@ def test_json_round_trip_exact_at_every_node() -> None:
         (lambda d: d["targets"][0]["target"].update(wounds=[0]), "at least 1 wound"),
         (lambda d: d["targets"][0]["target"].update(save_reroll=["twice"]), "save_reroll"),
         (lambda d: d["options"].update(allocation="random"), "allocation"),
+        (
+            lambda d: d["targets"][0]["target"].update(save_triggers=[{"on": 9}]),
+            r"save_triggers\[0\].on",
+        ),
+        (lambda d: d.update(targets={}), "targets: expected a list"),
+        ("not an object", "expected an object"),
     ],
 )
 def test_json_with_a_mistake_is_an_error_naming_the_field(change: object, message: str) -> None:
     hammer = AttackProfile(hit=4, wound=3, attacks=Dice.fixed(2))
-    data = steps_for([hammer], br_target()).to_json()
-    assert callable(change)
-    change(data)
+    data: object = steps_for([hammer], br_target()).to_json()
+    if callable(change):
+        change(data)
+    else:
+        data = change
     with pytest.raises(AttackStepsError, match=message):
         AttackSteps.from_json(data)
 

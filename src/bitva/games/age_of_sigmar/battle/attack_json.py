@@ -119,8 +119,11 @@ def trigger_from_json(value: object, where: str) -> Trigger:
         name: _dice(obj[name], f"{where}.{name}") if obj.get(name) is not None else None
         for name in ("hits", "mortal_wounds", "damage", "attacker_mortal_wounds")
     }
+    on = obj.get("on")
+    if type(on) is not int or not 1 <= on <= 7:
+        raise AttackStepsError(f"{where}.on: expected a whole number from 1 to 7, got {on!r}")
     return Trigger(
-        on=_field(obj, "on", where, int, 0),
+        on=on,
         unmodified=_field(obj, "unmodified", where, bool, True),
         end=_field(obj, "end", where, bool, False),
         rend=_optional_int(obj, "rend", where),
