@@ -274,9 +274,7 @@ class AttackPlan:
         return out
 
     @staticmethod
-    def _saves(
-        batch: Batch, wounding: list[int], dice: DiceSource, out: AttackResult
-    ) -> list[int]:
+    def _saves(batch: Batch, wounding: list[int], dice: DiceSource, out: AttackResult) -> list[int]:
         """AOS-11.4.3: a save per wound, re-rolls after all saves, then the save outcomes; the
         wound faces that were not saved."""
         d6 = dice.d6

@@ -90,6 +90,7 @@ __all__ = [
     "parse_outcome",
     "plan_steps",
     "play_faces",
+    "steps_for",
 ]
 
 JSON_VERSION = 1
