@@ -145,7 +145,7 @@ def deal(r, kind: int, T, buf) -> None:
         deal_certain(r, T, buf)
 
 
-@kernel
+@inline_kernel
 def deal_certain(r, T, buf) -> None:
     """A deck whose cards are all of one kind deals without chance (no recursion: numba's
     cache cannot hold mutually recursive functions)."""
@@ -159,7 +159,7 @@ def deal_certain(r, T, buf) -> None:
             after_deals(r, T, buf)
 
 
-@kernel
+@inline_kernel
 def start_deals(r, seat: int, count: int, then: int, T, buf) -> None:
     for j in range(count):
         r[DEALQ + j] = seat
@@ -173,7 +173,7 @@ def start_deals(r, seat: int, count: int, then: int, T, buf) -> None:
         after_deals(r, T, buf)
 
 
-@kernel
+@inline_kernel
 def after_deals(r, T, buf) -> None:
     then = r[AFTER_DEAL]
     r[AFTER_DEAL] = 0
