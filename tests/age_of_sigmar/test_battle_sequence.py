@@ -19,8 +19,14 @@ def row(x0: float, y: float, n: int, step: float) -> list[tuple[float, float]]:
     return [(round(x0 + i * step, 3), y) for i in range(n)]
 
 
-def unit(uid: str, warscroll: str, at: list[tuple[float, float]], **model: Any) -> dict[str, Any]:
-    return {"id": uid, "warscroll": warscroll, "at": at, "model": model}
+def unit(
+    uid: str,
+    warscroll: str,
+    at: list[tuple[float, float]],
+    model: dict[int, dict[str, str]] | None = None,
+) -> dict[str, Any]:
+    """A unit for `position`; ``model`` adds keys to some models (index: {key: TOML value})."""
+    return {"id": uid, "warscroll": warscroll, "at": at, "model": model or {}}
 
 
 def position(
@@ -179,8 +185,10 @@ def test_aos_9_2_players_alternate_picking_units_to_fight() -> None:
     assert info.value.rule == "AOS-1.9"
     pickers = []
     for _ in range(4):
-        pickers.append(state.rt.picker)
-        uid = next(u.id for u in state.rt.army(state.rt.picker) if not u.fought)
+        picker = state.rt.picker
+        assert picker is not None
+        pickers.append(picker)
+        uid = next(u.id for u in state.rt.army(picker) if not u.fought)
         state.apply(f"fight {uid}")
         state.apply(f"pile-in {uid}")
         while state.decision in ("attack", "attack-dice"):

@@ -55,6 +55,13 @@ def within_3_of_enemy(rt: Runtime, unit: UnitState) -> bool:
     return within(unit_to_unit(unit.circles(), enemies_of(rt, unit)), ENEMY_DISTANCE)
 
 
+def main_rule(rules: str) -> str:
+    """One rule of the geometry's list (``"GEO-9f, AOS-6.3"``): the game sequence's if named,
+    else the first."""
+    parts = [p.strip() for p in rules.split(",")]
+    return next((p for p in parts if p.startswith("AOS-")), parts[0])
+
+
 def _to_alive(unit: UnitState, paths: Paths) -> tuple[tuple[int, Sequence[Point]], ...] | Violation:
     """Model numbers (from 1, listing order) to indices among the models on the table."""
     alive = [i for i, m in enumerate(unit.models) if m.on_table]
@@ -94,7 +101,7 @@ def check_move(
     who = ""
     if found.model is not None:
         who = f"model {unit.alive[found.model].id}: "
-    return Violation(who + found.sentence, found.rule.split(",")[0].strip())
+    return Violation(who + found.sentence, main_rule(found.rule))
 
 
 def check_pile_in_action(
@@ -130,7 +137,7 @@ def check_pile_in_action(
             fly=fly,
         )
         if found is not None:
-            return Violation(f"model {model.id}: {found.sentence}", found.rule.split(",")[0])
+            return Violation(f"model {model.id}: {found.sentence}", main_rule(found.rule))
         positions[index] = here.at(points[-1])
     if group_count(positions) > max(1, group_count(unit.circles())):
         return Violation("the unit would end out of coherency", "GEO-10")
