@@ -396,6 +396,13 @@ def _runtime(battle: Battle, entry: PositionEntry, source: str) -> Runtime:
             raise PositionError(f"position.units.{key}", f"{source}: no unit {key!r}")
     if entry.unit is not None and entry.unit not in ids:
         raise PositionError("position.unit", f"{source}: no unit {entry.unit!r}")
+    if entry.step in ("run-move", "charge-move", "pile-in", "attack") and entry.unit is None:
+        raise PositionError("position.unit", f"{source}: step {entry.step} names its unit")
+    if entry.step == "combat" and entry.picker is None:
+        raise PositionError("position.picker", f"{source}: whose pick it is (AOS-9.2)")
+    sd = entry.sudden_death
+    if sd is not None and sd.named_unit is not None and sd.named_unit not in ids:
+        raise PositionError("position.sudden_death.named_unit", f"{source}: no such unit")
     return Runtime(
         units=tuple(units),
         round=entry.round,
