@@ -171,3 +171,41 @@ def test_geo_11_a_pile_in_ends_strictly_closer_to_the_closest_enemy() -> None:
     assert bent is not None and bent.rule == "GEO-11"
     state.apply("pile-in A1 m1 10,20 10,21.5")
     assert state.decision == "attack"
+
+
+DEADLY = (
+    'mysterious = "choose"\nfeature = [{ id = "F5", name = "Brass Scree", movement = "open", '
+    'mysterious = "deadly", polygon = [[56, 28], [64, 28], [64, 34], [56, 34]] }]'
+)
+
+
+def test_d_36_a_run_across_deadly_terrain_rolls_a_die_per_model_and_a_1_slays() -> None:
+    """AOS-2.5 (Deadly), D-36: after the run, one D6 per model that crossed or ended on the
+    feature, in id order; on a 1 the model is slain."""
+    state = position(
+        [unit("A1", "liberators", row(50, 31, 2, 2.0)), unit("A2", "battlemage", [(10, 4)])],
+        [unit("B1", "bloodreavers", [(10, 44)])],
+        width=72,
+        features=DEADLY,
+    )
+    state.apply("run A1")
+    state.apply("dice run 4")
+    state.apply("move A1 m2 52,31 60,31; m1 50,31 58,31")
+    assert state.current_player == CHANCE and state.decision == "deadly"
+    assert state.rt.deadly == ("A1.1@F5", "A1.2@F5")
+    state.apply("dice deadly 1")
+    state.apply("dice deadly 2")
+    a1 = state.rt.unit_by_id("A1")
+    assert [m.status for m in a1.models] == ["slain", "table"]
+    assert state.rt.casualties == (1, 0) and state.decision == "movement"
+
+
+def test_d_36_a_normal_move_over_deadly_terrain_rolls_nothing() -> None:
+    state = position(
+        [unit("A1", "liberators", row(50, 31, 2, 2.0)), unit("A2", "battlemage", [(10, 4)])],
+        [unit("B1", "bloodreavers", [(10, 44)])],
+        width=72,
+        features=DEADLY,
+    )
+    state.apply("move A1 m2 52,31 57,31; m1 50,31 55,31")
+    assert state.decision == "movement" and state.rt.deadly == ()

@@ -18,6 +18,7 @@ Decisions::
 
 Chance outcomes: ``roll-off 3 5`` (A's die first, AOS-1.7, D-38), ``dice run 4``,
 ``dice charge 7`` (the 2D6 total: modifiers apply to the total, D-13), ``dice battleshock 2``,
+``dice deadly 1`` (a model's Deadly terrain die, AOS-2.5, D-36),
 and the attack dice of :mod:`.attack_steps` (``dice hit 12/15/3``).
 
 Points are ``x,y`` in inches with at most three decimals (1/1000 inch, geometry.measure); a path
@@ -42,7 +43,7 @@ from bitva.games.age_of_sigmar.geometry.measure import Point, format_point, quan
 PathKind = Literal["move", "retreat", "pile-in"]
 UnitVerb = Literal["inspire", "run", "hold", "charge", "fight"]
 TargetVerb = Literal["shoot", "attack"]
-DieKind = Literal["run", "charge", "battleshock"]
+DieKind = Literal["run", "charge", "battleshock", "deadly"]
 
 Paths = tuple[tuple[int, tuple[Point, ...]], ...]
 """Per-model paths: (model number from 1, points from the model's position)."""
@@ -116,7 +117,8 @@ class RollOff:
 
 @dataclass(frozen=True, slots=True)
 class Die:
-    """A single roll of the battle: the run D6, the charge 2D6 total, a battleshock D6."""
+    """A single roll of the battle: the run D6, the charge 2D6 total, a battleshock D6, a
+    Deadly terrain D6."""
 
     kind: DieKind
     value: int
@@ -199,7 +201,7 @@ def parse_action(text: str) -> Action:
         return RollOff(int(words[1]), int(words[2]))
     if verb == "dice" and len(words) == 3:
         kind, value = words[1].lower(), words[2]
-        if kind in ("run", "charge", "battleshock") and value.isdigit():
+        if kind in ("run", "charge", "battleshock", "deadly") and value.isdigit():
             return Die(kind, int(value))  # type: ignore[arg-type]
         if re.fullmatch(r"[a-z][a-z_-]*", kind) and re.fullmatch(r"\d+(/\d+)*", value):
             return AttackDice(kind, tuple(int(c) for c in value.split("/")))

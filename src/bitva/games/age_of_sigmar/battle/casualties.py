@@ -67,6 +67,16 @@ def _remove(rt: Runtime, unit: UnitState, index: int, status: Status) -> tuple[R
     return rt, unit
 
 
+def slay(rt: Runtime, model_id: str) -> Runtime:
+    """A model slain outright (AOS-2.5 Deadly: on a 1), if it is still on the table."""
+    unit_id = model_id.rsplit(".", 1)[0]
+    unit = rt.unit_by_id(unit_id)
+    index = next(i for i, m in enumerate(unit.models) if m.id == model_id)
+    if not unit.models[index].on_table:
+        return rt
+    return _remove(rt, unit, index, "slain")[0]
+
+
 def inflict(battle: Battle, rt: Runtime, unit_id: str, pool: int) -> tuple[Runtime, list[str]]:
     """AOS-12.2, D-16: ``pool`` wounds allocated one at a time; returns the ids of models slain."""
     unit = rt.unit_by_id(unit_id)

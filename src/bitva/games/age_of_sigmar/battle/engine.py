@@ -24,7 +24,7 @@ from bitva.games.age_of_sigmar.battle.actions import (
     TargetAction,
     UnitAction,
 )
-from bitva.games.age_of_sigmar.battle.casualties import INSPIRED, flee, fleeing
+from bitva.games.age_of_sigmar.battle.casualties import INSPIRED, flee, fleeing, slay
 from bitva.games.age_of_sigmar.battle.characteristics import move_of, roll_modifier
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.movement import (
@@ -32,6 +32,7 @@ from bitva.games.age_of_sigmar.battle.movement import (
     can_fight,
     check_move,
     check_pile_in_action,
+    deadly_rolls,
     moved_unit,
     within_3_of_enemy,
 )
@@ -83,6 +84,8 @@ def chance_outcomes(battle: Battle, rt: Runtime) -> list[tuple[Action, Fraction]
         return [(Die("charge", total), p) for total, p in _2D6]
     if rt.step == "battleshock":
         return [(Die("battleshock", face), p) for face, p in _D6]
+    if rt.step == "deadly":
+        return [(Die("deadly", face), p) for face, p in _D6]
     if rt.step == "attack-dice":
         return resolution.outcomes(rt)
     raise ValueError(f"{rt.step} is not a chance node")
@@ -286,7 +289,27 @@ def _roll_off(rt: Runtime, action: RollOff) -> tuple[Runtime, list[Event]]:
     return replace(rt, chooser=winner, step="first-turn"), [event]
 
 
+def _deadly(battle: Battle, rt: Runtime, action: Die) -> tuple[Runtime, list[Event]]:
+    """AOS-2.5, D-36: on a 1 the model is slain; after the last die the phase goes on."""
+    model_id, feature = rt.deadly[0].split("@")
+    rt = replace(rt, deadly=rt.deadly[1:])
+    slain = action.value == 1
+    event = Event("deadly", {"model": model_id, "feature": feature, "die": action.value})
+    if slain:
+        rt = after_removal(slay(rt, model_id))
+        if rt.outcome is not None:
+            return rt, [event]
+    if rt.deadly:
+        return rt, [event]
+    rt = replace(rt, unit=None)
+    return (enter(battle, rt, "charge") if rt.phase == "charge" else _after_move(battle, rt)), [
+        event
+    ]
+
+
 def _die(battle: Battle, rt: Runtime, action: Die) -> tuple[Runtime, list[Event]]:
+    if action.kind == "deadly":
+        return _deadly(battle, rt, action)
     assert rt.unit is not None
     unit = rt.unit_by_id(rt.unit)
     if action.kind == "run":
@@ -344,10 +367,17 @@ def _path_action(battle: Battle, rt: Runtime, action: PathAction) -> tuple[Runti
         return resolution.after_pile_in(battle, rt, unit.id), [event]
     if rt.step == "charge-move":
         rt = rt.with_unit(replace(unit, charged=True))
+        rolls = deadly_rolls(battle, unit, action.paths)
+        if rolls:
+            return replace(rt, deadly=rolls, step="deadly"), [event]
         return enter(battle, replace(rt, unit=None), "charge"), [event]
+    running = rt.step == "run-move"
     retreat = action.verb == "retreat"
     unit = replace(unit, moved=True, retreated=unit.retreated or retreat)
     rt = rt.with_unit(unit)
+    rolls = deadly_rolls(battle, unit, action.paths) if running else ()
+    if rolls:
+        return replace(rt, deadly=rolls, step="deadly"), [event]
     return _after_move(battle, replace(rt, unit=None)), [event]
 
 

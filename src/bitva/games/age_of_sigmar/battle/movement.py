@@ -33,6 +33,7 @@ from bitva.games.age_of_sigmar.geometry.paths import (
     ENEMY_DISTANCE,
     MoveKind,
     check_unit_move,
+    swept_over,
 )
 from bitva.games.age_of_sigmar.geometry.pile_in import check_pile_in, plan_pile_in
 
@@ -179,6 +180,20 @@ def _at(model: ModelState, point: Point) -> ModelState:
         model.is_general,
         model.status,
     )
+
+
+def deadly_rolls(battle: Battle, unit: UnitState, paths: Paths) -> tuple[str, ...]:
+    """AOS-2.5 (Deadly), D-36: after a run or charge move, one D6 per model and Deadly feature
+    whose swept circle met the feature's interior or ended on it, models and features in id
+    order, written ``model@feature``."""
+    deadly = sorted((f for f in battle.features if f.mysterious == "deadly"), key=lambda f: f.id)
+    rolls = []
+    for number, points in sorted(paths):
+        model = unit.models[number - 1]
+        for feature in deadly:
+            if len(points) > 1 and swept_over(points, model.r, feature):
+                rolls.append(f"{model.id}@{feature.id}")
+    return tuple(rolls)
 
 
 # -- eligibility ---------------------------------------------------------------------------------

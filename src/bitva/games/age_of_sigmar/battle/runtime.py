@@ -194,8 +194,9 @@ TURN_FLAGS = {
 class Runtime:
     """The whole battle as it stands (3.4 runtime). ``step`` names the decision point or chance
     node within the phase; ``unit`` the unit it concerns (the runner, the charger, the fighter);
-    ``picker`` whose pick it is in the combat phase (AOS-9.2); ``rolloff`` the dice of a
-    priority roll-off so far (AOS-4.1, AOS-1.7); ``attack`` a pending attack resolution."""
+    ``picker`` whose pick it is in the combat phase (AOS-9.2); ``attack`` a pending attack
+    resolution; ``deadly`` the Deadly terrain dice still to roll after a run or charge, as
+    ``model@feature`` (AOS-2.5, D-36)."""
 
     units: tuple[UnitState, ...]
     round: int
@@ -213,6 +214,7 @@ class Runtime:
     command_used: bool = False
     attack: dict[str, Any] | None = None
     outcome: dict[str, Any] | None = None
+    deadly: tuple[str, ...] = ()
 
     def unit_by_id(self, unit_id: str) -> UnitState:
         for unit in self.units:
@@ -263,6 +265,7 @@ class Runtime:
             "command_used": self.command_used,
             "attack": self.attack,
             "outcome": self.outcome,
+            "deadly": list(self.deadly),
         }
 
     @classmethod
@@ -287,6 +290,7 @@ class Runtime:
             bool(data["command_used"]),
             data["attack"],
             data["outcome"],
+            tuple(str(d) for d in data.get("deadly", ())),
         )
 
 

@@ -20,6 +20,7 @@ charge-move     active       the charge move (AOS-8.3) or hold (it fails, D-13)
 combat          picker       fight UNIT (AOS-9.2)
 pile-in         the unit's   its pile-in (AOS-9.3, GEO-11)
 attack          the unit's   attack UNIT at TARGET (AOS-9.3 step 2)
+deadly          chance       a model's Deadly terrain D6 after a run or charge (D-36)
 attack-dice     chance       the attack dice (AOS-11.5, D-38)
 battleshock     chance       a unit's battleshock D6 (AOS-10)
 over                         the battle is decided (AOS-15)
@@ -42,7 +43,9 @@ from bitva.games.age_of_sigmar.battle.movement import can_charge, can_fight
 from bitva.games.age_of_sigmar.battle.runtime import TURN_FLAGS, Runtime, UnitState, other
 from bitva.games.age_of_sigmar.battle.schema import Side
 
-CHANCE_STEPS = frozenset({"priority", "run-roll", "charge-roll", "attack-dice", "battleshock"})
+CHANCE_STEPS = frozenset(
+    {"priority", "run-roll", "charge-roll", "attack-dice", "battleshock", "deadly"}
+)
 
 
 def finish(rt: Runtime, outcome: Outcome) -> Runtime:
