@@ -1,0 +1,80 @@
+// The log's lines, the result's reason and the buttons' words of Age of Sigmar: the engine's
+// events (battle/engine.py, battle/resolution.py) and actions (battle/actions.py) in words.
+import { decimal, sideWord, t } from "./text.js";
+
+const RULES = {
+  "roll-off": "AOS-1.7", "first-turn": "AOS-4.1", inspired: "AOS-5.3", run: "AOS-6.5",
+  "run-roll": "AOS-6.5", moved: "AOS-6.2", charge: "AOS-8.1", "charge-roll": "AOS-8.2",
+  "charge-failed": "AOS-8.3", shoot: "AOS-7", attack: "AOS-9.3", damage: "AOS-12.1",
+  battleshock: "AOS-10", fight: "AOS-9.2",
+};
+
+export const DICE_KINDS = new Set(["roll-off", "run-roll", "charge-roll", "battleshock", "attack-roll"]);
+
+/** One log line for an engine event, or null for one the log leaves out. */
+export function describeEvent(event) {
+  const e = event || {};
+  switch (e.kind) {
+    case "first-turn": return t("log.first-turn", { side: sideWord(e.side), round: e.round });
+    case "phase-done": return t("log.phase-done", { side: sideWord(e.side), phase: t(`phase.${e.phase}`) });
+    // the engine's "moved" event carries its verb as `kind`, which names the event in JSON
+    case "moved": case "move": case "retreat": case "pile-in": {
+      const verb = e.kind === "moved" ? e.verb || "move" : e.kind;
+      return t("log.moved", { unit: e.unit, kind: t(`move.${verb}`), models: t("unit.models", { n: (e.models || []).length }) });
+    }
+    case "attack-roll": return t("log.attack-roll", { step: e.step, counts: (e.counts || []).join("/") });
+    case "battleshock": return t("log.battleshock", { ...e, fled: Number(e.fled || 0) });
+    case "damage":
+    case "retaliation": return t(`log.${e.kind}`, { ...e, slain: Array.isArray(e.slain) ? e.slain.length : Number(e.slain || 0) });
+    case "game-over": return t("log.game-over");
+    default: {
+      const key = `log.${e.kind}`;
+      const text = t(key, e);
+      return text === key ? null : text;
+    }
+  }
+}
+
+export function eventRule(event) {
+  return RULES[event && event.kind] || null;
+}
+
+export function eventClass(event) {
+  if (!event) return "";
+  if (event.kind === "damage" || event.kind === "retaliation") return "kill";
+  if (DICE_KINDS.has(event.kind)) return "dice";
+  return "";
+}
+
+export function describeOutcome(outcome) {
+  const key = `reason.${outcome.reason}`;
+  const reason = t(key);
+  return { reason: reason === key ? outcome.reason : reason, rule: outcome.rule || null };
+}
+
+export function describeOptions(options) {
+  return options && options.battle ? String(options.battle).replaceAll("_", " ") : "";
+}
+
+/** A button's words for an action text of the view's `choices`. */
+export function actionLabel(action) {
+  const words = action.split(" ");
+  const [verb, unit] = words;
+  switch (verb) {
+    case "first": return t("button.first", { side: sideWord(unit) });
+    case "done": return t("button.done");
+    case "inspire": case "run": case "hold": case "charge": case "fight":
+      return t(`button.${verb}`, { unit });
+    case "shoot": case "attack": return t(`button.${verb}`, { unit, target: words[3] });
+    case "move": return t("button.suggested_move", { unit });
+    case "retreat": return t("button.suggested_retreat", { unit });
+    case "pile-in": return words.length > 2 ? t("button.suggested_pile", { unit }) : t("button.stay", { unit });
+    default: return action;
+  }
+}
+
+/** The odds line of an attack (the adapter's `odds`: the calculator's outcome, section 5). */
+export function attackOdds(odds, percent) {
+  if (!odds) return "";
+  return t("odds.attack", { damage: decimal(odds.mean_damage), slain: decimal(odds.mean_slain), wipe: percent(odds.wipe) });
+}

@@ -1,0 +1,221 @@
+"""Age of Sigmar in the browser (issue 22, point 4 "Play"): the game's web module draws the
+table in inches with the bases of both sides, a selected unit's Move, 3" and 12" rings; a unit
+dragged by the mouse (or, on a phone, tapped to a destination) is previewed by the engine, drawn
+red with the violation's words and its rule when illegal, and played when legal; "done" ends the
+movement phase. Each shipped setup against the random AI, at 1366x850 by mouse and 390x844 by
+touch, in English and Czech. Screenshots go to test-output/e2e/age-of-sigmar-*.png."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.e2e.conftest import new_page
+from tests.e2e.pages import PHONE, WIDE, assert_no_sideways_scroll, create_game, open_game
+from tests.server.process import ServerProcess
+
+MINE = '#prompt[data-mode="mine"]'
+TO_SCREEN = """([unit, dx, dy]) => {
+  // the client point of the unit's first base, and of that point moved (dx, dy) drawn inches
+  const svg = document.querySelector("#aos-table");
+  const base = svg.querySelector(`circle.base[data-unit="${unit}"]`);
+  const m = svg.getScreenCTM();
+  const at = (x, y) => { const p = new DOMPoint(x, y).matrixTransform(m); return [p.x, p.y]; };
+  const x = Number(base.getAttribute("cx")), y = Number(base.getAttribute("cy"));
+  return [...at(x, y), ...at(x + dx, y + dy)];
+}"""
+
+
+def state_of(page: Page) -> tuple[str, str]:
+    step = page.get_attribute("#game", "data-step") or ""
+    mode = page.get_attribute("#prompt", "data-mode") or ""
+    return step, mode
+
+
+def to_my_movement(page: Page) -> None:
+    """Through the set-up and hero phase (first turn to A, no inspiring) to A's movement."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        step, mode = state_of(page)
+        if mode == "mine" and step == "movement":
+            return
+        if mode == "mine":
+            first = page.locator('#prompt button[data-action="first A"]')
+            button = first if first.count() else page.locator('#prompt button[data-action="done"]')
+            if button.count() and button.first.is_enabled():
+                version = page.get_attribute("#game", "data-version")
+                button.first.click()
+                page.wait_for_function(
+                    f"() => document.querySelector('#game').dataset.version !== '{version}'"
+                )
+                continue
+        page.wait_for_timeout(100)
+    raise AssertionError(f"never reached A's movement phase: {state_of(page)}")
+
+
+def my_units(page: Page) -> list[str]:
+    units: list[str] = page.eval_on_selector_all(
+        "#aos-table g.unit.side-A", "gs => gs.map((g) => g.dataset.unit)"
+    )
+    return units
+
+
+def moved(page: Page, unit: str) -> bool:
+    answer: bool = page.evaluate(
+        "u => [...document.querySelectorAll('#log li')].some((li) => li.textContent.includes(u))",
+        unit,
+    )
+    return answer
+
+
+def position(page: Page, unit: str) -> tuple[str | None, str | None]:
+    base = page.locator(f'#aos-table circle.base[data-unit="{unit}"]').first
+    return base.get_attribute("cx"), base.get_attribute("cy")
+
+
+def drag(page: Page, unit: str, dx: float, dy: float, release: bool = True) -> str:
+    """Drag the selected unit by (dx, dy) drawn inches; the verdict's state."""
+    x0, y0, x1, y1 = page.evaluate(TO_SCREEN, [unit, 0, 0])[:2] + page.evaluate(
+        TO_SCREEN, [unit, dx, dy]
+    )[2:]
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, steps=3)
+    page.mouse.move(x1, y1, steps=3)
+    page.wait_for_selector('#move-line[data-state="legal"], #move-line[data-state="illegal"]')
+    state = page.get_attribute("#move-line", "data-state") or ""
+    if release:
+        page.mouse.up()
+    return state
+
+
+def select(page: Page, unit: str, touch: bool) -> None:
+    base = page.locator(f'#aos-table circle.base[data-unit="{unit}"]').first
+    if touch:
+        base.tap()
+    else:
+        base.click()
+    page.wait_for_selector(f'#aos-table[data-selected="{unit}"]')
+    for ring in ("move", "three", "twelve"):
+        assert page.locator(f"#aos-table .ring-{ring} circle").count() > 0, ring
+
+
+@pytest.mark.parametrize(
+    ("setup", "lang"), [("starter_clash", "en"), ("scenery_and_sorcery", "cs")]
+)
+def test_aos_6_drag_a_unit_on_a_wide_screen(
+    server: ServerProcess,
+    browser: Browser,
+    page_errors: list[str],
+    shots: Path,
+    setup: str,
+    lang: str,
+) -> None:
+    """AOS-6.2, GEO-9: a drag beyond Move is refused with the engine's reason and its rule;
+    a short one is played; done ends the movement phase."""
+    page = new_page(browser, page_errors, lang=lang, viewport=WIDE)
+    game = create_game(
+        server,
+        game="age-of-sigmar",
+        options={"battle": setup},
+        opponents=[{"kind": "ai", "level": "random"}],
+    )
+    open_game(page, server, game)
+    to_my_movement(page)
+    unit = my_units(page)[0]
+    select(page, unit, touch=False)
+    page.screenshot(path=str(shots / f"age-of-sigmar-{setup}-{lang}-selected.png"))
+    # far beyond any Move: refused, with words and the rule in the tooltip
+    assert drag(page, unit, 0, -30) == "illegal"
+    verdict = page.locator("#move-line .verdict.illegal")
+    assert verdict.inner_text().startswith("Not allowed" if lang == "en" else "Nelze")
+    assert (verdict.get_attribute("data-rule") or "").strip()
+    page.screenshot(path=str(shots / f"age-of-sigmar-{setup}-{lang}-illegal.png"))
+    page.click("#cancel-move")
+    before = position(page, unit)
+    version = page.get_attribute("#game", "data-version")
+    for dx, dy in ((0, -1.5), (0, 1.5), (1.5, 0), (-1.5, 0), (0, -0.6)):
+        if drag(page, unit, dx, dy) == "legal":
+            break
+        page.click("#cancel-move")
+    else:
+        raise AssertionError("no short move of the unit was legal")
+    page.wait_for_function(
+        f"() => document.querySelector('#game').dataset.version !== '{version}'"
+    )
+    page.screenshot(path=str(shots / "age-of-sigmar-debug.png"))
+    page.wait_for_function(
+        "u => [...document.querySelectorAll('#log li')].some((li) => li.textContent.includes(u))",
+        arg=unit,
+    )
+    assert position(page, unit) != before
+    page.screenshot(path=str(shots / f"age-of-sigmar-{setup}-{lang}-moved.png"))
+    # the next phase
+    page.wait_for_selector(f'{MINE}[data-step="movement"] button[data-action="done"]')
+    page.click('#prompt button[data-action="done"]')
+    page.wait_for_function("() => document.querySelector('#game').dataset.step !== 'movement'")
+    assert "movement" not in (page.get_attribute("#game", "data-step") or "movement")
+    assert_no_sideways_scroll(page, f"{setup} {lang} wide")
+    page.screenshot(path=str(shots / f"age-of-sigmar-{setup}-{lang}-next-phase.png"))
+
+
+@pytest.mark.parametrize(
+    ("setup", "lang"), [("scenery_and_sorcery", "en"), ("starter_clash", "cs")]
+)
+def test_aos_6_tap_to_move_on_a_phone(
+    server: ServerProcess,
+    browser: Browser,
+    page_errors: list[str],
+    shots: Path,
+    setup: str,
+    lang: str,
+) -> None:
+    """AOS-6.2 on a phone: tap a unit, tap too far (refused), tap near, confirm; done."""
+    page = new_page(browser, page_errors, lang=lang, viewport=PHONE, touch=True)
+    game = create_game(
+        server,
+        game="age-of-sigmar",
+        options={"battle": setup},
+        opponents=[{"kind": "ai", "level": "random"}],
+    )
+    open_game(page, server, game)
+    to_my_movement(page)
+    unit = my_units(page)[0]
+    select(page, unit, touch=True)
+    assert_no_sideways_scroll(page, f"{setup} {lang} phone")
+    page.screenshot(path=str(shots / f"age-of-sigmar-phone-{setup}-{lang}-selected.png"))
+
+    def tap_at(dx: float, dy: float) -> str:
+        point: list[Any] = page.evaluate(TO_SCREEN, [unit, dx, dy])
+        page.touchscreen.tap(point[2], point[3])
+        page.wait_for_selector('#move-line[data-state="legal"], #move-line[data-state="illegal"]')
+        return page.get_attribute("#move-line", "data-state") or ""
+
+    page.locator("#aos-table").scroll_into_view_if_needed()
+    assert tap_at(0, -30) == "illegal"
+    page.screenshot(path=str(shots / f"age-of-sigmar-phone-{setup}-{lang}-illegal.png"))
+    page.click("#cancel-move")
+    before = position(page, unit)
+    for dx, dy in ((0, -1.5), (0, 1.5), (1.5, 0), (-1.5, 0)):
+        if tap_at(dx, dy) == "legal":
+            break
+        page.click("#cancel-move")
+    else:
+        raise AssertionError("no short move of the unit was legal")
+    page.click("#confirm-move")
+    page.wait_for_function(
+        "u => [...document.querySelectorAll('#log li')].some((li) => li.textContent.includes(u))",
+        arg=unit,
+    )
+    assert position(page, unit) != before
+    page.screenshot(path=str(shots / f"age-of-sigmar-phone-{setup}-{lang}-moved.png"))
+    page.click('#prompt button[data-action="done"]')
+    page.wait_for_function("() => document.querySelector('#game').dataset.step !== 'movement'")
+    assert_no_sideways_scroll(page, f"{setup} {lang} phone, next phase")
+    page.screenshot(
+        path=str(shots / f"age-of-sigmar-phone-{setup}-{lang}-next-phase.png"), full_page=True
+    )
