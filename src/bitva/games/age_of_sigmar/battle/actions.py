@@ -5,6 +5,9 @@ Decisions::
 
     first A                      who takes the first turn (AOS-3.4, AOS-4.1)
     inspire A1                   the general's Inspiring Presence on a unit (AOS-5.3)
+    cast A4 arcane-bolt          a wizard attempts a spell (AOS-14.2); the 2D6 at once
+    unbind B5                    the opponent's wizard tries to unbind it (AOS-14.3)
+    target B2                    the spell's target, after the unbinding window (D-24)
     move A1 m1 24.000,9.000 24.000,12.000; m2 ...   a per-model path (GEO-9, GEO-10)
     retreat A1 m1 ...; ...       a retreat (AOS-6.4)
     run A1                       declare a run: the D6 is rolled at once (AOS-6.5, D-12)
@@ -18,7 +21,8 @@ Decisions::
 
 Chance outcomes: ``roll-off 3 5`` (A's die first, AOS-1.7, D-38), ``dice run 4``,
 ``dice charge 7`` (the 2D6 total: modifiers apply to the total, D-13), ``dice battleshock 2``,
-``dice deadly 1`` (a model's Deadly terrain die, AOS-2.5, D-36),
+``dice deadly 1`` (a model's Deadly terrain die, AOS-2.5, D-36), ``dice cast 7`` and
+``dice unbind 8`` (2D6 totals, AOS-14), ``dice mortal 2`` (Arcane Bolt's D3),
 and the attack dice of :mod:`.attack_steps` (``dice hit 12/15/3``).
 
 Points are ``x,y`` in inches with at most three decimals (1/1000 inch, geometry.measure); a path
@@ -41,9 +45,9 @@ from bitva.core.errors import UnreadableAction
 from bitva.games.age_of_sigmar.geometry.measure import Point, format_point, quantize
 
 PathKind = Literal["move", "retreat", "pile-in"]
-UnitVerb = Literal["inspire", "run", "hold", "charge", "fight"]
+UnitVerb = Literal["inspire", "run", "hold", "charge", "fight", "unbind", "target"]
 TargetVerb = Literal["shoot", "attack"]
-DieKind = Literal["run", "charge", "battleshock", "deadly"]
+DieKind = Literal["run", "charge", "battleshock", "deadly", "cast", "unbind", "mortal"]
 
 Paths = tuple[tuple[int, tuple[Point, ...]], ...]
 """Per-model paths: (model number from 1, points from the model's position)."""
@@ -75,6 +79,17 @@ class UnitAction:
 
     def __str__(self) -> str:
         return f"{self.verb} {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class CastAction:
+    """A wizard attempts a spell (AOS-14.2): ``cast A4 arcane-bolt``."""
+
+    unit: str
+    spell: str
+
+    def __str__(self) -> str:
+        return f"cast {self.unit} {self.spell}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +153,9 @@ class AttackDice:
         return f"dice {self.step} " + "/".join(str(c) for c in self.counts)
 
 
-Action = Done | First | UnitAction | TargetAction | PathAction | RollOff | Die | AttackDice
+Action = (
+    Done | First | UnitAction | CastAction | TargetAction | PathAction | RollOff | Die | AttackDice
+)
 CHANCE_TYPES = (RollOff, Die, AttackDice)
 
 
@@ -179,7 +196,11 @@ def parse_action(text: str) -> Action:
     if verb == "first" and len(words) == 2 and words[1].upper() in ("A", "B"):
         return First("A" if words[1].upper() == "A" else "B")
     unit = len(words) >= 2 and re.fullmatch(_UNIT, words[1]) is not None
-    if verb in ("inspire", "run", "hold", "charge", "fight") and len(words) == 2 and unit:
+    if (
+        verb in ("inspire", "run", "hold", "charge", "fight", "unbind", "target")
+        and len(words) == 2
+        and unit
+    ):
         return UnitAction(verb, words[1])  # type: ignore[arg-type]
     if (
         verb in ("shoot", "attack")
@@ -193,6 +214,8 @@ def parse_action(text: str) -> Action:
         body = text.strip().split(None, 2)
         paths = parse_paths(body[2], text) if len(body) > 2 else ()
         return PathAction(verb, words[1], paths)  # type: ignore[arg-type]
+    if verb == "cast" and len(words) == 3 and unit and re.fullmatch(r"[a-z][a-z-]*", words[2]):
+        return CastAction(words[1], words[2])
     if (
         verb == "roll-off"
         and len(words) == 3
@@ -201,7 +224,10 @@ def parse_action(text: str) -> Action:
         return RollOff(int(words[1]), int(words[2]))
     if verb == "dice" and len(words) == 3:
         kind, value = words[1].lower(), words[2]
-        if kind in ("run", "charge", "battleshock", "deadly") and value.isdigit():
+        if (
+            kind in ("run", "charge", "battleshock", "deadly", "cast", "unbind", "mortal")
+            and value.isdigit()
+        ):
             return Die(kind, int(value))  # type: ignore[arg-type]
         if re.fullmatch(r"[a-z][a-z_-]*", kind) and re.fullmatch(r"\d+(/\d+)*", value):
             return AttackDice(kind, tuple(int(c) for c in value.split("/")))

@@ -4,9 +4,9 @@ A model attacks a unit with a weapon when one of the unit's models is both withi
 Range and visible to it (AOS-11.2, GEO-8; also within 3" of enemies and into combat, D-37). The
 numbers of the attack come from the warscrolls through the calculator's resolver
 (:func:`bitva.games.age_of_sigmar.calculator.resolve.resolve`), fed with the battle's situation:
-the phase, whose turn, charged and moved this turn, cover (every model of the target wholly on
-or in terrain, not in the combat phase of a turn it charged, AOS-13.1, D-22), the mysterious
-features within 3" and the target's models slain this turn.
+the phase, whose turn, charged and moved this turn, Mystic Shield (AOS-14.5), cover (every model
+of the target wholly on or in terrain, not in the combat phase of a turn it charged, AOS-13.1,
+D-22), the mysterious features within 3" and the target's models slain this turn.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Literal
 
+from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD
 from bitva.games.age_of_sigmar.battle.characteristics import live_spec, scroll_of
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.movement import enemy_units
@@ -81,6 +82,7 @@ def situation(
         cover=in_cover(target.circles(), battle.features),
         target_charged=target.charged,
         target_moved=target.moved,
+        mystic_shield=target.has_effect(MYSTIC_SHIELD),
         slain_before=target.slain_this_turn,
         attacker_features=_mysterious_near(battle, unit),
         target_features=_mysterious_near(battle, target),

@@ -8,6 +8,7 @@ fight a battle to the end. Every candidate passes :func:`.engine.check`.
 from __future__ import annotations
 
 from bitva.core.rng import Rng
+from bitva.games.age_of_sigmar.battle import wizards
 from bitva.games.age_of_sigmar.battle.actions import (
     Action,
     Done,
@@ -69,7 +70,12 @@ def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
                 if not u.has_effect(INSPIRED)
                 and within(unit_to_unit(here, u.circles()), INSPIRING_RANGE)
             ]
-        return [*out, Done()]
+        return [*out, *wizards.castable(battle, rt), Done()]
+    if step == "unbind":
+        return [*(UnitAction("unbind", u.id) for u in wizards.unbinders(battle, rt)), Done()]
+    if step == "spell-target":
+        targets = wizards.spell_targets(battle, rt)
+        return [UnitAction("target", u.id) for u in targets] if targets else [Done()]
     if step == "movement":
         out = []
         for unit in mine:

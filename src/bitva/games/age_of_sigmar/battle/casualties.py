@@ -29,6 +29,8 @@ from bitva.games.age_of_sigmar.geometry.scenery import distance_to_feature
 
 INSPIRED = "inspiring_presence"
 """AOS-5.3: the effect name of Inspiring Presence on a unit."""
+MYSTIC_SHIELD = "mystic_shield"
+"""AOS-14.5: the effect name of Mystic Shield on a unit."""
 
 
 def rank(model: ModelState) -> int:
@@ -57,7 +59,7 @@ def allocation_order(battle: Battle, rt: Runtime, unit: UnitState, policy: str) 
 
 def _remove(rt: Runtime, unit: UnitState, index: int, status: Status) -> tuple[Runtime, UnitState]:
     """AOS-12.3, AOS-10.2: the model leaves the table; its side counts a casualty (AOS-15.3)."""
-    model = replace(unit.models[index], pos=None, status=status)
+    model = replace(unit.models[index], pos=None, status=status, wounds_taken=0)
     models = (*unit.models[:index], model, *unit.models[index + 1 :])
     slain = unit.slain_this_turn + (status == "slain")
     unit = replace(unit, models=models, slain_this_turn=slain)

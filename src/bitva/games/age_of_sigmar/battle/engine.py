@@ -11,12 +11,14 @@ from fractions import Fraction
 from bitva.core.chance import CHANCE, dice_sum
 from bitva.core.errors import Violation
 from bitva.core.events import Event
-from bitva.games.age_of_sigmar.battle import resolution
+from bitva.games.age_of_sigmar.battle import resolution, wizards
 from bitva.games.age_of_sigmar.battle.actions import (
     CHANCE_TYPES,
     Action,
     AttackDice,
+    CastAction,
     Die,
+    DieKind,
     Done,
     First,
     PathAction,
@@ -65,6 +67,8 @@ def actor(rt: Runtime) -> int | None:
         return CHANCE
     if rt.step == "first-turn":
         return seat_of(rt.chooser)
+    if rt.step == "unbind":
+        return seat_of(other(rt.active))
     if rt.step == "combat":
         assert rt.picker is not None
         return seat_of(rt.picker)
@@ -86,6 +90,11 @@ def chance_outcomes(battle: Battle, rt: Runtime) -> list[tuple[Action, Fraction]
         return [(Die("battleshock", face), p) for face, p in _D6]
     if rt.step == "deadly":
         return [(Die("deadly", face), p) for face, p in _D6]
+    if rt.step in ("cast-roll", "unbind-roll"):
+        kind: DieKind = "cast" if rt.step == "cast-roll" else "unbind"
+        return [(Die(kind, total), p) for total, p in _2D6]
+    if rt.step == "bolt-roll":
+        return [(Die("mortal", n), Fraction(1, 3)) for n in (1, 2, 3)]
     if rt.step == "attack-dice":
         return resolution.outcomes(rt)
     raise ValueError(f"{rt.step} is not a chance node")
@@ -117,7 +126,11 @@ def check(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
     if step == "first-turn":
         return None if isinstance(action, First) else _expected("first A or first B", "AOS-4.1")
     if step == "hero":
+        if isinstance(action, CastAction):
+            return wizards.check_cast(battle, rt, action)
         return _check_hero(battle, rt, action)
+    if step in ("unbind", "spell-target"):
+        return wizards.check_window(battle, rt, action)
     if step == "movement":
         return _check_movement(battle, rt, action)
     if step == "run-move":
@@ -147,7 +160,7 @@ def _check_hero(battle: Battle, rt: Runtime, action: Action) -> Violation | None
     if isinstance(action, Done):
         return None
     if not (isinstance(action, UnitAction) and action.verb == "inspire"):
-        return _expected("inspire UNIT or done (hero phase)", "AOS-5.3")
+        return _expected("inspire UNIT, cast WIZARD SPELL or done (hero phase)", "AOS-5.3")
     if rt.command_used:
         return Violation("the general has used a command ability this hero phase", "AOS-5.3")
     unit = _own_unit(rt, action.unit, rt.active)
@@ -265,6 +278,10 @@ def play(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[Eve
         return _die(battle, rt, action)
     if isinstance(action, AttackDice):
         return resolution.roll(battle, rt, action)
+    if isinstance(action, CastAction):
+        return wizards.cast(battle, rt, action)
+    if step in ("unbind", "spell-target"):
+        return wizards.window(battle, rt, action)
     if isinstance(action, Done):
         if step == "attack":
             return resolution.skip(battle, rt)
@@ -310,6 +327,8 @@ def _deadly(battle: Battle, rt: Runtime, action: Die) -> tuple[Runtime, list[Eve
 def _die(battle: Battle, rt: Runtime, action: Die) -> tuple[Runtime, list[Event]]:
     if action.kind == "deadly":
         return _deadly(battle, rt, action)
+    if action.kind in ("cast", "unbind", "mortal"):
+        return wizards.roll(battle, rt, action)
     assert rt.unit is not None
     unit = rt.unit_by_id(rt.unit)
     if action.kind == "run":
@@ -336,7 +355,7 @@ def _unit_action(battle: Battle, rt: Runtime, action: UnitAction) -> tuple[Runti
         effect = ActiveEffect(INSPIRED, "general", f"hero:{rt.active}")
         effects = (*tuple(e for e in unit.effects if e.name != INSPIRED), effect)
         rt = replace(rt.with_unit(replace(unit, effects=effects)), command_used=True)
-        return enter(battle, rt, "movement"), [Event("inspired", {"unit": unit.id})]
+        return wizards.back_to_hero(battle, rt), [Event("inspired", {"unit": unit.id})]
     if action.verb == "run":
         rt = replace(rt.with_unit(replace(unit, ran=True, moved=True)), unit=unit.id)
         return replace(rt, step="run-roll"), [Event("run", {"unit": unit.id})]

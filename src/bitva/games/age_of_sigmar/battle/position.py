@@ -71,6 +71,8 @@ DECISION_STEPS = (
     "combat",
     "pile-in",
     "attack",
+    "unbind",
+    "spell-target",
 )
 
 
@@ -97,6 +99,19 @@ class UnitEntry(_Strict):
     wounds_taken: dict[str, int] = Field(default_factory=dict)
     removed: tuple[RemovedEntry, ...] = ()
     gone: bool = False
+    casts: int = Field(default=0, ge=0)
+    unbinds: int = Field(default=0, ge=0)
+    spells_tried: tuple[str, ...] = ()
+
+
+class SpellEntry(_Strict):
+    """AOS-14: the spell being cast: its caster, its casting total, the unbinding wizard."""
+
+    caster: str
+    spell: Literal["arcane-bolt", "mystic-shield"]
+    total: int | None = None
+    unbinder: str | None = None
+    target: str | None = None
 
 
 class PositionEntry(_Strict):
@@ -114,6 +129,7 @@ class PositionEntry(_Strict):
     generals: tuple[str, ...] = ()
     empowered: tuple[Side, ...] = ()
     sudden_death: SuddenDeath | None = None
+    spell: SpellEntry | None = None
     units: dict[str, UnitEntry] = Field(default_factory=dict)
 
 
@@ -178,7 +194,17 @@ def _unit_runtime(battle: Battle, unit: UnitState) -> dict[str, Any]:
         entry["charge_roll"] = unit.charge_roll
     if unit.effects:
         entry["effects"] = [e.to_json() for e in unit.effects]
-    wounds = {f"m{i + 1}": m.wounds_taken for i, m in enumerate(unit.models) if m.wounds_taken}
+    if unit.casts:
+        entry["casts"] = unit.casts
+    if unit.unbinds:
+        entry["unbinds"] = unit.unbinds
+    if unit.spells_tried:
+        entry["spells_tried"] = list(unit.spells_tried)
+    wounds = {
+        f"m{i + 1}": m.wounds_taken
+        for i, m in enumerate(unit.models)
+        if m.wounds_taken and m.status in ("table", "reserve")
+    }
     if wounds:
         entry["wounds_taken"] = wounds
     removed = []
@@ -257,6 +283,8 @@ def write_position(state: AgeOfSigmarState) -> str:
     )
     if rt.sudden_death is not None:
         lines += _table("position.sudden_death", rt.sudden_death.model_dump(exclude_none=True))
+    if rt.spell is not None:
+        lines += _table("position.spell", dict(rt.spell))
     for unit in rt.units:
         entry = _unit_runtime(battle, unit)
         if entry:
@@ -387,6 +415,9 @@ def _runtime(battle: Battle, entry: PositionEntry, source: str) -> Runtime:
                 run_roll=extra.run_roll,
                 charge_roll=extra.charge_roll,
                 effects=tuple(ActiveEffect(*e) for e in extra.effects),
+                casts=extra.casts,
+                unbinds=extra.unbinds,
+                spells_tried=extra.spells_tried,
                 **flags,
             )
         )
@@ -398,6 +429,10 @@ def _runtime(battle: Battle, entry: PositionEntry, source: str) -> Runtime:
         raise PositionError("position.unit", f"{source}: no unit {entry.unit!r}")
     if entry.step in ("run-move", "charge-move", "pile-in", "attack") and entry.unit is None:
         raise PositionError("position.unit", f"{source}: step {entry.step} names its unit")
+    if entry.step in ("unbind", "spell-target") and (
+        entry.spell is None or entry.spell.caster not in ids or entry.spell.total is None
+    ):
+        raise PositionError("position.spell", f"{source}: step {entry.step} needs the spell cast")
     if entry.step == "combat" and entry.picker is None:
         raise PositionError("position.picker", f"{source}: whose pick it is (AOS-9.2)")
     sd = entry.sudden_death
@@ -418,4 +453,5 @@ def _runtime(battle: Battle, entry: PositionEntry, source: str) -> Runtime:
         unit=entry.unit,
         picker=entry.picker,
         command_used=entry.command_used,
+        spell=None if entry.spell is None else entry.spell.model_dump(exclude_none=True),
     )

@@ -6,7 +6,8 @@ A model carries what the rules read of it while the battle goes on: its centre (
 1/1000 inch, so actions and replays are bit-exact), base radius, wounds suffered, tags, champion,
 general and its status (``table``, ``slain``, ``fled``, ``reserve``; AOS-3.3, AOS-10.2, AOS-12.3,
 D-25). A unit carries its per-turn flags (AOS-4.3: moved, ran, retreated, charged, shot,
-battleshock tested, models slain this turn), its per-phase flag ``fought`` (AOS-9.1), the run and
+battleshock tested, models slain this turn, a wizard's casting and unbinding attempts and the
+spells it tried, AOS-14.1, D-24), its per-phase flag ``fought`` (AOS-9.1), the run and
 charge rolls of the phase (D-12, D-13) and its active effects with their expiry (AOS-4.3,
 AOS-5.3). :class:`Runtime` is the battle: round, who went first, whose turn, phase and decision
 step, army sizes and casualties (AOS-15), generals (AOS-3.5), sudden death (AOS-3.6), triumphs
@@ -116,6 +117,9 @@ class UnitState:
     run_roll: int | None = None
     charge_roll: int | None = None
     effects: tuple[ActiveEffect, ...] = ()
+    casts: int = 0
+    unbinds: int = 0
+    spells_tried: tuple[str, ...] = ()
 
     @property
     def alive(self) -> tuple[ModelState, ...]:
@@ -151,6 +155,7 @@ class UnitState:
             "run_roll": self.run_roll,
             "charge_roll": self.charge_roll,
             "effects": [e.to_json() for e in self.effects],
+            "wizard": [self.casts, self.unbinds, list(self.spells_tried)],
         }
 
     @classmethod
@@ -172,6 +177,9 @@ class UnitState:
             data["run_roll"],
             data["charge_roll"],
             tuple(ActiveEffect(*e) for e in data["effects"]),
+            int(data["wizard"][0]),
+            int(data["wizard"][1]),
+            tuple(str(s) for s in data["wizard"][2]),
         )
 
 
@@ -186,6 +194,9 @@ TURN_FLAGS = {
     "slain_this_turn": 0,
     "run_roll": None,
     "charge_roll": None,
+    "casts": 0,
+    "unbinds": 0,
+    "spells_tried": (),
 }
 """AOS-4.3: what resets at the start of each turn."""
 
@@ -196,7 +207,7 @@ class Runtime:
     node within the phase; ``unit`` the unit it concerns (the runner, the charger, the fighter);
     ``picker`` whose pick it is in the combat phase (AOS-9.2); ``attack`` a pending attack
     resolution; ``deadly`` the Deadly terrain dice still to roll after a run or charge, as
-    ``model@feature`` (AOS-2.5, D-36)."""
+    ``model@feature`` (AOS-2.5, D-36); ``spell`` the spell being cast (AOS-14)."""
 
     units: tuple[UnitState, ...]
     round: int
@@ -215,6 +226,7 @@ class Runtime:
     attack: dict[str, Any] | None = None
     outcome: dict[str, Any] | None = None
     deadly: tuple[str, ...] = ()
+    spell: dict[str, Any] | None = None
 
     def unit_by_id(self, unit_id: str) -> UnitState:
         for unit in self.units:
@@ -266,6 +278,7 @@ class Runtime:
             "attack": self.attack,
             "outcome": self.outcome,
             "deadly": list(self.deadly),
+            "spell": self.spell,
         }
 
     @classmethod
@@ -290,7 +303,8 @@ class Runtime:
             bool(data["command_used"]),
             data["attack"],
             data["outcome"],
-            tuple(str(d) for d in data.get("deadly", ())),
+            tuple(str(d) for d in data["deadly"]),
+            data["spell"],
         )
 
 

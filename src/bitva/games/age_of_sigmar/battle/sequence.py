@@ -9,7 +9,12 @@ step            who          what
 =============== ============ =====================================================
 first-turn      chooser      who takes the first turn (AOS-3.4, D-29; AOS-4.1)
 priority        chance       the priority roll-off from round 2 (AOS-4.1, AOS-1.7)
-hero            active       Inspiring Presence (AOS-5.3) or done
+hero            active       Inspiring Presence (AOS-5.3), a spell (AOS-14) or done
+cast-roll       chance       the casting 2D6 (AOS-14.2)
+unbind          the other    unbind with a wizard, or done (AOS-14.3)
+unbind-roll     chance       the unbinding 2D6 (AOS-14.3, D-24)
+spell-target    active       the spell's target (D-24)
+bolt-roll       chance       Arcane Bolt's D3 mortal wounds (AOS-14.4)
 movement        active       move, retreat, run, hold or done (AOS-6)
 run-roll        chance       the run D6 (AOS-6.5, D-12)
 run-move        active       the running unit's move or retreat (or hold)
@@ -44,7 +49,17 @@ from bitva.games.age_of_sigmar.battle.runtime import TURN_FLAGS, Runtime, UnitSt
 from bitva.games.age_of_sigmar.battle.schema import Side
 
 CHANCE_STEPS = frozenset(
-    {"priority", "run-roll", "charge-roll", "attack-dice", "battleshock", "deadly"}
+    {
+        "priority",
+        "run-roll",
+        "charge-roll",
+        "attack-dice",
+        "battleshock",
+        "deadly",
+        "cast-roll",
+        "unbind-roll",
+        "bolt-roll",
+    }
 )
 
 
@@ -91,8 +106,10 @@ def enter(battle: Battle, rt: Runtime, phase: str) -> Runtime:
     active player has nothing to decide (no general to inspire, nothing to shoot or charge)."""
     rt = replace(rt, phase=phase, unit=None, picker=None)
     if phase == "hero":
+        from bitva.games.age_of_sigmar.battle.wizards import castable  # no import cycle
+
         rt = replace(_expire(rt), command_used=False)
-        if rt.general(rt.active) is None:
+        if rt.general(rt.active) is None and not castable(battle, rt):
             return enter(battle, rt, "movement")
         return replace(rt, step="hero")
     if phase == "movement":
