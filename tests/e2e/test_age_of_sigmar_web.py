@@ -79,9 +79,9 @@ def position(page: Page, unit: str) -> tuple[str | None, str | None]:
 
 def drag(page: Page, unit: str, dx: float, dy: float, release: bool = True) -> str:
     """Drag the selected unit by (dx, dy) drawn inches; the verdict's state."""
-    x0, y0, x1, y1 = page.evaluate(TO_SCREEN, [unit, 0, 0])[:2] + page.evaluate(
-        TO_SCREEN, [unit, dx, dy]
-    )[2:]
+    x0, y0, x1, y1 = (
+        page.evaluate(TO_SCREEN, [unit, 0, 0])[:2] + page.evaluate(TO_SCREEN, [unit, dx, dy])[2:]
+    )
     page.mouse.move(x0, y0)
     page.mouse.down()
     page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, steps=3)
@@ -144,10 +144,7 @@ def test_aos_6_drag_a_unit_on_a_wide_screen(
         page.click("#cancel-move")
     else:
         raise AssertionError("no short move of the unit was legal")
-    page.wait_for_function(
-        f"() => document.querySelector('#game').dataset.version !== '{version}'"
-    )
-    page.screenshot(path=str(shots / "age-of-sigmar-debug.png"))
+    page.wait_for_function(f"() => document.querySelector('#game').dataset.version !== '{version}'")
     page.wait_for_function(
         "u => [...document.querySelectorAll('#log li')].some((li) => li.textContent.includes(u))",
         arg=unit,
@@ -196,7 +193,7 @@ def test_aos_6_tap_to_move_on_a_phone(
         return page.get_attribute("#move-line", "data-state") or ""
 
     page.locator("#aos-table").scroll_into_view_if_needed()
-    assert tap_at(0, -30) == "illegal"
+    assert tap_at(-10, -20) == "illegal"  # beyond any Move, on no unit
     page.screenshot(path=str(shots / f"age-of-sigmar-phone-{setup}-{lang}-illegal.png"))
     page.click("#cancel-move")
     before = position(page, unit)
@@ -219,3 +216,41 @@ def test_aos_6_tap_to_move_on_a_phone(
     page.screenshot(
         path=str(shots / f"age-of-sigmar-phone-{setup}-{lang}-next-phase.png"), full_page=True
     )
+
+
+def test_aos_11_2_the_adapter_offers_checked_choices_with_the_calculators_odds() -> None:
+    """The server adapter's additions (no browser): every choice passes the engine's check,
+    every shooting or melee choice has the calculator's odds (section 5), sight pairs only the
+    active side's units with enemy units (AOS-2.3), and a client may name only a shipped
+    setup, never a file."""
+    from pydantic import ValidationError
+
+    from bitva.core.rng import Rng
+    from bitva.games.age_of_sigmar.game import GAME
+    from bitva.server.games.age_of_sigmar import ADAPTER
+
+    with pytest.raises(ValidationError):
+        ADAPTER.options_model.model_validate({"battle": "/etc/passwd"})
+    state = GAME.new({"battle": "scenery_and_sorcery"}, seed=2)
+    rng = Rng(5)
+    attacks = 0
+    for _ in range(400):
+        if state.outcome is not None:
+            break
+        if state.is_chance:
+            outcomes = state.chance_outcomes()
+            state.apply(outcomes[rng.below(len(outcomes))][0])
+            continue
+        view = ADAPTER.view(state, state.current_player)
+        assert view["choices"], view["step"]
+        for text in view["choices"]:
+            assert state.check(state.parse_action(text)) is None, text
+            if text.startswith(("shoot ", "attack ")):
+                attacks += 1
+                odds = view["odds"][text]
+                assert 0 <= odds["wipe"] <= 1 and odds["mean_damage"] >= 0
+        sides = {u["id"]: u["side"] for u in view["units"]}
+        for pair in view["sight"]:
+            assert sides[pair["unit"]] == view["active"] != sides[pair["target"]]
+        state.apply(view["choices"][rng.below(len(view["choices"]))])
+    assert attacks > 0

@@ -144,7 +144,10 @@ export function createTable(svg) {
       const changed = size[0] !== view.table[0] || size[1] !== view.table[1] || flip !== Boolean(opts.flip);
       size = view.table;
       flip = Boolean(opts.flip);
-      if (changed || !svg.getAttribute("viewBox")) viewBox();
+      if (changed || !svg.getAttribute("viewBox")) {
+        svg.style.aspectRatio = `${size[0] + 2 * MARGIN} / ${size[1] + 2 * MARGIN}`; // no empty bands
+        viewBox();
+      }
       drawGround(view);
       drawUnits(view, opts);
       drawRings(opts.ringUnit, opts.rings || []);

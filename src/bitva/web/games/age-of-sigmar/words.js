@@ -6,10 +6,11 @@ const RULES = {
   "roll-off": "AOS-1.7", "first-turn": "AOS-4.1", inspired: "AOS-5.3", run: "AOS-6.5",
   "run-roll": "AOS-6.5", moved: "AOS-6.2", charge: "AOS-8.1", "charge-roll": "AOS-8.2",
   "charge-failed": "AOS-8.3", shoot: "AOS-7", attack: "AOS-9.3", damage: "AOS-12.1",
-  battleshock: "AOS-10", fight: "AOS-9.2",
+  battleshock: "AOS-10", fight: "AOS-9.2", cast: "AOS-14.2", "cast-roll": "AOS-14.2",
+  unbind: "AOS-14.3", "unbind-roll": "AOS-14.3", deadly: "AOS-2.5",
 };
 
-export const DICE_KINDS = new Set(["roll-off", "run-roll", "charge-roll", "battleshock", "attack-roll"]);
+export const DICE_KINDS = new Set(["roll-off", "run-roll", "charge-roll", "battleshock", "attack-roll", "cast-roll", "unbind-roll", "deadly"]);
 
 /** One log line for an engine event, or null for one the log leaves out. */
 export function describeEvent(event) {
@@ -26,6 +27,8 @@ export function describeEvent(event) {
     case "battleshock": return t("log.battleshock", { ...e, fled: Number(e.fled || 0) });
     case "damage":
     case "retaliation": return t(`log.${e.kind}`, { ...e, slain: Array.isArray(e.slain) ? e.slain.length : Number(e.slain || 0) });
+    case "mortal-wounds": return t("log.mortal-wounds", { ...e, slain: Array.isArray(e.slain) ? e.slain.length : Number(e.slain || 0) });
+    case "no-target": return e.unit ? t("log.no-target", e) : t("log.no-target-none");
     case "game-over": return t("log.game-over");
     default: {
       const key = `log.${e.kind}`;
@@ -63,7 +66,8 @@ export function actionLabel(action) {
   switch (verb) {
     case "first": return t("button.first", { side: sideWord(unit) });
     case "done": return t("button.done");
-    case "inspire": case "run": case "hold": case "charge": case "fight":
+    case "cast": return t("button.cast", { unit, spell: words.slice(2).join(" ") });
+    case "inspire": case "run": case "hold": case "charge": case "fight": case "unbind": case "target":
       return t(`button.${verb}`, { unit });
     case "shoot": case "attack": return t(`button.${verb}`, { unit, target: words[3] });
     case "move": return t("button.suggested_move", { unit });
