@@ -129,6 +129,22 @@ def test_aos_6_drag_a_unit_on_a_wide_screen(
     unit = my_units(page)[0]
     select(page, unit, touch=False)
     page.screenshot(path=str(shots / f"age-of-sigmar-{setup}-{lang}-selected.png"))
+    # zoom: the buttons, the wheel over the table, a drag on the empty table pans it
+    table = page.locator("#aos-table")
+    page.click('button[data-zoom="+"]')
+    assert table.get_attribute("data-zoom") == "1.5"
+    box = table.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + 5, box["y"] + 5)
+    page.mouse.wheel(0, -100)
+    page.wait_for_function("() => document.querySelector('#aos-table').dataset.zoom === '1.875'")
+    view_box = table.get_attribute("viewBox")
+    page.mouse.down()
+    page.mouse.move(box["x"] + 60, box["y"] + 60, steps=4)
+    page.mouse.up()
+    assert table.get_attribute("viewBox") != view_box
+    page.click('button[data-zoom="⤢"]')
+    assert table.get_attribute("data-zoom") == "1"
     # far beyond any Move: refused, with words and the rule in the tooltip
     assert drag(page, unit, 0, -30) == "illegal"
     verdict = page.locator("#move-line .verdict.illegal")

@@ -6,6 +6,7 @@ export const cs = {
   "side.B": "Strana B",
   "turn.line": "Kolo {round} z {max} · tah: {side} · {phase}",
   "turn.setup": "Příprava · kdo začne první tah",
+  "turn.priority": "Kolo {round} z {max} · kdo táhne první",
   "turn.over": "Bitva skončila (kolo {round})",
   "phase.set-up": "příprava",
   "phase.priority": "iniciativa",

@@ -6,6 +6,7 @@ export const en = {
   "side.B": "Side B",
   "turn.line": "Round {round} of {max} · {side}'s turn · {phase}",
   "turn.setup": "Set-up · who takes the first turn",
+  "turn.priority": "Round {round} of {max} · who takes the first turn",
   "turn.over": "The battle is over (round {round})",
   "phase.set-up": "set-up",
   "phase.priority": "priority",

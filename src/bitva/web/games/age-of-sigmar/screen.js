@@ -144,21 +144,34 @@ export function mountAgeOfSigmar(root, session, ctx) {
     const point = table.toTable(e.clientX, e.clientY);
     const hit = e.target.closest && e.target.closest("[data-unit]");
     const id = hit ? hit.dataset.unit : null;
-    if (id && id === st.selected && movable(id) && !st.touch) {
+    if (id && movable(id) && !st.touch) { // a mouse drags a unit it may move at once
       svg.setPointerCapture(e.pointerId);
+      if (st.selected !== id) {
+        st.selected = id;
+        render();
+      }
       st.drag = { unit: id, start: point, vector: [0, 0], released: false, moved: false, text: null };
       e.preventDefault();
       return;
     }
-    st.down = { id, point, x: e.clientX, y: e.clientY };
+    if (!id && !st.touch) svg.setPointerCapture(e.pointerId); // a drag on the table pans it
+    st.down = { id, point, x: e.clientX, y: e.clientY, panned: false };
   });
   svg.addEventListener("pointermove", (e) => {
     if (st.pointers.has(e.pointerId)) st.pointers.set(e.pointerId, [e.clientX, e.clientY]);
     if (st.pinch && st.pointers.size === 2) {
       const [a, b] = [...st.pointers.values()];
       const distance = Math.hypot(a[0] - b[0], a[1] - b[1]);
-      if (st.pinch.distance > 0) table.zoomBy(distance / st.pinch.distance, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
-      st.pinch.distance = distance;
+      const middle = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      if (st.pinch.middle) table.panBy(middle[0] - st.pinch.middle[0], middle[1] - st.pinch.middle[1]);
+      if (st.pinch.distance > 0) table.zoomBy(distance / st.pinch.distance, middle[0], middle[1]);
+      Object.assign(st.pinch, { distance, middle });
+      return;
+    }
+    const down = st.down;
+    if (down && !down.id && !st.touch && (down.panned || Math.hypot(e.clientX - down.x, e.clientY - down.y) > 4)) {
+      table.panBy(e.clientX - (down.lastX ?? down.x), e.clientY - (down.lastY ?? down.y));
+      Object.assign(down, { panned: true, lastX: e.clientX, lastY: e.clientY });
       return;
     }
     const drag = st.drag;
@@ -192,9 +205,9 @@ export function mountAgeOfSigmar(root, session, ctx) {
     }
     const down = st.down;
     st.down = null;
-    if (!down || e.type === "pointercancel") return;
+    if (!down || down.panned || e.type === "pointercancel") return;
     if (down.id) { // a unit: select it (again: let go)
-      st.selected = st.selected === down.id && !movable(down.id) ? null : down.id;
+      st.selected = st.selected === down.id && !movable(down.id) ? null : down.id; // tap again: let go
       st.drag = null;
       st.verdict = null;
       return render();
@@ -299,7 +312,7 @@ export function mountAgeOfSigmar(root, session, ctx) {
           }
         }
         const target = verb === "shoot" || verb === "attack" ? action.split(" ")[3] : null;
-        list.append(h("div", { class: "choice", dataset: { target: target || "" },
+        list.append(h("div", { class: ["choice", odds ? "with-odds" : ""], dataset: { target: target || "" },
           onMouseenter: () => { if (target) highlight(target, true); }, onMouseleave: () => { if (target) highlight(target, false); } },
         button, odds ? h("span", { class: "odds muted small", dataset: { odds: action }, text: odds }) : null));
       }
@@ -399,6 +412,7 @@ export function mountAgeOfSigmar(root, session, ctx) {
     screen.dataset.status = over() ? "over" : live.game.status;
     screen.classList.toggle("offline", live.connected === false);
     els.turnLine.textContent = over() ? t("turn.over", { round: v.round }) : v.phase === "set-up" ? t("turn.setup")
+      : v.phase === "priority" || v.step === "first-turn" ? t("turn.priority", { round: v.round, max: v.max_rounds })
       : t("turn.line", { round: v.round, max: v.max_rounds, side: sideWord(v.active), phase: t(`phase.${v.phase}`) });
     drawZoom();
     table.draw(v, tableOptions());

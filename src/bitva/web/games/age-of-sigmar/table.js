@@ -65,6 +65,15 @@ export function createTable(svg) {
     viewBox();
   }
 
+  /** Move the view by a drag of (dx, dy) screen pixels (the table follows the pointer). */
+  function panBy(dx, dy) {
+    const matrix = svg.getScreenCTM();
+    if (!matrix || zoom.k === 1) return;
+    zoom.cx -= dx / matrix.a;
+    zoom.cy -= dy / matrix.d;
+    viewBox();
+  }
+
   function resetZoom() {
     zoom.k = 1;
     zoom.cx = null;
@@ -136,6 +145,7 @@ export function createTable(svg) {
 
   return {
     zoomBy,
+    panBy,
     resetZoom,
     toTable,
     drawGhost,
