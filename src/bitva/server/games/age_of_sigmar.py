@@ -3,17 +3,18 @@ choose (the shipped setups only: the engine also reads battle files by path, whi
 never let a client name) and, beside the game's view, what the browser draws before anything is
 played:
 
-- ``choices``: the candidate actions of the decision point (the engine's own candidates, each
-  passing its check: run, hold, charge, shoot X at Y, fight, attack, done, first A/B, inspire
-  and a suggested path for a move, charge move or pile-in); a drag on the table or the text
-  field plays any other action, previewed first;
-- ``units``: each unit's Move (AOS-6.2) and missile weapons with their Range (AOS-11.1), for
-  the rings the browser draws round a selected unit;
+- ``choices``: for the seat deciding now, the candidate actions of the decision point (the
+  engine's own candidates, each passing its check: run, hold, charge, shoot X at Y, fight,
+  attack, done, first A/B, inspire and a suggested path for a move, charge move or pile-in);
+  a drag on the table or the text field plays any other action, previewed first;
+- ``unit_stats``: each unit's Move (AOS-6.2), its models' Wounds and its missile weapons with
+  their Range (AOS-11.1), for the rings the browser draws round a selected unit;
 - ``sight``: for each unit of the active player and each enemy unit, the distance between
   them (GEO-3), whether they see each other (AOS-2.3, GEO-6) and which missile weapons are in
   range and sight (AOS-11.2);
-- ``odds``: before a shooting or melee attack, the calculator's exact outcome of each legal
-  attack (section 5: mean damage, mean models slain, the chance the target is wiped out).
+- ``odds``: for the seat deciding now, before a shooting or melee attack, the calculator's
+  exact outcome of each legal attack (section 5: mean damage, mean models slain, the chance
+  the target is wiped out).
 
 The charge odds are the game's ``reach`` analysis (charge_probability per pair), which the
 browser asks for when the game offers it.
@@ -120,7 +121,9 @@ class AgeOfSigmarAdapter(GameAdapter):
         view = dict(state.view(seat))
         battle: Battle = state.battle  # type: ignore[attr-defined]
         rt: Runtime = state.rt  # type: ignore[attr-defined]
-        deciding = state.current_player is not None and not state.is_chance
+        # the choices and their odds only for the seat that decides (a replay asks for a view
+        # at every step: the others' views stay cheap)
+        deciding = seat is not None and seat == state.current_player and not state.is_chance
         choices = [str(a) for a in all_candidates(battle, rt)] if deciding else []
         odds: dict[str, Any] = {}
         for text in choices:
