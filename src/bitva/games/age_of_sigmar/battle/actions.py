@@ -47,7 +47,8 @@ from bitva.games.age_of_sigmar.geometry.measure import Point, format_point, quan
 PathKind = Literal["move", "retreat", "pile-in"]
 UnitVerb = Literal["inspire", "run", "hold", "charge", "fight", "unbind", "target"]
 TargetVerb = Literal["shoot", "attack"]
-DieKind = Literal["run", "charge", "battleshock", "deadly", "cast", "unbind", "mortal"]
+DieKind = Literal["run", "charge", "battleshock", "deadly", "cast", "unbind", "mortal", "mystical"]
+DIE_KINDS = ("run", "charge", "battleshock", "deadly", "cast", "unbind", "mortal", "mystical")
 
 Paths = tuple[tuple[int, tuple[Point, ...]], ...]
 """Per-model paths: (model number from 1, points from the model's position)."""
@@ -224,10 +225,7 @@ def parse_action(text: str) -> Action:
         return RollOff(int(words[1]), int(words[2]))
     if verb == "dice" and len(words) == 3:
         kind, value = words[1].lower(), words[2]
-        if (
-            kind in ("run", "charge", "battleshock", "deadly", "cast", "unbind", "mortal")
-            and value.isdigit()
-        ):
+        if kind in DIE_KINDS and value.isdigit():
             return Die(kind, int(value))  # type: ignore[arg-type]
         if re.fullmatch(r"[a-z][a-z_-]*", kind) and re.fullmatch(r"\d+(/\d+)*", value):
             return AttackDice(kind, tuple(int(c) for c in value.split("/")))

@@ -18,7 +18,7 @@ from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD
 from bitva.games.age_of_sigmar.battle.characteristics import live_spec, scroll_of
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.movement import enemy_units
-from bitva.games.age_of_sigmar.battle.runtime import Runtime, UnitState
+from bitva.games.age_of_sigmar.battle.runtime import ENSORCELLED, Runtime, UnitState
 from bitva.games.age_of_sigmar.calculator.resolve import Situation, resolve
 from bitva.games.age_of_sigmar.geometry.scenery import features_within, in_cover
 from bitva.games.age_of_sigmar.geometry.sight import can_target
@@ -114,4 +114,6 @@ def attack_numbers(
         ]
     if defender is None:
         defender = resolve(spec, goal, where).target
+    if unit.has_effect(ENSORCELLED):  # AOS-2.5 Mystical: re-roll failed wound rolls
+        profiles = [replace(p, wound_reroll=p.wound_reroll | {"failed"}) for p in profiles]
     return profiles, replace(defender, slain_before=target.slain_this_turn)

@@ -32,7 +32,7 @@ from bitva.games.age_of_sigmar.battle.movement import (
     plan_pile,
     within_3_of_enemy,
 )
-from bitva.games.age_of_sigmar.battle.runtime import Runtime, UnitState
+from bitva.games.age_of_sigmar.battle.runtime import BEFUDDLED, Runtime, UnitState
 from bitva.games.age_of_sigmar.battle.sequence import shooters
 from bitva.games.age_of_sigmar.geometry.measure import unit_to_unit, within
 
@@ -79,7 +79,7 @@ def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
     if step == "movement":
         out = []
         for unit in mine:
-            if not unit.moved:
+            if not unit.moved and not unit.has_effect(BEFUDDLED):
                 out += _unit_move(battle, rt, unit, move_of(battle, unit), run=False)
                 out.append(UnitAction("run", unit.id))
         return [*out, Done()]

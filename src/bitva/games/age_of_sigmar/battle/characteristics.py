@@ -80,8 +80,11 @@ def live_spec(battle: Battle, rt: Runtime, unit: UnitState) -> UnitSpec:
 
 
 def bravery_of(battle: Battle, rt: Runtime, unit: UnitState) -> tuple[int, bool]:
-    """AOS-10.2, D-39: Bravery with the unit's modifiers (an Icon Bearer on the table), and
+    """AOS-10.2, D-39: Bravery with the unit's modifiers (an Icon Bearer on the table, Inspiring
+    features and fear, AOS-2.5), and
     whether a ``no_battleshock`` effect spares it the test."""
+    from bitva.games.age_of_sigmar.battle.landscapes import bravery_bonus  # no import cycle
+
     profile = target_profile(live_spec(battle, rt, unit), Situation(), [])
     assert profile.bravery is not None
-    return profile.bravery, profile.battleshock_immune
+    return profile.bravery + bravery_bonus(battle, rt, unit), profile.battleshock_immune

@@ -28,6 +28,7 @@ from bitva.games.age_of_sigmar.battle.actions import (
 )
 from bitva.games.age_of_sigmar.battle.casualties import INSPIRED, flee, fleeing, slay
 from bitva.games.age_of_sigmar.battle.characteristics import move_of, roll_modifier
+from bitva.games.age_of_sigmar.battle.landscapes import mystical_result
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.movement import (
     can_charge,
@@ -38,12 +39,19 @@ from bitva.games.age_of_sigmar.battle.movement import (
     moved_unit,
     within_3_of_enemy,
 )
-from bitva.games.age_of_sigmar.battle.runtime import ActiveEffect, Runtime, UnitState, other
+from bitva.games.age_of_sigmar.battle.runtime import (
+    BEFUDDLED,
+    ActiveEffect,
+    Runtime,
+    UnitState,
+    other,
+)
 from bitva.games.age_of_sigmar.battle.schema import Side
 from bitva.games.age_of_sigmar.battle.sequence import (
     CHANCE_STEPS,
     after_removal,
     enter,
+    hero_or_movement,
     next_battleshock,
     start_round,
 )
@@ -88,8 +96,9 @@ def chance_outcomes(battle: Battle, rt: Runtime) -> list[tuple[Action, Fraction]
         return [(Die("charge", total), p) for total, p in _2D6]
     if rt.step == "battleshock":
         return [(Die("battleshock", face), p) for face, p in _D6]
-    if rt.step == "deadly":
-        return [(Die("deadly", face), p) for face, p in _D6]
+    if rt.step in ("deadly", "mystical"):
+        die: DieKind = "deadly" if rt.step == "deadly" else "mystical"
+        return [(Die(die, face), p) for face, p in _D6]
     if rt.step in ("cast-roll", "unbind-roll"):
         kind: DieKind = "cast" if rt.step == "cast-roll" else "unbind"
         return [(Die(kind, total), p) for total, p in _2D6]
@@ -175,9 +184,19 @@ def _check_hero(battle: Battle, rt: Runtime, action: Action) -> Violation | None
     return None
 
 
+def _befuddled(rt: Runtime, unit_id: str) -> Violation | None:
+    if rt.has_unit(unit_id) and rt.unit_by_id(unit_id).has_effect(BEFUDDLED):
+        return Violation(f"{unit_id} is befuddled until its next hero phase", "AOS-2.5")
+    return None
+
+
 def _check_movement(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
     if isinstance(action, Done):
         return None
+    if isinstance(action, (UnitAction, PathAction)):
+        befuddled = _befuddled(rt, action.unit)
+        if befuddled is not None:
+            return befuddled
     if isinstance(action, UnitAction) and action.verb == "run":
         unit = _own_unit(rt, action.unit, rt.active)
         if isinstance(unit, Violation):
@@ -234,6 +253,8 @@ def _check_charge(battle: Battle, rt: Runtime, action: Action) -> Violation | No
         return Violation(f"{unit.id} ran or retreated this turn", "AOS-6.5")
     if unit.charge_roll is not None:
         return Violation(f"{unit.id} has already charged this turn", "AOS-8.4")
+    if unit.has_effect(BEFUDDLED):
+        return Violation(f"{unit.id} is befuddled until its next hero phase", "AOS-2.5")
     if not can_charge(rt, unit):
         return Violation(f'{unit.id} needs an enemy unit within 12" and none within 3"', "AOS-8.1")
     return None
@@ -260,6 +281,8 @@ def _check_pick(rt: Runtime, action: Action) -> Violation | None:
         return unit
     if unit.fought:
         return Violation(f"{unit.id} has fought this phase", "AOS-9.1")
+    if unit.has_effect(BEFUDDLED):
+        return Violation(f"{unit.id} is befuddled until its next hero phase", "AOS-2.5")
     if not can_fight(rt, unit):
         return Violation(f'{unit.id} did not charge and is not within 3" of an enemy', "AOS-9.1")
     return None
@@ -327,6 +350,11 @@ def _deadly(battle: Battle, rt: Runtime, action: Die) -> tuple[Runtime, list[Eve
 def _die(battle: Battle, rt: Runtime, action: Die) -> tuple[Runtime, list[Event]]:
     if action.kind == "deadly":
         return _deadly(battle, rt, action)
+    if action.kind == "mystical":
+        unit_id, rest = rt.mystical[0], rt.mystical[1:]
+        rt = replace(mystical_result(rt, unit_id, action.value), mystical=rest)
+        event = Event("mystical", {"unit": unit_id, "die": action.value})
+        return (rt if rest else hero_or_movement(battle, rt)), [event]
     if action.kind in ("cast", "unbind", "mortal"):
         return wizards.roll(battle, rt, action)
     assert rt.unit is not None

@@ -16,7 +16,13 @@ from bitva.core.errors import Violation
 from bitva.games.age_of_sigmar.battle.actions import PathAction, Paths
 from bitva.games.age_of_sigmar.battle.characteristics import move_of, scroll_of
 from bitva.games.age_of_sigmar.battle.loader import Battle
-from bitva.games.age_of_sigmar.battle.runtime import ModelState, Runtime, UnitState, other
+from bitva.games.age_of_sigmar.battle.runtime import (
+    BEFUDDLED,
+    ModelState,
+    Runtime,
+    UnitState,
+    other,
+)
 from bitva.games.age_of_sigmar.geometry.coherency import group_count
 from bitva.games.age_of_sigmar.geometry.formation import plan_advance
 from bitva.games.age_of_sigmar.geometry.measure import (
@@ -202,6 +208,8 @@ def can_charge(rt: Runtime, unit: UnitState) -> bool:
     no charge rolled for it yet this turn."""
     if not unit.alive or unit.ran or unit.retreated or unit.charge_roll is not None:
         return False
+    if unit.has_effect(BEFUDDLED):
+        return False
     distances = [unit_to_unit(unit.circles(), e.circles()) for e in enemy_units(rt, unit)]
     return any(within(d, CHARGE_RANGE) for d in distances) and not any(
         within(d, ENEMY_DISTANCE) for d in distances
@@ -209,8 +217,9 @@ def can_charge(rt: Runtime, unit: UnitState) -> bool:
 
 
 def can_fight(rt: Runtime, unit: UnitState) -> bool:
-    """AOS-9.1, D-15: charged this turn or within 3" of an enemy unit, not fought this phase."""
-    if not unit.alive or unit.fought:
+    """AOS-9.1, D-15: charged this turn or within 3" of an enemy unit, not fought this phase,
+    not befuddled (AOS-2.5)."""
+    if not unit.alive or unit.fought or unit.has_effect(BEFUDDLED):
         return False
     return unit.charged or within_3_of_enemy(rt, unit)
 

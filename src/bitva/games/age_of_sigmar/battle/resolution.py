@@ -23,7 +23,7 @@ from bitva.games.age_of_sigmar.battle.attack_steps import AttackSteps, TargetAtt
 from bitva.games.age_of_sigmar.battle.attacks import Kind, attack_numbers, legal_targets
 from bitva.games.age_of_sigmar.battle.casualties import inflict
 from bitva.games.age_of_sigmar.battle.loader import Battle
-from bitva.games.age_of_sigmar.battle.runtime import Runtime, UnitState
+from bitva.games.age_of_sigmar.battle.runtime import BEFUDDLED, Runtime, UnitState
 from bitva.games.age_of_sigmar.battle.sequence import after_removal, enter, next_pick
 from bitva.games.age_of_sigmar.profiles import AttackOptions
 
@@ -57,6 +57,8 @@ def _shooter_ok(battle: Battle, rt: Runtime, unit_id: str) -> UnitState | Violat
         return Violation(f"{unit_id} ran or retreated this turn: it may not shoot", "AOS-6.4")
     if unit.shot:
         return Violation(f"{unit_id} has shot this phase", "AOS-7.1")
+    if unit.has_effect(BEFUDDLED):
+        return Violation(f"{unit_id} is befuddled until its next hero phase", "AOS-2.5")
     return unit
 
 

@@ -29,6 +29,14 @@ PHASES = ("hero", "movement", "shooting", "charge", "combat", "battleshock")
 """AOS-4.2: the six phases of a turn, in order."""
 
 
+BEFUDDLED = "befuddled"
+"""AOS-2.5 Mystical on a 1: not picked to cast, move or attack (D-36)."""
+ENSORCELLED = "ensorcelled"
+"""AOS-2.5 Mystical on 2-6: re-roll failed wound rolls."""
+CAUSES_FEAR = "causes_fear"
+"""AOS-2.5 Sinister: enemy units within 3" have -1 Bravery."""
+
+
 def other(side: Side) -> Side:
     return "B" if side == "A" else "A"
 
@@ -227,6 +235,7 @@ class Runtime:
     outcome: dict[str, Any] | None = None
     deadly: tuple[str, ...] = ()
     spell: dict[str, Any] | None = None
+    mystical: tuple[str, ...] = ()
 
     def unit_by_id(self, unit_id: str) -> UnitState:
         for unit in self.units:
@@ -279,6 +288,7 @@ class Runtime:
             "outcome": self.outcome,
             "deadly": list(self.deadly),
             "spell": self.spell,
+            "mystical": list(self.mystical),
         }
 
     @classmethod
@@ -305,6 +315,7 @@ class Runtime:
             data["outcome"],
             tuple(str(d) for d in data["deadly"]),
             data["spell"],
+            tuple(str(u) for u in data["mystical"]),
         )
 
 

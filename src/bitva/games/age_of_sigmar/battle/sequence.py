@@ -9,6 +9,7 @@ step            who          what
 =============== ============ =====================================================
 first-turn      chooser      who takes the first turn (AOS-3.4, D-29; AOS-4.1)
 priority        chance       the priority roll-off from round 2 (AOS-4.1, AOS-1.7)
+mystical        chance       a Mystical feature's D6 for a unit (AOS-2.5, AOS-5.1)
 hero            active       Inspiring Presence (AOS-5.3), a spell (AOS-14) or done
 cast-roll       chance       the casting 2D6 (AOS-14.2)
 unbind          the other    unbind with a wizard, or done (AOS-14.3)
@@ -45,7 +46,13 @@ from bitva.games.age_of_sigmar.battle.casualties import (
 )
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.movement import can_charge, can_fight
-from bitva.games.age_of_sigmar.battle.runtime import TURN_FLAGS, Runtime, UnitState, other
+from bitva.games.age_of_sigmar.battle.runtime import (
+    BEFUDDLED,
+    TURN_FLAGS,
+    Runtime,
+    UnitState,
+    other,
+)
 from bitva.games.age_of_sigmar.battle.schema import Side
 
 CHANCE_STEPS = frozenset(
@@ -59,6 +66,7 @@ CHANCE_STEPS = frozenset(
         "cast-roll",
         "unbind-roll",
         "bolt-roll",
+        "mystical",
     }
 )
 
@@ -96,7 +104,13 @@ def shooters(battle: Battle, rt: Runtime) -> list[tuple[UnitState, UnitState]]:
 
     pairs = []
     for unit in rt.army(rt.active):
-        if unit.alive and not unit.shot and not unit.ran and not unit.retreated:
+        if (
+            unit.alive
+            and not unit.shot
+            and not unit.ran
+            and not unit.retreated
+            and not unit.has_effect(BEFUDDLED)
+        ):
             pairs += [(unit, t) for t in legal_targets(battle, rt, unit, "missile")]
     return pairs
 
@@ -106,12 +120,14 @@ def enter(battle: Battle, rt: Runtime, phase: str) -> Runtime:
     active player has nothing to decide (no general to inspire, nothing to shoot or charge)."""
     rt = replace(rt, phase=phase, unit=None, picker=None)
     if phase == "hero":
-        from bitva.games.age_of_sigmar.battle.wizards import castable  # no import cycle
+        from bitva.games.age_of_sigmar.battle.landscapes import mystical_queue, sinister_marks
 
         rt = replace(_expire(rt), command_used=False)
-        if rt.general(rt.active) is None and not castable(battle, rt):
-            return enter(battle, rt, "movement")
-        return replace(rt, step="hero")
+        rt = sinister_marks(battle, rt)
+        queue = mystical_queue(battle, rt)
+        if queue:
+            return replace(rt, mystical=queue, step="mystical")
+        return hero_or_movement(battle, rt)
     if phase == "movement":
         if not any(u.alive and not u.moved for u in rt.army(rt.active)):
             return enter(battle, rt, "shooting")
@@ -129,6 +145,17 @@ def enter(battle: Battle, rt: Runtime, phase: str) -> Runtime:
         return next_pick(battle, rt, None)
     assert phase == "battleshock", phase
     return next_battleshock(battle, rt)
+
+
+def hero_or_movement(battle: Battle, rt: Runtime) -> Runtime:
+    """AOS-5.1: the active player's free choices of the hero phase while there are any (the
+    general's command ability, spells), else the movement phase."""
+    from bitva.games.age_of_sigmar.battle.wizards import castable  # no import cycle
+
+    rt = replace(rt, spell=None, unit=None)
+    if (rt.general(rt.active) is not None and not rt.command_used) or castable(battle, rt):
+        return replace(rt, step="hero")
+    return enter(battle, rt, "movement")
 
 
 def eligible(rt: Runtime, side: Side) -> list[UnitState]:

@@ -23,8 +23,14 @@ from bitva.games.age_of_sigmar.battle.actions import Action, CastAction, Die, Do
 from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD, inflict
 from bitva.games.age_of_sigmar.battle.characteristics import scroll_of
 from bitva.games.age_of_sigmar.battle.loader import Battle
-from bitva.games.age_of_sigmar.battle.runtime import ActiveEffect, Runtime, UnitState, other
-from bitva.games.age_of_sigmar.battle.sequence import after_removal, enter
+from bitva.games.age_of_sigmar.battle.runtime import (
+    BEFUDDLED,
+    ActiveEffect,
+    Runtime,
+    UnitState,
+    other,
+)
+from bitva.games.age_of_sigmar.battle.sequence import after_removal, hero_or_movement
 from bitva.games.age_of_sigmar.geometry.measure import unit_to_unit, within
 from bitva.games.age_of_sigmar.geometry.scenery import features_within
 from bitva.games.age_of_sigmar.geometry.sight import units_see
@@ -65,7 +71,7 @@ def castable(battle: Battle, rt: Runtime) -> list[CastAction]:
     return [
         CastAction(unit.id, spell)
         for unit in rt.army(rt.active)
-        if casts_left(battle, unit)
+        if casts_left(battle, unit) and not unit.has_effect(BEFUDDLED)
         for spell in SPELLS
         if spell not in unit.spells_tried
     ]
@@ -112,6 +118,8 @@ def check_cast(battle: Battle, rt: Runtime, action: CastAction) -> Violation | N
         return Violation(f"{unit.id} is not a unit of player {rt.active}", "AOS-14.1")
     if scroll_of(battle, unit).wizard is None:
         return Violation(f"{unit.id} is not a wizard", "AOS-14.1")
+    if unit.has_effect(BEFUDDLED):
+        return Violation(f"{unit.id} is befuddled: it cannot be picked to cast", "AOS-2.5")
     if not casts_left(battle, unit):
         return Violation(f"{unit.id} has no casting attempt left this turn", "AOS-14.1")
     if action.spell not in SPELLS:
@@ -148,11 +156,7 @@ def check_window(battle: Battle, rt: Runtime, action: Action) -> Violation | Non
 def back_to_hero(battle: Battle, rt: Runtime) -> Runtime:
     """After a command ability or a spell: the hero phase goes on while there is something to
     do in it, else the movement phase starts."""
-    rt = replace(rt, spell=None, unit=None)
-    general = rt.general(rt.active)
-    if (general is not None and not rt.command_used) or castable(battle, rt):
-        return replace(rt, step="hero")
-    return enter(battle, rt, "movement")
+    return hero_or_movement(battle, rt)
 
 
 def cast(battle: Battle, rt: Runtime, action: CastAction) -> tuple[Runtime, list[Event]]:
