@@ -69,7 +69,11 @@ def main() -> None:
         )
     for label, table in (("wall", speeds), ("cpu", cpu)):
         base, new = statistics.median(table["base"]), statistics.median(table["new"])
-        print(f"{label} median base {base:,.0f}  new {new:,.0f}  ratio {new / base:.3f}")
+        pairs = statistics.median(n / b for n, b in zip(table["new"], table["base"], strict=True))
+        print(
+            f"{label} median base {base:,.0f}  new {new:,.0f}  ratio {new / base:.3f}  "
+            f"(median of the pairs' ratios {pairs:.3f})"
+        )
         print(f"{label} best   base {max(table['base']):,.0f}  new {max(table['new']):,.0f}")
 
 

@@ -173,7 +173,7 @@ def start_deals(r, seat: int, count: int, then: int, T, buf) -> None:
         after_deals(r, T, buf)
 
 
-@inline_kernel
+@kernel
 def after_deals(r, T, buf) -> None:
     then = r[AFTER_DEAL]
     r[AFTER_DEAL] = 0
