@@ -78,3 +78,30 @@ def test_aos_2_5_inspiring_adds_bravery_within_3_inches() -> None:
     assert bravery_of(state.battle, state.rt, state.rt.unit_by_id("B1"))[0] == 5 + 1
     far = state.rt.unit_by_id("A2")  # the Battlemage, far away
     assert bravery_of(state.battle, state.rt, far)[0] == 6
+
+
+def test_aos_2_5_damned_sacrifice_costs_d3_mortal_wounds_and_gives_plus_1_to_hit() -> None:
+    """Damned: A1 sacrifices (D3 = 2: one Liberator slain), then hits at +1 until A's next hero
+    phase; one sacrifice per feature per hero phase (D-36)."""
+    from bitva.games.age_of_sigmar.battle.attacks import attack_numbers
+
+    state = landscape("damned", step="hero")
+    state.apply("sacrifice A1")
+    assert state.current_player == CHANCE and state.decision == "damned-roll"
+    state.apply("dice mortal 2")
+    a1 = state.rt.unit_by_id("A1")
+    assert len(a1.alive) == 1 and a1.has_effect("damned")
+    assert state.rt.damned_used == ("F1",)
+    if state.decision == "hero":
+        refused = state.check(state.parse_action("sacrifice A1"))
+        assert refused is not None and refused.rule == "AOS-2.5"
+    rt = state.rt
+    from dataclasses import replace
+
+    b1 = rt.unit_by_id("B1")
+    close = tuple(replace(m, pos=(m.pos[0], 19.9)) for m in b1.models if m.pos is not None)
+    rt = rt.with_unit(replace(b1, models=close))
+    profiles, _ = attack_numbers(
+        state.battle, rt, rt.unit_by_id("A1"), rt.unit_by_id("B1"), "melee"
+    )
+    assert profiles and all(p.hit_mod == 1 for p in profiles)

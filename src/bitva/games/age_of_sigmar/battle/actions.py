@@ -8,6 +8,7 @@ Decisions::
     cast A4 arcane-bolt          a wizard attempts a spell (AOS-14.2); the 2D6 at once
     unbind B5                    the opponent's wizard tries to unbind it (AOS-14.3)
     target B2                    the spell's target, after the unbinding window (D-24)
+    sacrifice A1                 a Damned sacrifice: D3 mortal wounds, +1 to hit (AOS-2.5)
     move A1 m1 24.000,9.000 24.000,12.000; m2 ...   a per-model path (GEO-9, GEO-10)
     retreat A1 m1 ...; ...       a retreat (AOS-6.4)
     run A1                       declare a run: the D6 is rolled at once (AOS-6.5, D-12)
@@ -45,7 +46,8 @@ from bitva.core.errors import UnreadableAction
 from bitva.games.age_of_sigmar.geometry.measure import Point, format_point, quantize
 
 PathKind = Literal["move", "retreat", "pile-in"]
-UnitVerb = Literal["inspire", "run", "hold", "charge", "fight", "unbind", "target"]
+UnitVerb = Literal["inspire", "run", "hold", "charge", "fight", "unbind", "target", "sacrifice"]
+UNIT_VERBS = ("inspire", "run", "hold", "charge", "fight", "unbind", "target", "sacrifice")
 TargetVerb = Literal["shoot", "attack"]
 DieKind = Literal["run", "charge", "battleshock", "deadly", "cast", "unbind", "mortal", "mystical"]
 DIE_KINDS = ("run", "charge", "battleshock", "deadly", "cast", "unbind", "mortal", "mystical")
@@ -197,11 +199,7 @@ def parse_action(text: str) -> Action:
     if verb == "first" and len(words) == 2 and words[1].upper() in ("A", "B"):
         return First("A" if words[1].upper() == "A" else "B")
     unit = len(words) >= 2 and re.fullmatch(_UNIT, words[1]) is not None
-    if (
-        verb in ("inspire", "run", "hold", "charge", "fight", "unbind", "target")
-        and len(words) == 2
-        and unit
-    ):
+    if verb in UNIT_VERBS and len(words) == 2 and unit:
         return UnitAction(verb, words[1])  # type: ignore[arg-type]
     if (
         verb in ("shoot", "attack")

@@ -21,6 +21,7 @@ from bitva.games.age_of_sigmar.battle.attacks import legal_targets
 from bitva.games.age_of_sigmar.battle.casualties import INSPIRED
 from bitva.games.age_of_sigmar.battle.characteristics import move_of
 from bitva.games.age_of_sigmar.battle.engine import INSPIRING_RANGE
+from bitva.games.age_of_sigmar.battle.landscapes import may_sacrifice
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.movement import (
     advance,
@@ -70,7 +71,8 @@ def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
                 if not u.has_effect(INSPIRED)
                 and within(unit_to_unit(here, u.circles()), INSPIRING_RANGE)
             ]
-        return [*out, *wizards.castable(battle, rt), Done()]
+        sacrifices = [UnitAction("sacrifice", u.id) for u in may_sacrifice(battle, rt)]
+        return [*out, *wizards.castable(battle, rt), *sacrifices, Done()]
     if step == "unbind":
         return [*(UnitAction("unbind", u.id) for u in wizards.unbinders(battle, rt)), Done()]
     if step == "spell-target":

@@ -26,9 +26,14 @@ from bitva.games.age_of_sigmar.battle.actions import (
     TargetAction,
     UnitAction,
 )
-from bitva.games.age_of_sigmar.battle.casualties import INSPIRED, flee, fleeing, slay
+from bitva.games.age_of_sigmar.battle.casualties import INSPIRED, flee, fleeing, inflict, slay
 from bitva.games.age_of_sigmar.battle.characteristics import move_of, roll_modifier
-from bitva.games.age_of_sigmar.battle.landscapes import mystical_result
+from bitva.games.age_of_sigmar.battle.landscapes import (
+    damned_feature,
+    may_sacrifice,
+    mystical_result,
+    sacrificed,
+)
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.movement import (
     can_charge,
@@ -102,7 +107,7 @@ def chance_outcomes(battle: Battle, rt: Runtime) -> list[tuple[Action, Fraction]
     if rt.step in ("cast-roll", "unbind-roll"):
         kind: DieKind = "cast" if rt.step == "cast-roll" else "unbind"
         return [(Die(kind, total), p) for total, p in _2D6]
-    if rt.step == "bolt-roll":
+    if rt.step in ("bolt-roll", "damned-roll"):
         return [(Die("mortal", n), Fraction(1, 3)) for n in (1, 2, 3)]
     if rt.step == "attack-dice":
         return resolution.outcomes(rt)
@@ -167,6 +172,14 @@ def _expected(what: str, rule: str) -> Violation:
 
 def _check_hero(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
     if isinstance(action, Done):
+        return None
+    if isinstance(action, UnitAction) and action.verb == "sacrifice":
+        if not any(u.id == action.unit for u in may_sacrifice(battle, rt)):
+            return Violation(
+                f'{action.unit} is no unit of yours within 3" of a Damned feature unused this '
+                "hero phase",
+                "AOS-2.5",
+            )
         return None
     if not (isinstance(action, UnitAction) and action.verb == "inspire"):
         return _expected("inspire UNIT, cast WIZARD SPELL or done (hero phase)", "AOS-5.3")
@@ -355,6 +368,13 @@ def _die(battle: Battle, rt: Runtime, action: Die) -> tuple[Runtime, list[Event]
         rt = replace(mystical_result(rt, unit_id, action.value), mystical=rest)
         event = Event("mystical", {"unit": unit_id, "die": action.value})
         return (rt if rest else hero_or_movement(battle, rt)), [event]
+    if action.kind == "mortal" and rt.step == "damned-roll":
+        assert rt.unit is not None
+        target = rt.unit
+        rt, slain = inflict(battle, rt, target, action.value)
+        event = Event("mortal-wounds", {"unit": target, "wounds": action.value, "slain": slain})
+        rt = after_removal(rt)
+        return (rt if rt.outcome is not None else hero_or_movement(battle, rt)), [event]
     if action.kind in ("cast", "unbind", "mortal"):
         return wizards.roll(battle, rt, action)
     assert rt.unit is not None
@@ -384,6 +404,11 @@ def _unit_action(battle: Battle, rt: Runtime, action: UnitAction) -> tuple[Runti
         effects = (*tuple(e for e in unit.effects if e.name != INSPIRED), effect)
         rt = replace(rt.with_unit(replace(unit, effects=effects)), command_used=True)
         return wizards.back_to_hero(battle, rt), [Event("inspired", {"unit": unit.id})]
+    if action.verb == "sacrifice":
+        feature = damned_feature(battle, rt, unit)
+        assert feature is not None
+        rt = replace(sacrificed(rt, unit.id, feature), unit=unit.id, step="damned-roll")
+        return rt, [Event("sacrifice", {"unit": unit.id, "feature": feature})]
     if action.verb == "run":
         rt = replace(rt.with_unit(replace(unit, ran=True, moved=True)), unit=unit.id)
         return replace(rt, step="run-roll"), [Event("run", {"unit": unit.id})]

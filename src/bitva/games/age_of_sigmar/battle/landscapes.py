@@ -10,7 +10,9 @@ the battle. A unit is within 3" of a feature when any of its models is (GEO-3, D
   each test, D-36; it does not stack, D-23).
 - Inspiring: +1 Bravery to units within 3" (each such feature, D-23).
 - Arcane is read by the wizards (:mod:`.wizards`), Deadly by the moves (:mod:`.movement`).
-  Damned's sacrifice is not offered yet.
+- Damned: in your hero phase one of your units within 3" may sacrifice (``sacrifice A1``): it
+  suffers D3 mortal wounds (a chance node) and adds 1 to its hit rolls until your next hero
+  phase; one sacrifice per feature per hero phase (D-36).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.runtime import (
     BEFUDDLED,
     CAUSES_FEAR,
+    DAMNED,
     ENSORCELLED,
     ActiveEffect,
     Runtime,
@@ -68,6 +71,28 @@ def sinister_marks(battle: Battle, rt: Runtime) -> Runtime:
             effect = ActiveEffect(CAUSES_FEAR, "sinister", f"hero:{unit.side}")
             rt = rt.with_unit(replace(unit, effects=(*kept, effect)))
     return rt
+
+
+def damned_feature(battle: Battle, rt: Runtime, unit: UnitState) -> str | None:
+    """D-36: the first Damned feature within 3" of the unit not yet used this hero phase."""
+    for feature in near(battle, unit, "damned"):
+        if feature.id not in rt.damned_used:
+            return feature.id
+    return None
+
+
+def may_sacrifice(battle: Battle, rt: Runtime) -> list[UnitState]:
+    """AOS-2.5 (Damned): the active player's units that may sacrifice now."""
+    return [u for u in rt.army(rt.active) if u.alive and damned_feature(battle, rt, u) is not None]
+
+
+def sacrificed(rt: Runtime, unit_id: str, feature: str) -> Runtime:
+    """The sacrifice made: +1 to hit until the owner's next hero phase, the feature used."""
+    unit = rt.unit_by_id(unit_id)
+    kept = tuple(e for e in unit.effects if e.name != DAMNED)
+    effect = ActiveEffect(DAMNED, feature, f"hero:{unit.side}")
+    rt = rt.with_unit(replace(unit, effects=(*kept, effect)))
+    return replace(rt, damned_used=(*rt.damned_used, feature))
 
 
 def bravery_bonus(battle: Battle, rt: Runtime, unit: UnitState) -> int:

@@ -130,6 +130,7 @@ class PositionEntry(_Strict):
     empowered: tuple[Side, ...] = ()
     sudden_death: SuddenDeath | None = None
     spell: SpellEntry | None = None
+    damned_used: tuple[str, ...] = ()
     units: dict[str, UnitEntry] = Field(default_factory=dict)
 
 
@@ -279,6 +280,7 @@ def write_position(state: AgeOfSigmarState) -> str:
             "casualties": list(rt.casualties),
             "generals": generals,
             "empowered": list(rt.empowered),
+            "damned_used": list(rt.damned_used),
         },
     )
     if rt.sudden_death is not None:
@@ -453,5 +455,6 @@ def _runtime(battle: Battle, entry: PositionEntry, source: str) -> Runtime:
         unit=entry.unit,
         picker=entry.picker,
         command_used=entry.command_used,
+        damned_used=entry.damned_used,
         spell=None if entry.spell is None else entry.spell.model_dump(exclude_none=True),
     )

@@ -33,6 +33,8 @@ BEFUDDLED = "befuddled"
 """AOS-2.5 Mystical on a 1: not picked to cast, move or attack (D-36)."""
 ENSORCELLED = "ensorcelled"
 """AOS-2.5 Mystical on 2-6: re-roll failed wound rolls."""
+DAMNED = "damned"
+"""AOS-2.5 Damned: a unit that sacrificed adds 1 to its hit rolls."""
 CAUSES_FEAR = "causes_fear"
 """AOS-2.5 Sinister: enemy units within 3" have -1 Bravery."""
 
@@ -236,6 +238,7 @@ class Runtime:
     deadly: tuple[str, ...] = ()
     spell: dict[str, Any] | None = None
     mystical: tuple[str, ...] = ()
+    damned_used: tuple[str, ...] = ()
 
     def unit_by_id(self, unit_id: str) -> UnitState:
         for unit in self.units:
@@ -289,6 +292,7 @@ class Runtime:
             "deadly": list(self.deadly),
             "spell": self.spell,
             "mystical": list(self.mystical),
+            "damned_used": list(self.damned_used),
         }
 
     @classmethod
@@ -316,6 +320,7 @@ class Runtime:
             tuple(str(d) for d in data["deadly"]),
             data["spell"],
             tuple(str(u) for u in data["mystical"]),
+            tuple(str(f) for f in data["damned_used"]),
         )
 
 

@@ -10,7 +10,9 @@ step            who          what
 first-turn      chooser      who takes the first turn (AOS-3.4, D-29; AOS-4.1)
 priority        chance       the priority roll-off from round 2 (AOS-4.1, AOS-1.7)
 mystical        chance       a Mystical feature's D6 for a unit (AOS-2.5, AOS-5.1)
-hero            active       Inspiring Presence (AOS-5.3), a spell (AOS-14) or done
+hero            active       Inspiring Presence (AOS-5.3), a spell (AOS-14), a Damned
+                             sacrifice (AOS-2.5) or done
+damned-roll     chance       the sacrifice's D3 mortal wounds (AOS-2.5)
 cast-roll       chance       the casting 2D6 (AOS-14.2)
 unbind          the other    unbind with a wizard, or done (AOS-14.3)
 unbind-roll     chance       the unbinding 2D6 (AOS-14.3, D-24)
@@ -67,6 +69,7 @@ CHANCE_STEPS = frozenset(
         "unbind-roll",
         "bolt-roll",
         "mystical",
+        "damned-roll",
     }
 )
 
@@ -122,7 +125,7 @@ def enter(battle: Battle, rt: Runtime, phase: str) -> Runtime:
     if phase == "hero":
         from bitva.games.age_of_sigmar.battle.landscapes import mystical_queue, sinister_marks
 
-        rt = replace(_expire(rt), command_used=False)
+        rt = replace(_expire(rt), command_used=False, damned_used=())
         rt = sinister_marks(battle, rt)
         queue = mystical_queue(battle, rt)
         if queue:
@@ -150,10 +153,12 @@ def enter(battle: Battle, rt: Runtime, phase: str) -> Runtime:
 def hero_or_movement(battle: Battle, rt: Runtime) -> Runtime:
     """AOS-5.1: the active player's free choices of the hero phase while there are any (the
     general's command ability, spells), else the movement phase."""
-    from bitva.games.age_of_sigmar.battle.wizards import castable  # no import cycle
+    from bitva.games.age_of_sigmar.battle.landscapes import may_sacrifice  # no import cycle
+    from bitva.games.age_of_sigmar.battle.wizards import castable
 
     rt = replace(rt, spell=None, unit=None)
-    if (rt.general(rt.active) is not None and not rt.command_used) or castable(battle, rt):
+    general = rt.general(rt.active) is not None and not rt.command_used
+    if general or castable(battle, rt) or may_sacrifice(battle, rt):
         return replace(rt, step="hero")
     return enter(battle, rt, "movement")
 
