@@ -234,6 +234,49 @@ def test_aos_6_tap_to_move_on_a_phone(
     )
 
 
+RENDER_ALL = """async () => {
+  const i18n = await import("/static/i18n.js");
+  const base = "/static/games/age-of-sigmar/i18n";
+  const en = (await import(`${base}_en.js`)).en;
+  const cs = (await import(`${base}_cs.js`)).cs;
+  const tr = i18n.translator({ en, cs });
+  const out = [];
+  for (const lang of ["en", "cs"]) {
+    i18n.setLang(lang);
+    for (const [key, entry] of Object.entries(lang === "en" ? en : cs)) {
+      const forms = typeof entry === "object" ? Object.values(entry) : [entry];
+      const found = forms.flatMap((f) => [...f.matchAll(/\\{(\\w+)\\}/g)].map((m) => m[1]));
+      const names = new Set(found);
+      for (const n of [1, 2, 5]) {
+        const params = {};
+        for (const name of names) params[name] = name === "n" ? n : `${name}-${n}`;
+        out.push({ lang, key, n, text: tr(key, params) });
+      }
+    }
+  }
+  i18n.setLang("en");
+  return { out, en: Object.keys(en).sort(), cs: Object.keys(cs).sort() };
+}"""
+
+
+def test_every_string_renders_in_both_languages_with_counts_1_2_5(
+    server: ServerProcess, browser: Browser, page_errors: list[str]
+) -> None:
+    """Both tables have the same keys; every text renders with no placeholder left, and the
+    Czech plural forms follow the count (1 model, 2 modely, 5 modelů)."""
+    page = new_page(browser, page_errors, viewport=WIDE)
+    page.goto(server.url)
+    rendered: dict[str, Any] = page.evaluate(RENDER_ALL)
+    assert rendered["en"] == rendered["cs"]
+    for r in rendered["out"]:
+        assert "{" not in r["text"] and r["text"].strip(), r
+    models = {(r["lang"], r["n"]): r["text"] for r in rendered["out"] if r["key"] == "unit.models"}
+    assert models[("cs", 1)] == "1 model"
+    assert models[("cs", 2)] == "2 modely"
+    assert models[("cs", 5)] == "5 modelů"
+    assert models[("en", 2)] == "2 models"
+
+
 def test_aos_11_2_the_adapter_offers_checked_choices_with_the_calculators_odds() -> None:
     """The server adapter's additions (no browser): every choice passes the engine's check,
     every shooting or melee choice has the calculator's odds (section 5), sight pairs only the

@@ -2,6 +2,12 @@
 export const cs = {
   "app.title": "Age of Sigmar",
   "lobby.how_text": "Vyberte jednotku na stole: ukáže se její pohyb, kruhy 3\" a 12\" a dostřel jejích střelných zbraní; nepřátelské jednotky, které vidí, jsou obtažené, ty na dostřel vyplněné. Přetáhněte jednotku (na telefonu klepněte, kam má jít) a engine cestu zkontroluje: zelená je povolená, červená řekne proč ne. Střelbu, útok a boj volíte tlačítky; přesné šance stojí u každého z nich.",
+  "lobby.setup": "Bitva",
+  "lobby.seat_side": "{side}",
+  "setup.starter_clash": "Úvodní střet (sestava 1)",
+  "setup.starter_clash.about": "Stormcast Eternals proti Khorne Bloodbound na otevřeném stole 4' × 4'.",
+  "setup.scenery_and_sorcery": "Terén a čarodějnictví (sestava 2)",
+  "setup.scenery_and_sorcery.about": "Stormcast Eternals proti Khorne Bloodbound na stole 6' × 4' s terénem, čaroději a střelnými zbraněmi.",
   "side.A": "Strana A",
   "side.B": "Strana B",
   "turn.line": "Kolo {round} z {max} · tah: {side} · {phase}",

@@ -2,6 +2,12 @@
 export const en = {
   "app.title": "Age of Sigmar",
   "lobby.how_text": "Select a unit on the table to see its Move, the 3\" and 12\" rings and its missile ranges; enemy units it can see are outlined, those in range filled. Drag the unit (on a phone: tap where it should go) and the engine checks the path: green is legal, red says why not. Shoot, charge and fight with the buttons; the exact odds stand beside each.",
+  "lobby.setup": "Battle",
+  "lobby.seat_side": "{side}",
+  "setup.starter_clash": "Starter clash (Setup 1)",
+  "setup.starter_clash.about": "Stormcast Eternals against Khorne Bloodbound on an open 4' by 4' table.",
+  "setup.scenery_and_sorcery": "Scenery and sorcery (Setup 2)",
+  "setup.scenery_and_sorcery.about": "Stormcast Eternals against Khorne Bloodbound on a 6' by 4' table with scenery, wizards and missile weapons.",
   "side.A": "Side A",
   "side.B": "Side B",
   "turn.line": "Round {round} of {max} · {side}'s turn · {phase}",

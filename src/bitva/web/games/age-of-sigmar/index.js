@@ -3,10 +3,11 @@
 // zoom, bases by side, a selected unit's rings and the enemy it sees or reaches, drag (or tap)
 // to move with the engine's preview, the exact odds before every attack and charge, the dice,
 // in English and Czech.
+import { describeOptions, optionsForm, seatChoice, seatSide } from "./form.js";
 import { replayBoard } from "./replay.js";
 import { mountAgeOfSigmar } from "./screen.js";
 import { strings, t } from "./text.js";
-import { describeEvent, describeOptions, describeOutcome, eventClass, eventRule } from "./words.js";
+import { describeEvent, describeOutcome, eventClass, eventRule } from "./words.js";
 
 export default {
   strings,
@@ -18,5 +19,8 @@ export default {
   eventRule,
   describeOutcome,
   describeOptions,
+  optionsForm,
+  seatChoice,
+  seatSide,
   howToPlay: () => t("lobby.how_text"),
 };

@@ -55,10 +55,6 @@ export function describeOutcome(outcome) {
   return { reason: reason === key ? outcome.reason : reason, rule: outcome.rule || null };
 }
 
-export function describeOptions(options) {
-  return options && options.battle ? String(options.battle).replaceAll("_", " ") : "";
-}
-
 /** A button's words for an action text of the view's `choices`. */
 export function actionLabel(action) {
   const words = action.split(" ");
