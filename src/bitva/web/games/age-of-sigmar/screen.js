@@ -237,7 +237,10 @@ export function mountAgeOfSigmar(root, session, ctx) {
     const rings = [];
     if (unit) {
       const stats = (v.unit_stats || {})[unit.id] || {};
-      if (stats.move && movable(unit.id)) rings.push({ radius: v.step === "run-move" ? stats.move + (unit.run_roll || 0) : v.step === "pile-in" ? 3 : stats.move, kind: "move" });
+      // how far it may go now: Move, Move + the run roll (AOS-6.5), the charge roll (AOS-8.2),
+      // 3" for a pile-in (AOS-9.3)
+      const reach = { "run-move": stats.move + (unit.run_roll || 0), "charge-move": unit.charge_roll || 0, "pile-in": 3 }[v.step] ?? stats.move;
+      if (stats.move !== undefined && movable(unit.id)) rings.push({ radius: reach, kind: "move" });
       rings.push({ radius: 3, kind: "three" }, { radius: 12, kind: "twelve" });
       for (const w of stats.missile || []) if (w.range !== 12 && w.range !== 3) rings.push({ radius: w.range, kind: "range" });
       for (const pair of v.sight || []) {
