@@ -102,6 +102,9 @@ def select(page: Page, unit: str, touch: bool) -> None:
     page.wait_for_selector(f'#aos-table[data-selected="{unit}"]')
     for ring in ("move", "three", "twelve"):
         assert page.locator(f"#aos-table .ring-{ring} circle").count() > 0, ring
+    # AOS-2.3: the enemy units it sees are outlined (on both setups some are in sight)
+    seen = page.locator("#aos-table g.unit.side-B.visible, #aos-table g.unit.side-B.in-range")
+    assert seen.count() > 0
 
 
 @pytest.mark.parametrize(
