@@ -8,6 +8,7 @@ Decisions::
     cast A4 arcane-bolt          a wizard attempts a spell (AOS-14.2); the 2D6 at once
     unbind B5                    the opponent's wizard tries to unbind it (AOS-14.3)
     target B2                    the spell's target, after the unbinding window (D-24)
+    use B1 portal-of-skulls      an activated ability of the unit (section 3.2)
     sacrifice A1                 a Damned sacrifice: D3 mortal wounds, +1 to hit (AOS-2.5)
     move A1 m1 24.000,9.000 24.000,12.000; m2 ...   a per-model path (GEO-9, GEO-10)
     retreat A1 m1 ...; ...       a retreat (AOS-6.4)
@@ -96,6 +97,17 @@ class CastAction:
 
 
 @dataclass(frozen=True, slots=True)
+class UseAction:
+    """A unit's activated ability (section 3.2): ``use B1 portal-of-skulls``."""
+
+    unit: str
+    ability: str
+
+    def __str__(self) -> str:
+        return f"use {self.unit} {self.ability}"
+
+
+@dataclass(frozen=True, slots=True)
 class TargetAction:
     verb: TargetVerb
     unit: str
@@ -157,7 +169,16 @@ class AttackDice:
 
 
 Action = (
-    Done | First | UnitAction | CastAction | TargetAction | PathAction | RollOff | Die | AttackDice
+    Done
+    | First
+    | UnitAction
+    | CastAction
+    | UseAction
+    | TargetAction
+    | PathAction
+    | RollOff
+    | Die
+    | AttackDice
 )
 CHANCE_TYPES = (RollOff, Die, AttackDice)
 
@@ -213,6 +234,8 @@ def parse_action(text: str) -> Action:
         body = text.strip().split(None, 2)
         paths = parse_paths(body[2], text) if len(body) > 2 else ()
         return PathAction(verb, words[1], paths)  # type: ignore[arg-type]
+    if verb == "use" and len(words) == 3 and unit and re.fullmatch(r"[a-z0-9][a-z0-9-]*", words[2]):
+        return UseAction(words[1], words[2])
     if verb == "cast" and len(words) == 3 and unit and re.fullmatch(r"[a-z][a-z-]*", words[2]):
         return CastAction(words[1], words[2])
     if (

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Literal
 
+from bitva.games.age_of_sigmar.battle.abilities import with_auras
 from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD
 from bitva.games.age_of_sigmar.battle.characteristics import live_spec, scroll_of
 from bitva.games.age_of_sigmar.battle.loader import Battle
@@ -118,4 +119,5 @@ def attack_numbers(
         profiles = [replace(p, wound_reroll=p.wound_reroll | {"failed"}) for p in profiles]
     if unit.has_effect(DAMNED):  # AOS-2.5 Damned: +1 to hit after a sacrifice
         profiles = [replace(p, hit_mod=p.hit_mod + 1) for p in profiles]
+    profiles = with_auras(battle, rt, unit, profiles, kind)
     return profiles, replace(defender, slain_before=target.slain_this_turn)

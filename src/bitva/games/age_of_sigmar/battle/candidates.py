@@ -8,7 +8,7 @@ fight a battle to the end. Every candidate passes :func:`.engine.check`.
 from __future__ import annotations
 
 from bitva.core.rng import Rng
-from bitva.games.age_of_sigmar.battle import wizards
+from bitva.games.age_of_sigmar.battle import abilities, wizards
 from bitva.games.age_of_sigmar.battle.actions import (
     Action,
     Done,
@@ -16,6 +16,7 @@ from bitva.games.age_of_sigmar.battle.actions import (
     PathAction,
     TargetAction,
     UnitAction,
+    UseAction,
 )
 from bitva.games.age_of_sigmar.battle.attacks import legal_targets
 from bitva.games.age_of_sigmar.battle.casualties import INSPIRED
@@ -72,7 +73,8 @@ def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
                 and within(unit_to_unit(here, u.circles()), INSPIRING_RANGE)
             ]
         sacrifices = [UnitAction("sacrifice", u.id) for u in may_sacrifice(battle, rt)]
-        return [*out, *wizards.castable(battle, rt), *sacrifices, Done()]
+        uses = [UseAction(u.id, name) for u, name in abilities.usable(battle, rt, "hero")]
+        return [*out, *wizards.castable(battle, rt), *sacrifices, *uses, Done()]
     if step == "unbind":
         return [*(UnitAction("unbind", u.id) for u in wizards.unbinders(battle, rt)), Done()]
     if step == "spell-target":
@@ -81,7 +83,10 @@ def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
     if step == "movement":
         out = []
         for unit in mine:
-            if not unit.moved and not unit.has_effect(BEFUDDLED):
+            stuck = unit.has_effect(BEFUDDLED) or "cannot_move" in abilities.statuses(
+                battle, rt, unit
+            )
+            if not unit.moved and not stuck:
                 out += _unit_move(battle, rt, unit, move_of(battle, unit), run=False)
                 out.append(UnitAction("run", unit.id))
         return [*out, Done()]
@@ -107,7 +112,8 @@ def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
         pairs = shooters(battle, rt)
         return [*(TargetAction("shoot", u.id, t.id) for u, t in pairs), Done()]
     if step == "charge":
-        return [*(UnitAction("charge", u.id) for u in mine if can_charge(rt, u)), Done()]
+        free = [u for u in mine if "cannot_move" not in abilities.statuses(battle, rt, u)]
+        return [*(UnitAction("charge", u.id) for u in free if can_charge(rt, u)), Done()]
     if step == "combat":
         assert rt.picker is not None
         return [UnitAction("fight", u.id) for u in rt.army(rt.picker) if can_fight(rt, u)]

@@ -107,7 +107,11 @@ def inflict(battle: Battle, rt: Runtime, unit_id: str, pool: int) -> tuple[Runti
 def needs_test(battle: Battle, rt: Runtime, unit: UnitState) -> bool:
     """AOS-10.1: models slain this turn, some left, not tested yet, not under Inspiring Presence
     (AOS-5.3) nor immune (``no_battleshock``)."""
+    from bitva.games.age_of_sigmar.battle.abilities import spared_battleshock  # no import cycle
+
     if unit.tested or unit.slain_this_turn == 0 or not unit.alive or unit.has_effect(INSPIRED):
+        return False
+    if spared_battleshock(battle, rt, unit):
         return False
     return not bravery_of(battle, rt, unit)[1]
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 from bitva.core.chance import CHANCE, dice_sum
 from bitva.core.errors import Violation
 from bitva.core.events import Event
-from bitva.games.age_of_sigmar.battle import resolution, wizards
+from bitva.games.age_of_sigmar.battle import abilities, resolution, wizards
 from bitva.games.age_of_sigmar.battle.actions import (
     CHANCE_TYPES,
     Action,
@@ -25,6 +25,7 @@ from bitva.games.age_of_sigmar.battle.actions import (
     RollOff,
     TargetAction,
     UnitAction,
+    UseAction,
 )
 from bitva.games.age_of_sigmar.battle.casualties import INSPIRED, flee, fleeing, inflict, slay
 from bitva.games.age_of_sigmar.battle.characteristics import move_of, roll_modifier
@@ -142,6 +143,8 @@ def check(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
     if step == "hero":
         if isinstance(action, CastAction):
             return wizards.check_cast(battle, rt, action)
+        if isinstance(action, UseAction):
+            return abilities.check_use(battle, rt, action.unit, action.ability, "hero")
         return _check_hero(battle, rt, action)
     if step in ("unbind", "spell-target"):
         return wizards.check_window(battle, rt, action)
@@ -197,9 +200,15 @@ def _check_hero(battle: Battle, rt: Runtime, action: Action) -> Violation | None
     return None
 
 
-def _befuddled(rt: Runtime, unit_id: str) -> Violation | None:
-    if rt.has_unit(unit_id) and rt.unit_by_id(unit_id).has_effect(BEFUDDLED):
+def _befuddled(battle: Battle, rt: Runtime, unit_id: str) -> Violation | None:
+    """AOS-2.5 befuddled, or a ``cannot_move`` status of an ability in force (section 3.2)."""
+    if not rt.has_unit(unit_id):
+        return None
+    unit = rt.unit_by_id(unit_id)
+    if unit.has_effect(BEFUDDLED):
         return Violation(f"{unit_id} is befuddled until its next hero phase", "AOS-2.5")
+    if "cannot_move" in abilities.statuses(battle, rt, unit):
+        return Violation(f"{unit_id} cannot move while its ability is in force", "AOS-1.2")
     return None
 
 
@@ -207,7 +216,7 @@ def _check_movement(battle: Battle, rt: Runtime, action: Action) -> Violation | 
     if isinstance(action, Done):
         return None
     if isinstance(action, (UnitAction, PathAction)):
-        befuddled = _befuddled(rt, action.unit)
+        befuddled = _befuddled(battle, rt, action.unit)
         if befuddled is not None:
             return befuddled
     if isinstance(action, UnitAction) and action.verb == "run":
@@ -266,8 +275,9 @@ def _check_charge(battle: Battle, rt: Runtime, action: Action) -> Violation | No
         return Violation(f"{unit.id} ran or retreated this turn", "AOS-6.5")
     if unit.charge_roll is not None:
         return Violation(f"{unit.id} has already charged this turn", "AOS-8.4")
-    if unit.has_effect(BEFUDDLED):
-        return Violation(f"{unit.id} is befuddled until its next hero phase", "AOS-2.5")
+    stuck = _befuddled(battle, rt, unit.id)
+    if stuck is not None:
+        return stuck
     if not can_charge(rt, unit):
         return Violation(f'{unit.id} needs an enemy unit within 12" and none within 3"', "AOS-8.1")
     return None
@@ -316,6 +326,10 @@ def play(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[Eve
         return resolution.roll(battle, rt, action)
     if isinstance(action, CastAction):
         return wizards.cast(battle, rt, action)
+    if isinstance(action, UseAction):
+        rt = abilities.use(rt, battle, action.unit, action.ability)
+        event = Event("ability", {"unit": action.unit, "ability": action.ability})
+        return hero_or_movement(battle, rt), [event]
     if step in ("unbind", "spell-target"):
         return wizards.window(battle, rt, action)
     if isinstance(action, Done):

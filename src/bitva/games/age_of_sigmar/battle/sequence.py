@@ -86,14 +86,15 @@ def after_removal(rt: Runtime) -> Runtime:
 
 def begin_turn(battle: Battle, rt: Runtime, side: Side) -> Runtime:
     """AOS-4.3: per-turn flags reset; the turn starts with the hero phase."""
+    rt = _expire(_expire(rt, f"turn:{rt.active}"), f"phase:{rt.active}")
     units = tuple(replace(u, **TURN_FLAGS) for u in rt.units)  # type: ignore[arg-type]
     rt = replace(rt, units=units, active=side, unit=None, picker=None)
     return enter(battle, rt, "hero")
 
 
-def _expire(rt: Runtime) -> Runtime:
-    """AOS-4.3: effects "until your next hero phase" end as their owner's hero phase starts."""
-    mark = f"hero:{rt.active}"
+def _expire(rt: Runtime, mark: str) -> Runtime:
+    """AOS-4.3: effects "until your next hero phase" end as their owner's hero phase starts
+    (``hero:A``); those of a turn or a phase as it ends (``turn:A``, ``phase:A``)."""
     units = tuple(
         replace(u, effects=tuple(e for e in u.effects if e.expiry != mark)) if u.effects else u
         for u in rt.units
@@ -121,11 +122,12 @@ def shooters(battle: Battle, rt: Runtime) -> list[tuple[UnitState, UnitState]]:
 def enter(battle: Battle, rt: Runtime, phase: str) -> Runtime:
     """Enter ``phase`` of the active player's turn (AOS-4.2), skipping a phase in which the
     active player has nothing to decide (no general to inspire, nothing to shoot or charge)."""
-    rt = replace(rt, phase=phase, unit=None, picker=None)
+    rt = replace(_expire(rt, f"phase:{rt.active}"), phase=phase, unit=None, picker=None)
     if phase == "hero":
         from bitva.games.age_of_sigmar.battle.landscapes import mystical_queue, sinister_marks
 
-        rt = replace(_expire(rt), command_used=False, damned_used=())
+        rt = _expire(rt, f"hero:{rt.active}")
+        rt = replace(rt, command_used=False, damned_used=())
         rt = sinister_marks(battle, rt)
         queue = mystical_queue(battle, rt)
         if queue:
@@ -153,12 +155,13 @@ def enter(battle: Battle, rt: Runtime, phase: str) -> Runtime:
 def hero_or_movement(battle: Battle, rt: Runtime) -> Runtime:
     """AOS-5.1: the active player's free choices of the hero phase while there are any (the
     general's command ability, spells), else the movement phase."""
-    from bitva.games.age_of_sigmar.battle.landscapes import may_sacrifice  # no import cycle
+    from bitva.games.age_of_sigmar.battle.abilities import usable  # no import cycle
+    from bitva.games.age_of_sigmar.battle.landscapes import may_sacrifice
     from bitva.games.age_of_sigmar.battle.wizards import castable
 
     rt = replace(rt, spell=None, unit=None)
     general = rt.general(rt.active) is not None and not rt.command_used
-    if general or castable(battle, rt) or may_sacrifice(battle, rt):
+    if general or castable(battle, rt) or may_sacrifice(battle, rt) or usable(battle, rt, "hero"):
         return replace(rt, step="hero")
     return enter(battle, rt, "movement")
 
