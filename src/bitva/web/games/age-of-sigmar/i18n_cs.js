@@ -138,4 +138,13 @@ export const cs = {
   "dice.cast-roll": "Jednotka {unit} sesílá: {dice} (2K6)",
   "dice.unbind-roll": "Jednotka {unit} ruší: {dice} (2K6)",
   "dice.deadly": "Model {model}, smrtící terén: {die}",
+  "button.use": "{unit}: {ability}",
+  "button.sacrifice": "{unit} obětuje u prokletého místa",
+  "log.ability": "Jednotka {unit} používá schopnost {ability}.",
+  "log.mystical": "Jednotka {unit} u mystického místa hodila {die}.",
+  "log.sacrifice": "Jednotka {unit} obětuje u místa {feature}.",
+  "dice.mystical": "Jednotka {unit}, mystický terén: {die}",
+  "name.arcane-bolt": "Arkánní blesk",
+  "name.mystic-shield": "Mystický štít",
+  "name.portal-of-skulls": "Brána lebek",
 };

@@ -138,4 +138,13 @@ export const en = {
   "dice.cast-roll": "{unit} casts: {dice} (2D6)",
   "dice.unbind-roll": "{unit} unbinds: {dice} (2D6)",
   "dice.deadly": "{model}, deadly terrain: {die}",
+  "button.use": "{unit}: {ability}",
+  "button.sacrifice": "Sacrifice at the Damned feature with {unit}",
+  "log.ability": "{unit} uses {ability}.",
+  "log.mystical": "{unit} near a Mystical feature rolls {die}.",
+  "log.sacrifice": "{unit} makes a sacrifice at {feature}.",
+  "dice.mystical": "{unit}, mystical terrain: {die}",
+  "name.arcane-bolt": "Arcane Bolt",
+  "name.mystic-shield": "Mystic Shield",
+  "name.portal-of-skulls": "Portal of Skulls",
 };

@@ -7,10 +7,18 @@ const RULES = {
   "run-roll": "AOS-6.5", moved: "AOS-6.2", charge: "AOS-8.1", "charge-roll": "AOS-8.2",
   "charge-failed": "AOS-8.3", shoot: "AOS-7", attack: "AOS-9.3", damage: "AOS-12.1",
   battleshock: "AOS-10", fight: "AOS-9.2", cast: "AOS-14.2", "cast-roll": "AOS-14.2",
-  unbind: "AOS-14.3", "unbind-roll": "AOS-14.3", deadly: "AOS-2.5",
+  unbind: "AOS-14.3", "unbind-roll": "AOS-14.3", deadly: "AOS-2.5", mystical: "AOS-2.5",
+  sacrifice: "AOS-2.5", ability: "3.2",
 };
 
-export const DICE_KINDS = new Set(["roll-off", "run-roll", "charge-roll", "battleshock", "attack-roll", "cast-roll", "unbind-roll", "deadly"]);
+export const DICE_KINDS = new Set(["roll-off", "run-roll", "charge-roll", "battleshock", "attack-roll", "cast-roll", "unbind-roll", "deadly", "mystical"]);
+
+/** A spell's or ability's name: the table's, else its id in words ("portal-of-skulls"). */
+export function named(id) {
+  const key = `name.${id}`;
+  const text = t(key);
+  return text === key ? String(id || "").replaceAll("-", " ") : text;
+}
 
 /** One log line for an engine event, or null for one the log leaves out. */
 export function describeEvent(event) {
@@ -27,6 +35,8 @@ export function describeEvent(event) {
     case "battleshock": return t("log.battleshock", { ...e, fled: Number(e.fled || 0) });
     case "damage":
     case "retaliation": return t(`log.${e.kind}`, { ...e, slain: Array.isArray(e.slain) ? e.slain.length : Number(e.slain || 0) });
+    case "cast": case "spell-target": return t(`log.${e.kind}`, { ...e, spell: named(e.spell) });
+    case "ability": return t("log.ability", { ...e, ability: named(e.ability) });
     case "mortal-wounds": return t("log.mortal-wounds", { ...e, slain: Array.isArray(e.slain) ? e.slain.length : Number(e.slain || 0) });
     case "no-target": return e.unit ? t("log.no-target", e) : t("log.no-target-none");
     case "game-over": return t("log.game-over");
@@ -62,7 +72,9 @@ export function actionLabel(action) {
   switch (verb) {
     case "first": return t("button.first", { side: sideWord(unit) });
     case "done": return t("button.done");
-    case "cast": return t("button.cast", { unit, spell: words.slice(2).join(" ") });
+    case "cast": return t("button.cast", { unit, spell: named(words[2]) });
+    case "use": return t("button.use", { unit, ability: named(words[2]) });
+    case "sacrifice": return t("button.sacrifice", { unit });
     case "inspire": case "run": case "hold": case "charge": case "fight": case "unbind": case "target":
       return t(`button.${verb}`, { unit });
     case "shoot": case "attack": return t(`button.${verb}`, { unit, target: words[3] });
