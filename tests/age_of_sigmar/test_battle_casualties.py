@@ -228,3 +228,22 @@ def test_t_3_attack_sequence_through_the_engine() -> None:
     b1 = state.rt.unit_by_id("B1")
     assert len(b1.alive) == 6 and b1.slain_this_turn == 4
     assert fleeing(state.battle, state.rt, b1, 3) == 2
+
+
+def test_aos_12_5_taker_of_heads_heals_when_its_attacks_slay() -> None:
+    """AOS-12.5, D-40: the Khorgorath (``heal`` on_slay, 1) with 2 wounds suffered heals 1
+    after its attacks slay a model; healing never goes below 0 wounds suffered."""
+    from bitva.games.age_of_sigmar.battle.casualties import heal
+
+    state = position(
+        [unit("A1", "liberators", row(20, 20, 2, 2.0))],
+        [unit("B4", "khorgorath", [(21, 22.3)])],
+        runtime="[position.units.B4]\nwounds_taken = { m1 = 2 }",
+    )
+    rt, healed = heal(state.battle, state.rt, "B4", "on_slay")
+    assert healed == 1 and rt.unit_by_id("B4").models[0].wounds_taken == 1
+    rt, healed = heal(state.battle, rt, "B4", "hero_phase")
+    assert healed == 0
+    rt, _ = heal(state.battle, rt, "B4", "on_slay")
+    rt, healed = heal(state.battle, rt, "B4", "on_slay")
+    assert healed == 0 and rt.unit_by_id("B4").models[0].wounds_taken == 0

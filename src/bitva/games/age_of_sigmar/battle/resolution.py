@@ -21,7 +21,7 @@ from bitva.core.events import Event
 from bitva.games.age_of_sigmar.battle.actions import Action, AttackDice, Done, TargetAction
 from bitva.games.age_of_sigmar.battle.attack_steps import AttackSteps, TargetAttacks, plan_steps
 from bitva.games.age_of_sigmar.battle.attacks import Kind, attack_numbers, legal_targets
-from bitva.games.age_of_sigmar.battle.casualties import inflict
+from bitva.games.age_of_sigmar.battle.casualties import heal, inflict
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.runtime import BEFUDDLED, Runtime, UnitState
 from bitva.games.age_of_sigmar.battle.sequence import after_removal, enter, next_pick
@@ -153,6 +153,10 @@ def _finish(battle: Battle, rt: Runtime, steps: AttackSteps) -> tuple[Runtime, l
             },
         )
     ]
+    if slain and rt.unit_by_id(held["unit"]).alive:
+        rt, healed = heal(battle, rt, held["unit"], "on_slay")
+        if healed:
+            events.append(Event("healed", {"unit": held["unit"], "wounds": healed}))
     if result.retaliation and rt.unit_by_id(held["unit"]).alive:
         rt, back = inflict(battle, rt, held["unit"], result.retaliation)
         events.append(

@@ -43,6 +43,7 @@ from bitva.core.outcome import Outcome
 from bitva.games.age_of_sigmar.battle.casualties import (
     end_of_round_outcome,
     final_outcome,
+    heal,
     immediate_outcome,
     next_test,
 )
@@ -128,6 +129,9 @@ def enter(battle: Battle, rt: Runtime, phase: str) -> Runtime:
 
         rt = _expire(rt, f"hero:{rt.active}")
         rt = replace(rt, command_used=False, damned_used=())
+        for unit in rt.army(rt.active):  # AOS-12.5: heal abilities of the hero phase
+            if unit.alive:
+                rt = heal(battle, rt, unit.id, "hero_phase")[0]
         rt = sinister_marks(battle, rt)
         queue = mystical_queue(battle, rt)
         if queue:
