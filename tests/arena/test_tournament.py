@@ -123,7 +123,7 @@ def test_a_killed_process_resumes(tmp_path: Path) -> None:
         "tournament",
         "dice-cards",
         "--agents",
-        "random,greedy,ismcts:evaluations=300",
+        "random,greedy,ismcts:evaluations=100",
         "--games",
         "4",
         "--workers",

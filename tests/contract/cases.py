@@ -11,6 +11,7 @@ count in its declared range. `VARIANTS` adds variants of the games we know to th
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -31,8 +32,10 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {}
 MAX_STEPS = 20_000
 # Per-step properties check every step of a playout up to this long, and a sample of a longer
 # one that keeps the first RARE_KIND steps of every kind of action (`Playout.checked_indices`).
-CHECKED_STEPS = 1_200
-RARE_KIND = 40
+# The default keeps the suite inside its time on 2 cores (a BattleLore playout runs to 5,000
+# steps); BITVA_CONTRACT_STEPS=100000 checks every step of every playout (README).
+CHECKED_STEPS = int(os.environ.get("BITVA_CONTRACT_STEPS", "600"))
+RARE_KIND = 25
 
 
 @dataclass(frozen=True)
