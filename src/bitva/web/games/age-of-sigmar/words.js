@@ -29,6 +29,7 @@ export function describeEvent(event) {
     // the engine's "moved" event carries its verb as `kind`, which names the event in JSON
     case "moved": case "move": case "retreat": case "pile-in": {
       const verb = e.kind === "moved" ? e.verb || "move" : e.kind;
+      if (!(e.models || []).length) return t("log.stayed", e); // a pile-in that stays
       return t("log.moved", { unit: e.unit, kind: t(`move.${verb}`), models: t("unit.models", { n: (e.models || []).length }) });
     }
     case "attack-roll": return t("log.attack-roll", { step: e.step, counts: (e.counts || []).join("/") });
