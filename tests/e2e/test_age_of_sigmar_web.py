@@ -311,6 +311,7 @@ def test_aos_11_2_the_adapter_offers_checked_choices_with_the_calculators_odds()
                 attacks += 1
                 odds = view["odds"][text]
                 assert 0 <= odds["wipe"] <= 1 and odds["mean_damage"] >= 0
+        assert sorted(view["territories"]) == ["A", "B"]  # GEO-12
         sides = {u["id"]: u["side"] for u in view["units"]}
         for pair in view["sight"]:
             assert sides[pair["unit"]] == view["active"] != sides[pair["target"]]

@@ -9,6 +9,7 @@ played:
   a drag on the table or the text field plays any other action, previewed first;
 - ``unit_stats``: each unit's Move (AOS-6.2), its models' Wounds and its missile weapons with
   their Range (AOS-11.1), for the rings the browser draws round a selected unit;
+- ``territories``: each side's half of the table as a polygon (GEO-12), drawn faintly;
 - ``sight``: for each unit of the active player and each enemy unit, the distance between
   them (GEO-3), whether they see each other (AOS-2.3, GEO-6) and which missile weapons are in
   range and sight (AOS-11.2);
@@ -133,6 +134,9 @@ class AgeOfSigmarAdapter(GameAdapter):
                 kind = "missile" if action.verb == "shoot" else "melee"
                 odds[text] = _odds(battle, rt, unit, target, kind)
         view["choices"] = choices
+        view["territories"] = {
+            side: [list(p) for p in battle.territory(side)] for side in ("A", "B")
+        }
         view["unit_stats"] = _units(battle, rt)
         view["sight"] = _sight(battle, rt) if rt.phase != "set-up" else []
         view["odds"] = odds

@@ -83,10 +83,10 @@ export function createTable(svg) {
 
   function drawGround(view) {
     const [w, d] = size;
-    layers.ground.replaceChildren(s("rect", { class: "aos-table", x: 0, y: 0, width: w, height: d, rx: 0.3 }),
-      // each side's half, faintly: the edge its army deployed from
-      s("rect", { class: "aos-half half-A", x: 0, y: flip ? d / 2 : 0, width: w, height: d / 2 }),
-      s("rect", { class: "aos-half half-B", x: 0, y: flip ? 0 : d / 2, width: w, height: d / 2 }));
+    // each side's territory faintly (GEO-12: the adapter's polygons)
+    const halves = Object.entries(view.territories || {}).map(([side, polygon]) =>
+      s("polygon", { class: `aos-half half-${side}`, dataset: { territory: side }, points: polygon.map(([x, y]) => `${x},${fy(y)}`).join(" ") }));
+    layers.ground.replaceChildren(s("rect", { class: "aos-table", x: 0, y: 0, width: w, height: d, rx: 0.3 }), ...halves);
     layers.scenery.replaceChildren(...(view.features || []).map((f) => {
       const points = f.polygon.map(([x, y]) => `${x},${fy(y)}`).join(" ");
       const [cx, cy] = f.polygon.reduce(([a, b], [x, y]) => [a + x / f.polygon.length, b + y / f.polygon.length], [0, 0]);
