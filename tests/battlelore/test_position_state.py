@@ -117,11 +117,13 @@ def _whole(state: BattleLoreState) -> dict[str, Any]:
      ("A02", "custom"), ("A04", "intro")],
 )  # fmt: skip
 def test_whole_states_of_real_games_read_back_the_same(adventure: str, councils: str) -> None:
-    """Every fifth state of a random game, battles under way included: written, read back to
-    the same whole state (views of both seats and spectators, decision, legal actions, RNG
-    apart), and written the same."""
+    """The first states of every decision point and every 20th state of a random game,
+    battles under way included: written, read back to the same whole state (views of both
+    seats and spectators, decision, legal actions, RNG apart), and written the same."""
     written: Counter[str] = Counter()
-    for state in _playout(adventure, 5, councils)[::5]:
+    for index, state in enumerate(_playout(adventure, 5, councils)):
+        if index % 20 and written[state.decision] >= 6:
+            continue
         text = GAME.write_position(state)
         again = GAME.read_position(text, "whole.toml")
         assert _whole(again) == _whole(state)
@@ -129,7 +131,7 @@ def test_whole_states_of_real_games_read_back_the_same(adventure: str, councils:
         for seat in (None, 1, 2):
             assert again.view(seat) == state.view(seat)
         written[state.decision] += 1
-    assert sum(written.values()) >= 80
+    assert sum(written.values()) >= 60
     needed = {"deal", "command", "order", "move", "battle", "roll"}
     if GAME.new({"adventure": adventure}).static.lore:  # A02, A04 (A01, A03: no Lore)
         needed |= {"react", "refill", "lore-deal"}
