@@ -37,3 +37,8 @@ export function seatChoice(seat) {
 export function seatSide(game, seat) {
   return t(`side.${seat === 1 ? "A" : "B"}`);
 }
+
+/** The join page: what taking `seat` means, as a sentence. */
+export function describeSeat(game, seat) {
+  return t("lobby.describe_seat", { side: seat === 1 ? "A" : "B" });
+}

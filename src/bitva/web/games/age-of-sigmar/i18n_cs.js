@@ -3,6 +3,7 @@ export const cs = {
   "app.title": "Age of Sigmar",
   "lobby.how_text": "Vyberte jednotku na stole: ukáže se její pohyb, kruhy 3\" a 12\" a dostřel jejích střelných zbraní; nepřátelské jednotky, které vidí, jsou obtažené, ty na dostřel vyplněné. Přetáhněte jednotku (na telefonu klepněte, kam má jít) a engine cestu zkontroluje: zelená je povolená, červená řekne proč ne. Střelbu, útok a boj volíte tlačítky; přesné šance stojí u každého z nich.",
   "lobby.setup": "Bitva",
+  "lobby.describe_seat": "Velíte armádě {side}.",
   "lobby.seat_side": "{side}",
   "setup.starter_clash": "Úvodní střet (sestava 1)",
   "setup.starter_clash.about": "Stormcast Eternals proti Khorne Bloodbound na otevřeném stole 4' × 4'.",

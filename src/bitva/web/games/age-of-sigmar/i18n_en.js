@@ -3,6 +3,7 @@ export const en = {
   "app.title": "Age of Sigmar",
   "lobby.how_text": "Select a unit on the table to see its Move, the 3\" and 12\" rings and its missile ranges; enemy units it can see are outlined, those in range filled. Drag the unit (on a phone: tap where it should go) and the engine checks the path: green is legal, red says why not. Shoot, charge and fight with the buttons; the exact odds stand beside each.",
   "lobby.setup": "Battle",
+  "lobby.describe_seat": "You command army {side}.",
   "lobby.seat_side": "{side}",
   "setup.starter_clash": "Starter clash (Setup 1)",
   "setup.starter_clash.about": "Stormcast Eternals against Khorne Bloodbound on an open 4' by 4' table.",

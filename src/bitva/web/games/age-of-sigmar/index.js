@@ -3,7 +3,7 @@
 // zoom, bases by side, a selected unit's rings and the enemy it sees or reaches, drag (or tap)
 // to move with the engine's preview, the exact odds before every attack and charge, the dice,
 // in English and Czech.
-import { describeOptions, optionsForm, seatChoice, seatSide } from "./form.js";
+import { describeOptions, describeSeat, optionsForm, seatChoice, seatSide } from "./form.js";
 import { replayBoard } from "./replay.js";
 import { mountAgeOfSigmar } from "./screen.js";
 import { strings, t } from "./text.js";
@@ -22,5 +22,6 @@ export default {
   optionsForm,
   seatChoice,
   seatSide,
+  describeSeat,
   howToPlay: () => t("lobby.how_text"),
 };
