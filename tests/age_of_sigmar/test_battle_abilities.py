@@ -53,3 +53,19 @@ def test_portal_of_skulls_does_not_reach_beyond_18_inches() -> None:
     state.apply("use B2 portal-of-skulls")
     b1 = state.rt.unit_by_id("B1")
     assert needs_test(state.battle, state.rt, b1)
+
+
+def test_a_planted_banner_does_not_pile_in() -> None:
+    """``cannot_move`` holds for every move of the unit, its pile-in too (AOS-9.3)."""
+    state = position(
+        [unit("A1", "liberators", row(20, 10, 2, 2.0))],
+        [unit("B2", "bloodsecrator", [(20, 12.5)])],
+        step="pile-in",
+        phase="combat",
+        active="B",
+        runtime='unit = "B2"\npicker = "B"\n[position.units.B2]\n'
+        'effects = [["portal-of-skulls", "B2", "hero:B"]]',
+    )
+    refused = state.check(state.parse_action("pile-in B2 m1 20.000,12.500 20.000,12.000"))
+    assert refused is not None and "cannot move" in refused.message
+    assert [str(a) for a in state.candidate_actions(state.rng, 4)] == ["pile-in B2"]

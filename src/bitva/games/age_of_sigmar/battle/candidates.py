@@ -101,7 +101,8 @@ def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
             moves: list[Action] = [PathAction("move", unit.id, paths)] if paths else []
             return [*moves, UnitAction("hold", unit.id)]
         if step == "pile-in":
-            paths = plan_pile(battle, rt, unit)
+            stuck = "cannot_move" in abilities.statuses(battle, rt, unit)
+            paths = () if stuck else plan_pile(battle, rt, unit)
             stay = PathAction("pile-in", unit.id)
             return [PathAction("pile-in", unit.id, paths), stay] if paths else [stay]
         targets = legal_targets(battle, rt, unit, "melee")

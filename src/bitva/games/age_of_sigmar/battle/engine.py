@@ -163,6 +163,8 @@ def check(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
         unit = rt.unit_by_id(rt.unit)
         if not isinstance(action, PathAction) or action.verb != "pile-in" or action.unit != unit.id:
             return _expected(f"pile-in {unit.id} (paths, or none to stay)", "AOS-9.3")
+        if action.paths and "cannot_move" in abilities.statuses(battle, rt, unit):
+            return Violation(f"{unit.id} cannot move while its ability is in force", "AOS-1.2")
         return check_pile_in_action(battle, rt, unit, action)
     if step in ("shooting", "attack"):
         return resolution.check_target(battle, rt, action)
