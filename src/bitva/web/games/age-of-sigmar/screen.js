@@ -130,6 +130,19 @@ export function mountAgeOfSigmar(root, session, ctx) {
     }
   }
 
+  /** The unit with a model whose base is within `limit` inches of `point`, the nearest. */
+  function nearestUnit(point, limit) {
+    let best = null;
+    let gap = limit;
+    for (const unit of view().units || []) {
+      for (const m of onTable(unit)) {
+        const d = Math.hypot(m.at[0] - point[0], m.at[1] - point[1]) - m.r;
+        if (d <= gap) [best, gap] = [unit.id, d];
+      }
+    }
+    return best;
+  }
+
   // -- pointers: select, drag, tap, pinch -------------------------------------------------------
   svg.addEventListener("pointerdown", (e) => {
     st.touch = e.pointerType === "touch";
@@ -206,6 +219,9 @@ export function mountAgeOfSigmar(root, session, ctx) {
     const down = st.down;
     st.down = null;
     if (!down || down.panned || e.type === "pointercancel") return;
+    // a finger is wider than a small base: a tap within 1.5" of a model selects its unit
+    // (unless it gives the selected unit a destination)
+    if (!down.id && down.point && !(st.selected && movable(st.selected))) down.id = nearestUnit(down.point, 1.5);
     if (down.id) { // a unit: select it (again: let go)
       st.selected = st.selected === down.id && !movable(down.id) ? null : down.id; // tap again: let go
       st.drag = null;
