@@ -81,7 +81,7 @@ export function mountAgeOfSigmar(root, session, ctx) {
   function pathVerb(id) {
     const v = view();
     if (v.step === "pile-in") return "pile-in";
-    if (v.step !== "movement") return "move";
+    if (v.step !== "movement" && v.step !== "run-move") return "move";
     const near = (v.sight || []).some((p) => p.unit === id && p.distance <= 3);
     return near ? "retreat" : "move";
   }
