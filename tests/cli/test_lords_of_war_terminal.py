@@ -8,6 +8,7 @@ import io
 import re
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from bitva.cli.games import adapter_for
@@ -46,35 +47,37 @@ def test_the_adapter_is_found_by_the_game_name() -> None:
     assert isinstance(adapter_for(get_game("lords-of-war")), LordsOfWarAdapter)
 
 
-def test_a_person_plays_a_whole_game_against_greedy(tmp_path: Path) -> None:
+@pytest.mark.parametrize(  # the basic game's screens are the advanced one's, less its rules
+    "advanced", [pytest.param(False, marks=pytest.mark.slow), True], ids=["basic", "advanced"]
+)
+def test_a_person_plays_a_whole_game_against_greedy(tmp_path: Path, advanced: bool) -> None:
     game = get_game("lords-of-war")
-    for advanced in (False, True):
-        console = Console(file=open(tmp_path / "screen.txt", "w"), width=120)  # noqa: SIM115
-        player = ScriptedPlayer()
-        console.input = player  # type: ignore[method-assign]
-        save = tmp_path / f"game-{advanced}.json"
-        terminal = TerminalGame(
-            console, game, {"advanced": advanced}, {1: "human", 2: "greedy"}, 11, save
-        )
-        terminal.run()
-        console.file.close()
-        record = GameRecord.load(save)
-        assert record.outcome is not None, "the game was played to its end"
-        assert player.prompts > 10
-        assert any(action.startswith("deal ") for action in record.actions)  # LW-3.2 as chance
-        assert run("replay", str(save), "--verify").exit_code == 0
-        screen = (tmp_path / "screen.txt").read_text(encoding="utf-8")
-        outcome = Outcome.from_json(record.outcome)
-        end = (
-            "You win — you eliminated"
-            if outcome.winner == 1
-            else "You lose: Player 2 wins — player 2 elim"
-        )
-        assert screen.count(end) == 1 and "Game over" not in screen, screen[-2000:]
-        assert "Player 1's hand" in screen
-        assert "Where " in screen and "best outcome" in screen  # the placement previews
-        log = terminal.log(1)  # printed once each, in order
-        assert [line for line in screen.splitlines() if line in set(log)] == log
+    console = Console(file=open(tmp_path / "screen.txt", "w"), width=120)  # noqa: SIM115
+    player = ScriptedPlayer()
+    console.input = player  # type: ignore[method-assign]
+    save = tmp_path / f"game-{advanced}.json"
+    terminal = TerminalGame(
+        console, game, {"advanced": advanced}, {1: "human", 2: "greedy"}, 11, save
+    )
+    terminal.run()
+    console.file.close()
+    record = GameRecord.load(save)
+    assert record.outcome is not None, "the game was played to its end"
+    assert player.prompts > 10
+    assert any(action.startswith("deal ") for action in record.actions)  # LW-3.2 as chance
+    assert run("replay", str(save), "--verify").exit_code == 0
+    screen = (tmp_path / "screen.txt").read_text(encoding="utf-8")
+    outcome = Outcome.from_json(record.outcome)
+    end = (
+        "You win — you eliminated"
+        if outcome.winner == 1
+        else "You lose: Player 2 wins — player 2 elim"
+    )
+    assert screen.count(end) == 1 and "Game over" not in screen, screen[-2000:]
+    assert "Player 1's hand" in screen
+    assert "Where " in screen and "best outcome" in screen  # the placement previews
+    log = terminal.log(1)  # printed once each, in order
+    assert [line for line in screen.splitlines() if line in set(log)] == log
 
 
 def test_the_opening_deal_reads_as_one_draw_per_player() -> None:
