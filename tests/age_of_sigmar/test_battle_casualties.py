@@ -247,3 +247,37 @@ def test_aos_12_5_taker_of_heads_heals_when_its_attacks_slay() -> None:
     rt, _ = heal(state.battle, rt, "B4", "on_slay")
     rt, healed = heal(state.battle, rt, "B4", "on_slay")
     assert healed == 0 and rt.unit_by_id("B4").models[0].wounds_taken == 0
+
+
+def test_aos_7_1_a_unit_that_ran_may_not_shoot() -> None:
+    state = position(
+        [unit("A1", "judicators", row(20, 10, 2, 2.0))],
+        [unit("B1", "bloodreavers", row(20, 25, 2, 1.6))],
+        step="shooting",
+        runtime='[position.units.A1]\nflags = ["moved", "ran"]',
+    )
+    refused = state.check(state.parse_action("shoot A1 at B1"))
+    assert refused is not None and refused.rule == "AOS-6.4"
+
+
+def test_d_37_shooting_within_3_inches_of_an_enemy_is_allowed() -> None:
+    state = position(
+        [unit("A1", "judicators", row(20, 10, 2, 2.0))],
+        [unit("B1", "bloodreavers", row(20, 12, 2, 1.6))],
+        step="shooting",
+    )
+    assert state.check(state.parse_action("shoot A1 at B1")) is None
+
+
+def test_d_15_a_unit_with_no_target_after_piling_in_has_fought() -> None:
+    """A unit that charged may be picked; out of reach after its pile-in it has still fought."""
+    state = position(
+        [unit("A1", "liberators", [(10, 10)]), unit("A2", "liberators", [(40, 10)])],
+        [unit("B1", "bloodreavers", [(10, 20)]), unit("B2", "bloodreavers", [(40, 12)])],
+        step="combat",
+        runtime='picker = "A"\n[position.units.A1]\nflags = ["charged"]',
+    )
+    state.apply("fight A1")
+    state.apply("pile-in A1 m1 10.000,10.000 10.000,13.000")
+    assert state.rt.unit_by_id("A1").fought
+    assert state.decision == "combat" and state.rt.picker == "B"  # B2 and A2 are in combat

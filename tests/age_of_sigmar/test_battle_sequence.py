@@ -255,3 +255,30 @@ def test_aos_4_4_the_battle_ends_after_max_rounds() -> None:
     outcome = state.outcome
     assert outcome.rule == "AOS-15.2" and state.rt.round == 6
     assert state.current_player is None
+
+
+def test_aos_4_3_per_turn_flags_reset_at_the_start_of_a_turn() -> None:
+    from dataclasses import replace
+
+    from bitva.games.age_of_sigmar.battle.sequence import begin_turn
+
+    state = GAME.new({"battle": "starter_clash"}, 1)
+    state.apply("first A")
+    a1 = state.rt.unit_by_id("A1")
+    rt = state.rt.with_unit(replace(a1, moved=True, ran=True, charged=True, slain_this_turn=2))
+    rt = begin_turn(state.battle, rt, "B")
+    again = rt.unit_by_id("A1")
+    assert not (again.moved or again.ran or again.charged) and again.slain_this_turn == 0
+
+
+def test_aos_8_4_a_unit_charges_once_a_turn() -> None:
+    state = position(
+        [unit("A1", "liberators", [(10, 10)]), unit("A2", "liberators", [(40, 10)])],
+        [unit("B1", "bloodreavers", [(10, 20)]), unit("B2", "bloodreavers", [(40, 20)])],
+        step="charge",
+    )
+    state.apply("charge A1")
+    state.apply("dice charge 2")
+    state.apply("hold A1")  # 2" is not enough: the charge fails, nothing moves (D-13)
+    refused = state.check(state.parse_action("charge A1"))
+    assert refused is not None and refused.rule == "AOS-8.4"
