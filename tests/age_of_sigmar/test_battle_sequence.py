@@ -282,3 +282,40 @@ def test_aos_8_4_a_unit_charges_once_a_turn() -> None:
     state.apply("hold A1")  # 2" is not enough: the charge fails, nothing moves (D-13)
     refused = state.check(state.parse_action("charge A1"))
     assert refused is not None and refused.rule == "AOS-8.4"
+
+
+def test_d_33_the_inspired_triumph_is_declared_when_a_unit_is_picked_to_fight() -> None:
+    """AOS-3.7, D-33: B won a major victory last time and rolled 3 (Inspired): once a battle,
+    when a unit is picked to fight, it re-rolls its failed hit rolls in that combat phase."""
+    from bitva.games.age_of_sigmar.battle.attacks import attack_numbers
+
+    state = position(
+        [unit("A1", "liberators", row(20, 20, 2, 2.0))],
+        [
+            unit("B1", "bloodreavers", row(20, 21.6, 2, 1.6)),
+            unit("B2", "bloodsecrator", [(40, 40)]),
+        ],
+        step="combat",
+        active="B",
+        runtime='picker = "B"\ninspired = ["B"]',
+    )
+    assert "fight B1 inspired" in [str(a) for a in state.candidate_actions(state.rng, 8)]
+    state.apply("fight B1 inspired")
+    assert state.rt.inspired == ()
+    rt = state.rt
+    profiles, _ = attack_numbers(
+        state.battle, rt, rt.unit_by_id("B1"), rt.unit_by_id("A1"), "melee"
+    )
+    assert profiles and all("failed" in p.hit_reroll for p in profiles)
+
+
+def test_aos_3_7_an_inspired_triumph_is_used_once() -> None:
+    state = position(
+        [unit("A1", "liberators", row(20, 20, 2, 2.0))],
+        [unit("B1", "bloodreavers", row(20, 21.6, 2, 1.6))],
+        step="combat",
+        active="B",
+        runtime='picker = "B"',
+    )
+    refused = state.check(state.parse_action("fight B1 inspired"))
+    assert refused is not None and refused.rule == "AOS-3.7"

@@ -17,6 +17,7 @@ Decisions::
     shoot A3 at B2               the unit shoots the target (AOS-7, AOS-11.2)
     charge A1                    declare a charge: 2D6 rolled before any model moves (D-38)
     fight A1                     pick a unit to fight (AOS-9.2)
+    fight A1 inspired            ... declaring the Inspired triumph on it (AOS-3.7, D-33)
     pile-in A1 m1 x,y x,y; ...   its pile-in, one straight segment a model (GEO-11)
     attack A1 at B1              its melee attacks on the target (AOS-9.3, AOS-11.2)
     done                         end this step or phase
@@ -97,6 +98,16 @@ class CastAction:
 
 
 @dataclass(frozen=True, slots=True)
+class InspiredFight:
+    """Pick a unit to fight and declare the Inspired triumph on it (AOS-3.7, D-33)."""
+
+    unit: str
+
+    def __str__(self) -> str:
+        return f"fight {self.unit} inspired"
+
+
+@dataclass(frozen=True, slots=True)
 class UseAction:
     """A unit's activated ability (section 3.2): ``use B1 portal-of-skulls``."""
 
@@ -174,6 +185,7 @@ Action = (
     | UnitAction
     | CastAction
     | UseAction
+    | InspiredFight
     | TargetAction
     | PathAction
     | RollOff
@@ -234,6 +246,8 @@ def parse_action(text: str) -> Action:
         body = text.strip().split(None, 2)
         paths = parse_paths(body[2], text) if len(body) > 2 else ()
         return PathAction(verb, words[1], paths)  # type: ignore[arg-type]
+    if verb == "fight" and len(words) == 3 and unit and words[2].lower() == "inspired":
+        return InspiredFight(words[1])
     if verb == "use" and len(words) == 3 and unit and re.fullmatch(r"[a-z0-9][a-z0-9-]*", words[2]):
         return UseAction(words[1], words[2])
     if verb == "cast" and len(words) == 3 and unit and re.fullmatch(r"[a-z][a-z-]*", words[2]):

@@ -19,7 +19,13 @@ from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD
 from bitva.games.age_of_sigmar.battle.characteristics import live_spec, scroll_of
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.movement import enemy_units
-from bitva.games.age_of_sigmar.battle.runtime import DAMNED, ENSORCELLED, Runtime, UnitState
+from bitva.games.age_of_sigmar.battle.runtime import (
+    DAMNED,
+    ENSORCELLED,
+    INSPIRED_TRIUMPH,
+    Runtime,
+    UnitState,
+)
 from bitva.games.age_of_sigmar.calculator.resolve import Situation, resolve
 from bitva.games.age_of_sigmar.geometry.scenery import features_within, in_cover
 from bitva.games.age_of_sigmar.geometry.sight import can_target
@@ -117,6 +123,8 @@ def attack_numbers(
         defender = resolve(spec, goal, where).target
     if unit.has_effect(ENSORCELLED):  # AOS-2.5 Mystical: re-roll failed wound rolls
         profiles = [replace(p, wound_reroll=p.wound_reroll | {"failed"}) for p in profiles]
+    if unit.has_effect(INSPIRED_TRIUMPH):  # AOS-3.7 Inspired: re-roll failed hit rolls
+        profiles = [replace(p, hit_reroll=p.hit_reroll | {"failed"}) for p in profiles]
     if unit.has_effect(DAMNED):  # AOS-2.5 Damned: +1 to hit after a sacrifice
         profiles = [replace(p, hit_mod=p.hit_mod + 1) for p in profiles]
     profiles = with_auras(battle, rt, unit, profiles, kind)

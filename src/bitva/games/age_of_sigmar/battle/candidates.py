@@ -13,6 +13,7 @@ from bitva.games.age_of_sigmar.battle.actions import (
     Action,
     Done,
     First,
+    InspiredFight,
     PathAction,
     TargetAction,
     UnitAction,
@@ -117,7 +118,9 @@ def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
         return [*(UnitAction("charge", u.id) for u in free if can_charge(rt, u)), Done()]
     if step == "combat":
         assert rt.picker is not None
-        return [UnitAction("fight", u.id) for u in rt.army(rt.picker) if can_fight(rt, u)]
+        able = [u for u in rt.army(rt.picker) if can_fight(rt, u)]
+        triumph = [InspiredFight(u.id) for u in able] if rt.picker in rt.inspired else []
+        return [*(UnitAction("fight", u.id) for u in able), *triumph]
     return []
 
 

@@ -21,6 +21,7 @@ from bitva.games.age_of_sigmar.battle.actions import (
     DieKind,
     Done,
     First,
+    InspiredFight,
     PathAction,
     RollOff,
     TargetAction,
@@ -47,6 +48,7 @@ from bitva.games.age_of_sigmar.battle.movement import (
 )
 from bitva.games.age_of_sigmar.battle.runtime import (
     BEFUDDLED,
+    INSPIRED_TRIUMPH,
     ActiveEffect,
     Runtime,
     UnitState,
@@ -157,6 +159,11 @@ def check(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
     if step == "charge-move":
         return _check_charge_move(battle, rt, action)
     if step == "combat":
+        if isinstance(action, InspiredFight):
+            assert rt.picker is not None
+            if rt.picker not in rt.inspired:
+                return Violation(f"{rt.picker} holds no unused Inspired triumph", "AOS-3.7")
+            return _check_pick(rt, UnitAction("fight", action.unit))
         return _check_pick(rt, action)
     if step == "pile-in":
         assert rt.unit is not None
@@ -341,6 +348,13 @@ def play(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[Eve
         return enter(battle, rt, following.get(step, "combat")), [
             Event("phase-done", {"phase": rt.phase, "side": rt.active})
         ]
+    if isinstance(action, InspiredFight):
+        unit = rt.unit_by_id(action.unit)
+        effect = ActiveEffect(INSPIRED_TRIUMPH, "triumph", f"phase:{rt.active}")
+        rt = rt.with_unit(replace(unit, effects=(*unit.effects, effect)))
+        rt = replace(rt, inspired=tuple(s for s in rt.inspired if s != unit.side))
+        rt = replace(rt, unit=unit.id, step="pile-in")
+        return rt, [Event("fight", {"unit": unit.id, "triumph": "inspired"})]
     if isinstance(action, UnitAction):
         return _unit_action(battle, rt, action)
     if isinstance(action, TargetAction):

@@ -131,6 +131,7 @@ class PositionEntry(_Strict):
     sudden_death: SuddenDeath | None = None
     spell: SpellEntry | None = None
     damned_used: tuple[str, ...] = ()
+    inspired: tuple[Side, ...] = ()
     units: dict[str, UnitEntry] = Field(default_factory=dict)
 
 
@@ -281,6 +282,7 @@ def write_position(state: AgeOfSigmarState) -> str:
             "generals": generals,
             "empowered": list(rt.empowered),
             "damned_used": list(rt.damned_used),
+            "inspired": list(rt.inspired),
         },
     )
     if rt.sudden_death is not None:
@@ -456,5 +458,6 @@ def _runtime(battle: Battle, entry: PositionEntry, source: str) -> Runtime:
         picker=entry.picker,
         command_used=entry.command_used,
         damned_used=entry.damned_used,
+        inspired=entry.inspired,
         spell=None if entry.spell is None else entry.spell.model_dump(exclude_none=True),
     )

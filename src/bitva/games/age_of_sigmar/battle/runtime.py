@@ -35,6 +35,8 @@ ENSORCELLED = "ensorcelled"
 """AOS-2.5 Mystical on 2-6: re-roll failed wound rolls."""
 DAMNED = "damned"
 """AOS-2.5 Damned: a unit that sacrificed adds 1 to its hit rolls."""
+INSPIRED_TRIUMPH = "inspired"
+"""AOS-3.7 Inspired: the unit re-rolls failed hit rolls in this combat phase (D-33)."""
 CAUSES_FEAR = "causes_fear"
 """AOS-2.5 Sinister: enemy units within 3" have -1 Bravery."""
 
@@ -239,6 +241,7 @@ class Runtime:
     spell: dict[str, Any] | None = None
     mystical: tuple[str, ...] = ()
     damned_used: tuple[str, ...] = ()
+    inspired: tuple[Side, ...] = ()
 
     def unit_by_id(self, unit_id: str) -> UnitState:
         for unit in self.units:
@@ -293,6 +296,7 @@ class Runtime:
             "spell": self.spell,
             "mystical": list(self.mystical),
             "damned_used": list(self.damned_used),
+            "inspired": list(self.inspired),
         }
 
     @classmethod
@@ -321,6 +325,7 @@ class Runtime:
             data["spell"],
             tuple(str(u) for u in data["mystical"]),
             tuple(str(f) for f in data["damned_used"]),
+            tuple(data["inspired"]),
         )
 
 

@@ -3,9 +3,10 @@ battle whose armies the battle file has already set up.
 
 Army sizes are the models set up (AOS-3.3); generals, the sudden death objective and triumph
 dice come from the file (AOS-3.5 to AOS-3.7; the loader checks them, D-32). Empowered adds 1 to
-the general's Wounds (AOS-3.7, T-18); Blessed and Inspired, once-per-battle choices, are not
-offered yet. Round 1's first turn is the choice of the player done setting up first (AOS-3.4,
-D-29), unless the file records it (``[deployment] first_turn``).
+the general's Wounds (AOS-3.7, T-18); Inspired is declared once, when a unit is picked to
+fight (``fight A1 inspired``, D-33); Blessed is not offered yet. Round 1's first turn is the
+choice of the player done setting up first (AOS-3.4, D-29), unless the file records it
+(``[deployment] first_turn``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ def initial_runtime(battle: Battle) -> Runtime:
     empowered: tuple[Side, ...] = tuple(
         side for side in SIDES if side in triumphs and triumphs[side].name == "empowered"
     )
+    inspired: tuple[Side, ...] = tuple(
+        side for side in SIDES if side in triumphs and triumphs[side].name == "inspired"
+    )
     rt = Runtime(
         units=units,
         round=1,
@@ -39,6 +43,7 @@ def initial_runtime(battle: Battle) -> Runtime:
         sudden_death=battle.data.sudden_death,
         empowered=empowered,
         chooser=done_first(battle),
+        inspired=inspired,
     )
     preset = battle.data.deployment.first_turn
     return rt if preset is None else start_round(battle, rt, preset)
