@@ -19,6 +19,13 @@ everything is counted in banners and scaled by the banners needed to win:
   step back rather than strike; at 0 nothing told a unit left next to the enemy's strongest
   units, a retreat or a taken hex from a safe one, and `greedy` lost 36% of its games to `rush`;
   at 0.15 it won more on each adventure (docs/ai.md, "Initiative");
+- **exposure** (issue 21): the side the next attacks fall on (`exposed_side`), each of its
+  units valued by the enemy attacks that could reach it after a move that still lets them
+  battle, the best `focus` of them combined (focus fire: a unit several enemies reach reads as
+  nearly a banner lost), its `exposed_counted` most exposed units counted. The threat terms
+  count each enemy's best attack anywhere, so a unit sent alone into the enemy's lines added
+  nothing once the enemy had three good attacks elsewhere, and `greedy` lost such units to
+  `rush` (docs/ai.md, "Initiative");
 - **initiative** (issue 21): while the side acting gives its orders and moves (BL-2, BL-3),
   each ordered unit that has not moved yet is worth what its move could bring: the best attack
   on an enemy it could reach and still battle (within `move_battle` hexes and its weapon's
@@ -84,6 +91,9 @@ class Weights:
     token_spare: float = 0.005  # a token beyond that (still kept from the opponent, D-33)
     threat_moves: bool = True  # threats after a move that still allows a battle (BL-3.2)
     battle_back: float = 0.0  # a melee attack's expected battle back against it (BL-7.1)
+    exposure: float = 0.3  # the side to be attacked next: its units the enemy may gang up on
+    exposed_counted: int = 2  # how many of its most exposed units count
+    focus: int = 2  # how many enemy attacks on one unit count (a card orders a few)
 
 
 DEFAULT = Weights()
@@ -278,6 +288,43 @@ def pending_orders(
     return _top(values, left)
 
 
+def exposed_side(state: BattleLoreState) -> int:
+    """The side whose units the next attacks fall on: the side acting once its turn has begun
+    (its orders, moves and battles are made, the other side strikes next, BL-1.1), else, at
+    the very start of a turn (no Command card played, BL-2.1), the side waiting."""
+    if state.phase == "command" and state.orders is None:
+        return 3 - state.active
+    return state.active
+
+
+def exposure(attacks: Attacks, units: list[Unit], enemies: list[Unit], w: Weights) -> float:
+    """What the enemy may take from `units` in its next turn, in banners: for each unit, the
+    `focus` best attacks enemies could make on it after a move that still lets them battle
+    (melee within `move_battle` + 1 hexes, a missile weapon in range, BL-3.2, BL-4.3), combined
+    as 1 - the product of (1 - each attack's banner progress) so that ganging up on a unit
+    approaches a whole banner; the `exposed_counted` most exposed units are summed. Unlike
+    the threat terms (each enemy's best attack anywhere), a unit left where several enemies
+    reach it reads worse than one beside a single enemy (issue 21)."""
+    if not w.exposure:
+        return 0.0
+    per_unit = []
+    for unit in units:
+        row = DISTANCES[unit.hex]
+        on_it = []
+        for enemy in enemies:
+            away = row[enemy.hex]
+            if away <= enemy.type.move_battle + 1:
+                on_it.append(attacks.value(enemy, unit, "melee"))
+            elif 2 <= away <= enemy.type.weapon.range:
+                on_it.append(attacks.value(enemy, unit, "ranged"))
+        if on_it:
+            spared = 1.0
+            for value in sorted(on_it, reverse=True)[: w.focus]:
+                spared *= 1.0 - min(1.0, value)
+            per_unit.append(1.0 - spared)
+    return w.exposure * _top(per_unit, w.exposed_counted)
+
+
 def _pending_roll(state: BattleLoreState, attacks: Attacks) -> float:
     """A declared attack whose dice are not rolled yet (BL-4.4 step 5), from South's side: its
     expected banner progress. Scored before the roll, a battle looked worth less than keeping
@@ -327,6 +374,10 @@ def score(state: BattleLoreState, weights: Weights = DEFAULT) -> float:
             for u in units[side - 1]
         ]
         total += (1.0 if side == 1 else -1.0) * weight * _top(threats, weights.attacks_counted)
+    if weights.exposure:
+        side = exposed_side(state)
+        lost = exposure(attacks, units[side - 1], units[2 - side], weights)
+        total -= lost if side == 1 else -lost
     if state.static.lore:
         total += lore_score(state, weights)
     return total
