@@ -16,12 +16,12 @@ analysis of a battle file (`bitva calc aos-reach`) come with the adapter as `com
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -96,18 +96,10 @@ class AgeOfSigmarAdapter(GenericAdapter):
 
     # -- drawing -------------------------------------------------------------------------------
     def render(self, state: State[Any], seat: int | None, screen: Screen) -> RenderableType:
-        """The whole table at 1" a column and 2" a line, the units beside it, the legend."""
+        """The whole table at 2" a line (1" a column where the console is wide enough), the
+        units beside it or under it, the legend, the latest log lines."""
         view = state.view(seat)
-        scale = Scale(1.0 if float(view["table"][0]) <= 72 else 2.0, 2.0)
-        left = map_lines(view, scale)
-        right = panel_lines(view, 32)
-        parts = [Text(self.status(state, seat, screen), style="bold")]
-        parts += beside(left, right, map_width(view, scale) + 1)
-        for line in parts:
-            line.no_wrap, line.overflow = True, "ellipsis"
-        if screen.log:
-            parts += [Text(line) for line in screen.log[-8:]]
-        return Group(*parts)
+        return Sized(lambda width: stream_lines(view, self.status(state, seat, screen), width))
 
     def frame(self, state: State[Any], seat: int | None, screen: Screen, size: Size) -> list[Text]:
         return view_frame(state.view(seat), screen, size, self.status(state, seat, screen))
@@ -198,6 +190,33 @@ class AgeOfSigmarAdapter(GenericAdapter):
         if "pairs" not in result or "units" not in result:
             return super().render_analysis(analysis, result, state, source)
         return reach_tables(result)
+
+
+class Sized:
+    """A renderable drawn for the width the console gives it (a stream's map fits the console)."""
+
+    def __init__(self, draw: Callable[[int], list[Text]]) -> None:
+        self.draw = draw
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in self.draw(options.max_width):
+            line.no_wrap, line.overflow = True, "ellipsis"
+            yield line
+
+
+def stream_lines(view: Mapping[str, Any], status: str, width: int) -> list[Text]:
+    """The position for a stream (a pipe, a test): the title, the table at 2" a line with the
+    units beside it when the width allows, else under it."""
+    table = (float(view["table"][0]), float(view["table"][1]))
+    scale = fit_scale(table, width - GUTTER - 1, 10**6)
+    left = map_lines(view, scale)
+    left_width = map_width(view, scale) + 1
+    lines = [Text(status, style="bold")]
+    if width - left_width >= PANEL_MIN:
+        lines += beside(left, panel_lines(view, width - left_width), left_width)
+    else:
+        lines += [*left, *panel_lines(view, width)]
+    return lines
 
 
 def view_frame(view: Mapping[str, Any], screen: Screen, size: Size, status: str) -> list[Text]:

@@ -157,7 +157,7 @@ def move_to(state: Any, unit_id: str, verb: str, towards: tuple[float, float]) -
     gone = _distance(unit, paths)
     note = None
     if asked > allowance + SHORT and gone >= allowance - 10 * SHORT:
-        note = f'{where} is {asked:.1f}" away; {unit_id} may go {allowance:g}": it goes that far'
+        note = f'{where} is {asked:.1f}" away; {unit_id} may move {allowance:g}": it goes that far'
     elif gone < min(asked, allowance) - SHORT:
         why = _why_not_whole(state, unit, verb_of_action, towards, min(asked, allowance))
         note = f'{unit_id} goes {gone:.1f}" towards {where}, no further: {why}'
@@ -242,8 +242,8 @@ def read_command(state: Any, text: str) -> Reply:
         return _checked(state, UnitAction(words[0], _unit_id(rt, words[1])))  # type: ignore[arg-type]
     try:
         action = parse_action(line)
-    except BitvaError as exc:
-        return Reply(refusal=f"{exc} ('?' lists the commands)")
+    except BitvaError:
+        return Reply(refusal=f"cannot read {line!r}; now {question(state)}")
     if isinstance(action, PathAction) and not action.paths and action.verb != "pile-in":
         return Reply(refusal=f"say where: {action.verb} {action.unit} to X Y")
     return _checked(state, action)
@@ -261,18 +261,20 @@ def question(state: Any) -> str:
     rt: Runtime = state.rt
     step = rt.step
     head = f"{rt.active}"
+    mine = [u.id for u in rt.army(rt.active) if u.alive]
+    one = mine[0] if mine else "A1"
     if step == "first-turn":
         return f"{rt.chooser} chooses who takes the first turn: 'first A' or 'first B'"
     if step == "hero":
-        return f"{head}, hero phase: 'inspire UNIT' (12\" from the general) or 'done'"
+        return f"{head}: 'inspire {one}' (a unit within 12\" of the general) or 'done'"
     if step == "movement":
-        return f"{head}: 'A1 to X Y', 'run A1', 'retreat A1 to X Y' or 'done'"
+        return f"{head}: '{one} to X Y', 'run {one}', 'retreat {one} to X Y' or 'done'"
     unit = None if rt.unit is None else rt.unit_by_id(rt.unit)
     if step == "run-move" and unit is not None:
         allowance = move_of(state.battle, unit) + (unit.run_roll or 0)
         return f"{unit.id} runs up to {allowance:g}\": '{unit.id} to X Y' or 'hold'"
     if step == "shooting":
-        return f"{head}: 'shoot A3 at B2' or 'done'"
+        return f"{head}: 'shoot UNIT at TARGET' or 'done'"
     if step == "charge":
         return f"{head}: 'charge UNIT' (an enemy within 12\") or 'done'"
     if step == "charge-move" and unit is not None:
@@ -281,7 +283,7 @@ def question(state: Any) -> str:
         reach = "" if gap is None else f'; the nearest enemy is {gap:.1f}" away'
         return f"{unit.id} rolled {roll}\"{reach}: 'charge' moves in, 'hold' gives it up"
     if step == "combat":
-        return f"Combat: {rt.picker} picks a unit to fight: 'fight UNIT'"
+        return f"{rt.picker}: pick a unit to fight: 'fight UNIT'"
     if step == "pile-in" and unit is not None:
         return f"{unit.id} fights: 'pile-in' (up to 3\" closer) or 'stay'"
     if step == "attack" and unit is not None:

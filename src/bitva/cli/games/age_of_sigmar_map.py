@@ -111,10 +111,13 @@ def _models(
     grid: list[list[tuple[str, str]]],
     styles: Mapping[str, str],
 ) -> dict[str, list[tuple[int, int]]]:
-    """Each model on its cells (the centre's, and every cell whose centre its base covers);
+    """Each model on its cells (the centre's, and every cell its base covers well);
     returns each unit's cells. A cell holding models of both sides shows ``×``."""
     depth = float(view["table"][1])
     size = (len(grid[0]), len(grid))
+    # a base covers a further cell only where it covers the cell's centre by half a cell: an
+    # infantry base is one character, a monster's several
+    shrink = min(scale.col, scale.row) / 2
     owner: dict[tuple[int, int], str] = {}
     cells: dict[str, list[tuple[int, int]]] = {}
     for unit in view["units"]:
@@ -130,7 +133,7 @@ def _models(
             for col in range(lo[0], hi[0] + 1):
                 for row in range(lo[1], hi[1] + 1):
                     cx, cy = _centre(scale, depth, col, row)
-                    if math.hypot(cx - x, cy - y) <= r:
+                    if math.hypot(cx - x, cy - y) <= r - shrink:
                         covered.add((col, row))
             for col, row in covered:
                 seen = owner.get((col, row))

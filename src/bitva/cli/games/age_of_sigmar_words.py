@@ -66,7 +66,7 @@ def called(unit: str, roster: Roster) -> str:
 
 def _dice_line(rolls: Sequence[Mapping[str, Any]]) -> str:
     parts = [f"{r['step']} " + "/".join(str(c) for c in r["counts"]) for r in rolls]
-    return "  dice: " + ", ".join(parts)
+    return "  dice (as recorded): " + ", ".join(parts)
 
 
 def describe_events(events: Sequence[Mapping[str, Any]], roster: Roster) -> list[str]:
