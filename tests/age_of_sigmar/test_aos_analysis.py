@@ -339,3 +339,40 @@ def test_section_3_2_charge_modifiers_re_rolls_auras_range_and_fly() -> None:
     # a friendly War Drum within 6" takes 1 off (a passive aura)
     near_drum = TableSnapshot.from_battle(load_battle_text(CUSTOM.replace("DRUM", "13.0")))
     assert charge_roll(near_drum, near_drum.unit("A1"), near_drum.unit("B1")).modifier == 1
+
+
+def test_issue_22_bitva_analyse_reads_a_battle_file_as_the_registered_game() -> None:
+    """`bitva analyse age-of-sigmar BATTLE.toml --json` is the issue's command: the registered
+    game reads a battle file as the battle before its first turn, for `[position] active`, and
+    its `reach` analysis answers from the state's snapshot exactly as the file's own analysis."""
+    from bitva.core import get_game
+
+    game = get_game("age-of-sigmar")
+    assert list(game.analyses) == ["reach"]
+    state = game.read_position(BATTLE_B, "battle.toml")
+    assert state.snapshot() == TableSnapshot.from_battle(load_battle_text(BATTLE_B))
+    assert game.analyses["reach"].run(state, None) == reach_analysis(load_battle_text(BATTLE_B))
+
+
+def test_issue_22_bitva_analyse_command(tmp_path: Path) -> None:
+    path = tmp_path / "battle.toml"
+    path.write_text(BATTLE_B, encoding="utf-8")
+    result = runner.invoke(app, ["analyse", "age-of-sigmar", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == reach_analysis(load_battle_text(BATTLE_B))
+
+
+def test_aos_8_1_the_snapshot_of_a_battle_under_way_keeps_this_turns_flags() -> None:
+    """A unit that ran this turn may neither charge nor shoot (AOS-6.5, AOS-8.1): the game's
+    snapshot carries the flag, so the analysis says 0 and no weapon in range."""
+    from dataclasses import replace
+
+    from bitva.core import get_game
+
+    game = get_game("age-of-sigmar")
+    state = game.read_position(BATTLE_B, "battle.toml")
+    ran = tuple(replace(u, ran=True) if u.id == "B1" else u for u in state.rt.units)
+    state.rt = replace(state.rt, units=ran)
+    answer = game.analyses["reach"].run(state, None)
+    pair = next(p for p in answer["pairs"] if (p["unit"], p["target"]) == ("B1", "A1"))
+    assert pair["charge_probability"] == 0.0 and pair["in_range"] == []

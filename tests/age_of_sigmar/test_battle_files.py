@@ -17,6 +17,7 @@ from bitva.games.age_of_sigmar.battle import (
     load_battle_file,
     load_battle_text,
 )
+from bitva.games.age_of_sigmar.battle.schema import Side
 from bitva.games.age_of_sigmar.geometry.coherency import is_coherent
 from bitva.games.age_of_sigmar.geometry.measure import Circle, base_radius, unit_to_unit
 from bitva.games.age_of_sigmar.geometry.polygon import contains
@@ -79,7 +80,7 @@ def test_6_2_both_setups_load_and_every_unit_is_coherent_and_on_the_table(name: 
 def test_6_2_geo_12_every_model_is_set_up_legally(name: str) -> None:
     battle = builtin_battle(name)
     for unit in battle.units:
-        other = "B" if unit.side == "A" else "A"
+        other: Side = "B" if unit.side == "A" else "A"
         own, enemy = battle.territory(unit.side), battle.territory(other)
         for circle in unit.circles():
             assert set_up_violation(circle, own, enemy) is None, unit.id
@@ -127,7 +128,7 @@ def test_6_2_setup_2_scenery_and_sorcery_numbers() -> None:
     ]  # fmt: skip
     assert (battle.models_on_table("A"), battle.models_on_table("B")) == (12, 28)
     for f in battle.features:
-        side = "B" if f.id in ("F1", "F2", "F5") else "A"
+        side: Side = "B" if f.id in ("F1", "F2", "F5") else "A"
         assert contains(f.centroid, battle.territory(side)), f.id
     sd = battle.data.sudden_death
     assert sd is not None and (sd.objective, sd.named_unit) == ("assassinate", "B4")

@@ -9,9 +9,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bitva.core.game import Game
+from bitva.core.game import Analysis, Game
 from bitva.core.rng import Rng
 from bitva.core.traits import Traits
+from bitva.games.age_of_sigmar.analysis import REACH_ANALYSIS
 from bitva.games.age_of_sigmar.battle.position import read_position, write_position
 from bitva.games.age_of_sigmar.battle.runtime import Runtime
 from bitva.games.age_of_sigmar.battle.setup import initial_runtime
@@ -56,6 +57,12 @@ class AgeOfSigmar(Game[AgeOfSigmarState, AgeOfSigmarOptions]):
 
     def write_position(self, state: AgeOfSigmarState) -> str:
         return write_position(state)
+
+    @property
+    def analyses(self) -> Mapping[str, Analysis]:
+        """The reach analysis: distances, sight, missile weapons in range and the exact charge
+        odds of each of the active side's units against each enemy unit (issue 22)."""
+        return {REACH_ANALYSIS.name: REACH_ANALYSIS}
 
     def heuristic(self, state: AgeOfSigmarState, seat: int) -> float:
         """The share of the enemy army lost minus the share of one's own (AOS-15.2)."""

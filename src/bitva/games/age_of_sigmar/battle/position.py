@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -329,9 +330,10 @@ def _read(text: str, source: str) -> tuple[Battle, Runtime]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PositionError("(file)", f"{source}: not valid TOML: {exc}") from None
-    raw = data.pop("position", None)
+    raw = data.get("position")
     if not isinstance(raw, dict) or "army_size" not in raw:
-        raise PositionError("position", f"{source}: a position needs [position] with army_size")
+        return _battle_file(data, source)
+    data.pop("position")
     try:
         entry = PositionEntry.model_validate(raw)
     except ValidationError as exc:
@@ -356,6 +358,24 @@ def _read(text: str, source: str) -> tuple[Battle, Runtime]:
     except ContentError as exc:
         raise PositionError(exc.field or "(file)", f"{source}: {exc.reason}") from None
     return battle, _runtime(battle, entry, source)
+
+
+def _battle_file(data: dict[str, Any], source: str) -> tuple[Battle, Runtime]:
+    """A battle file (rules 3.4, 6.2) read as a position: the battle before its first turn.
+    Its ``[position] active`` (default "A") is whose turn the analyses answer for (issue 22:
+    `bitva analyse age-of-sigmar BATTLE.toml`); a battle under way needs ``army_size`` and
+    the rest of ``[position]`` (above)."""
+    from bitva.games.age_of_sigmar.battle.setup import initial_runtime
+
+    try:
+        battle = parse_battle(data, source)
+    except ContentError as exc:
+        raise PositionError(exc.field or "(file)", f"{source}: {exc.reason}") from None
+    rt = initial_runtime(battle)
+    active = battle.data.position.active
+    if rt.step == "first-turn" and rt.active != active:
+        rt = replace(rt, active=active)
+    return battle, rt
 
 
 def _runtime(battle: Battle, entry: PositionEntry, source: str) -> Runtime:

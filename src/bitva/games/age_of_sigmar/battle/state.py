@@ -18,12 +18,14 @@ from bitva.core.game import Game
 from bitva.core.outcome import Outcome
 from bitva.core.rng import Rng
 from bitva.core.state import State
+from bitva.games.age_of_sigmar.analysis.snapshot import TableSnapshot
 from bitva.games.age_of_sigmar.battle import engine
 from bitva.games.age_of_sigmar.battle.actions import Action, parse_action
 from bitva.games.age_of_sigmar.battle.candidates import candidate_actions
 from bitva.games.age_of_sigmar.battle.characteristics import scroll_of, wounds_of
 from bitva.games.age_of_sigmar.battle.loader import Battle, find_battle
 from bitva.games.age_of_sigmar.battle.runtime import Runtime
+from bitva.games.age_of_sigmar.battle.snapshot import snapshot_of
 from bitva.games.age_of_sigmar.options import AgeOfSigmarOptions
 
 
@@ -95,6 +97,10 @@ class AgeOfSigmarState(State[Action]):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def snapshot(self) -> TableSnapshot:
+        """The table as the reach analysis reads it (issue 22), for the side whose turn it is."""
+        return snapshot_of(self.battle, self.rt)
 
     def clone(self) -> Self:
         other = type(self).__new__(type(self))
