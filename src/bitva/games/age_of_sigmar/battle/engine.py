@@ -462,7 +462,7 @@ def _path_action(battle: Battle, rt: Runtime, action: PathAction) -> tuple[Runti
     unit = moved_unit(rt.unit_by_id(action.unit), action.paths)
     event = Event(
         "moved",
-        {"unit": unit.id, "kind": action.verb, "models": [n for n, _ in action.paths]},
+        {"unit": unit.id, "verb": action.verb, "models": [n for n, _ in action.paths]},
     )
     if action.verb == "pile-in":
         rt = rt.with_unit(unit)

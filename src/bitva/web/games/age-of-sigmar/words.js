@@ -26,9 +26,9 @@ export function describeEvent(event) {
   switch (e.kind) {
     case "first-turn": return t("log.first-turn", { side: sideWord(e.side), round: e.round });
     case "phase-done": return t("log.phase-done", { side: sideWord(e.side), phase: t(`phase.${e.phase}`) });
-    // the engine's "moved" event carries its verb as `kind`, which names the event in JSON
-    case "moved": case "move": case "retreat": case "pile-in": {
-      const verb = e.kind === "moved" ? e.verb || "move" : e.kind;
+    // the engine's "moved" event names its verb (move, retreat, pile-in) as `verb`
+    case "moved": {
+      const verb = e.verb || "move";
       if (!(e.models || []).length) return t("log.stayed", e); // a pile-in that stays
       return t("log.moved", { unit: e.unit, kind: t(`move.${verb}`), models: t("unit.models", { n: (e.models || []).length }) });
     }
