@@ -80,6 +80,20 @@ def test_issue22_map_fits_80x24_for_both_setups() -> None:
         assert lines[-1] == "no"
 
 
+def test_issue22_screen_stays_within_80_columns_as_units_act() -> None:
+    """The panel's flags ("moved", "ran 4") and the x ruler's last label never widen the screen."""
+    state = new("1")
+    to_movement(state)
+    say(state, "A1 to 24 30")
+    say(state, "run A2")
+    roll(state, "dice run 6")
+    lines = frame_text(state, (80, 22), Screen({1: "(you)"}, heading=question(state)))
+    assert max(len(line) for line in lines) <= 80
+    assert "A1 Liberators 5/5 10w moved" in lines[1]
+    ruler = lines[1][: 3 + 48 + 1]
+    assert ruler.rstrip().endswith("48")
+
+
 def test_issue22_map_scale_is_the_finest_that_fits() -> None:
     assert fit_scale((72, 48), 77, 24) == Scale(1.0, 2.0)
     assert fit_scale((72, 48), 77, 14) == Scale(1.0, 4.0)
@@ -321,7 +335,7 @@ def test_issue22_log_lines_in_plain_english() -> None:
         "A1 Liberators moves (3 models).",
         "A1 Liberators declares a charge (AOS-8.1).",
         '  charge roll: 2D6 = 7" (AOS-8.2).',
-        "A1 Liberators's charge fails: it does not move (AOS-8.3, D-13).",
+        "A1 Liberators' charge fails: it does not move (AOS-8.3, D-13).",
         "A1 Liberators attacks B1 Bloodreavers (AOS-9.3).",
         "  dice (as recorded): hit 4/6, wound 2/4",
         "  → 6 hits, 4 wounds, 3 unsaved: 3 damage to B1; B1.1, B1.2 and B1.3 slain (AOS-12).",

@@ -113,6 +113,8 @@ class AgeOfSigmarAdapter(GenericAdapter):
         phase = str(view["phase"])
         if phase in PHASES:
             head += f" · {view['active']}'s {PHASES[phase]}"
+        elif phase in ("set-up", "priority"):
+            head += f" · {phase}"
         if seat in SEAT_SIDES and screen.names.get(seat) == "(you)":
             head += f" · you: {SEAT_SIDES[seat]}"
         return head

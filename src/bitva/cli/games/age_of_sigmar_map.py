@@ -197,12 +197,11 @@ def ruler_line(view: Mapping[str, Any], scale: Scale) -> Text:
     """The x ruler: the inches every 6" (12" when cramped) above their columns."""
     cols = scale.columns(float(view["table"][0]))
     step = _ruler_step(scale.col, 3)
-    chars = [" "] * (GUTTER + cols + 4)
+    chars = [" "] * (GUTTER + cols + 1)
     for inches in range(0, int(float(view["table"][0])) + 1, step):
         label = str(inches)
-        col = GUTTER + min(int(inches / scale.col), cols)
-        if inches > 0 and col + len(label) > len(chars):
-            continue
+        # the last label ends at the table's edge, never past the map's width
+        col = min(GUTTER + int(inches / scale.col), GUTTER + cols + 1 - len(label))
         for offset, char in enumerate(label):
             chars[col + offset] = char
     return Text("".join(chars).rstrip(), style="dim")

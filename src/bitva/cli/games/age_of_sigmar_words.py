@@ -58,6 +58,15 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
+def possessive(name: str) -> str:
+    """ "A1 Liberators'", "A2 Lord-Celestant's".
+
+    >>> possessive("B1 Bloodreavers"), possessive("A2 Lord-Celestant")
+    ("B1 Bloodreavers'", "A2 Lord-Celestant's")
+    """
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def called(unit: str, roster: Roster) -> str:
     """ "A1 Liberators" (just "A1" when the roster does not know it)."""
     name = roster.get(unit)
@@ -121,7 +130,7 @@ def describe_event(event: Mapping[str, Any], roster: Roster) -> str | None:
         modified = "" if dice == total else f" ({dice} modified)"
         return f'  charge roll: 2D6 = {total}"{modified} (AOS-8.2).'
     if kind == "charge-failed":
-        return f"{who}'s charge fails: it does not move (AOS-8.3, D-13)."
+        return f"{possessive(who)} charge fails: it does not move (AOS-8.3, D-13)."
     if kind == "shoot":
         return f"{who} shoots at {called(str(event['target']), roster)} (AOS-7)."
     if kind == "attack":
@@ -226,4 +235,5 @@ __all__ = [
     "describe_outcome",
     "outcome_words",
     "plural",
+    "possessive",
 ]
