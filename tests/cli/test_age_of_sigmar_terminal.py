@@ -427,3 +427,22 @@ def test_issue22_simulate_greedy_against_random_finishes() -> None:
     assert result.exit_code == 0
     assert "seat 1 (greedy) wins" in result.output
     assert "average length" in result.output
+
+
+def test_issue22_a_reach_shows_the_reach_analysis_as_a_table() -> None:
+    result = run(
+        "play",
+        "age-of-sigmar",
+        "--battle",
+        "1",
+        "--p1",
+        "human",
+        "--p2",
+        "greedy",
+        "--seed",
+        "3",
+        input="first A\na reach\n",
+    )
+    out = result.output
+    assert "Reach of side A's units" in out
+    assert "Missile in range" in out and '27.6"' in out
