@@ -151,7 +151,8 @@ def _label(
     grid: list[list[tuple[str, str]]], cells: list[tuple[int, int]], text: str, style: str
 ) -> None:
     """The unit's label in free cells next to it: above its top line, else below its bottom
-    line, else left or right of it; left out where there is no room."""
+    line, else left or right of it (apart from other marks if it can); left out where there is
+    no room."""
     if not cells:
         return
     rows, cols = len(grid), len(grid[0])
@@ -161,10 +162,11 @@ def _label(
     start = min(max(mid - len(text) // 2, 0), cols - len(text))
     places = [(start, top - 1), (start, bottom + 1)]
     places += [(left - len(text) - 1, (top + bottom) // 2), (right + 2, (top + bottom) // 2)]
-    for col, row in places:
-        if 0 <= row < rows and col >= 0 and col + len(text) <= cols:
-            # free cells, and a free cell (or the edge) on either side of the label
-            span = range(max(col - 1, 0), min(col + len(text) + 1, cols))
+    for gap in (1, 0):  # a free cell on either side if possible, else touching
+        for col, row in places:
+            if not (0 <= row < rows and col >= 0 and col + len(text) <= cols):
+                continue
+            span = range(max(col - gap, 0), min(col + len(text) + gap, cols))
             if all(grid[row][c][0] in (" ", GRID) for c in span):
                 for offset, char in enumerate(text):
                     grid[row][col + offset] = (char, style)
@@ -225,7 +227,8 @@ def map_lines(view: Mapping[str, Any], scale: Scale, highlight: bool = True) -> 
     active, target = acting(view) if highlight else (None, None)
     styles = unit_styles(view, active, target)
     cells = _models(view, scale, grid, styles)
-    for unit in view["units"]:
+    # small units (heroes) are labelled first: a big unit has more places for its label
+    for unit in sorted(view["units"], key=lambda u: len(u["models"])):
         label_style = SIDE_STYLES.get(unit["side"], "bold")
         if unit["id"] in (active, target):
             label_style = styles[unit["id"]]
