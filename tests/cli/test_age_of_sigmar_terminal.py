@@ -446,3 +446,34 @@ def test_issue22_a_reach_shows_the_reach_analysis_as_a_table() -> None:
     out = result.output
     assert "Reach of side A's units" in out
     assert "Missile in range" in out and '27.6"' in out
+
+
+def test_aos_14_cast_and_target_a_spell_by_typed_raw_actions_in_any_case() -> None:
+    """The Battlemage (A4, setup 2) casts Mystic Shield on the Judicators (AOS-14.2, 14.4)."""
+    state = new("2")
+    say(state, "first A")
+    assert "'cast WIZARD SPELL'" in question(state)
+    say(state, "cast a4 mystic-shield")
+    roll(state, "dice cast 12")
+    assert question(state) == "The mystic shield goes off: 'target UNIT' or 'done'"
+    say(state, "target a3")
+    assert any("shield" in e for e in state.view(1)["units"][2]["effects"])
+
+
+def test_aos_14_spell_and_scenery_events_in_words() -> None:
+    events: list[dict[str, Any]] = [
+        {"kind": "cast", "unit": "A1", "spell": "arcane-bolt"},
+        {"kind": "cast-roll", "unit": "A1", "dice": 6, "total": 7},
+        {"kind": "no-unbind"},
+        {"kind": "spell-target", "spell": "arcane-bolt", "unit": "B1"},
+        {"kind": "mortal-wounds", "unit": "B1", "wounds": 2, "slain": ["B1.1"]},
+        {"kind": "deadly", "model": "A1.2", "feature": "F2", "die": 1},
+    ]
+    assert describe_events(events, ROSTER) == [
+        "A1 Liberators attempts to cast arcane bolt (AOS-14.2).",
+        "  casting roll: 2D6 = 7 (6 modified) (AOS-14).",
+        "Nobody tries to unbind the spell.",
+        "The arcane bolt targets B1 Bloodreavers (AOS-14.4).",
+        "  B1 Bloodreavers suffers 2 mortal wounds: B1.1 slain.",
+        "A1.2 rolls 1 for the deadly F2 (AOS-2.5).",
+    ]

@@ -240,6 +240,9 @@ def read_command(state: Any, text: str) -> Reply:
         return move_to(state, _unit_id(rt, unit_word), verb or "move", (float(x), float(y)))
     if len(words) == 2 and words[0] in ("run", "charge", "fight", "hold", "inspire"):
         return _checked(state, UnitAction(words[0], _unit_id(rt, words[1])))  # type: ignore[arg-type]
+    # a raw action: unit ids as the battle spells them ("target b4" → "target B4")
+    ids = {unit.id.lower(): unit.id for unit in rt.units}
+    line = " ".join(ids.get(word.lower(), word) for word in line.split())
     try:
         action = parse_action(line)
     except BitvaError:
@@ -266,7 +269,14 @@ def question(state: Any) -> str:
     if step == "first-turn":
         return f"{rt.chooser} chooses who takes the first turn: 'first A' or 'first B'"
     if step == "hero":
-        return f"{head}: 'inspire {one}' (a unit within 12\" of the general) or 'done'"
+        return f"{head}: 'inspire {one}', 'cast WIZARD SPELL', 'use UNIT ABILITY' or 'done'"
+    spell = getattr(rt, "spell", None)  # the spell being cast (AOS-14)
+    if step == "unbind" and spell:
+        name = str(spell.get("spell", "the spell")).replace("-", " ")
+        return f"{spell.get('caster')} casts {name}: 'unbind WIZARD' or 'done' (let it through)"
+    if step == "spell-target" and spell:
+        name = str(spell.get("spell", "the spell")).replace("-", " ")
+        return f"The {name} goes off: 'target UNIT' or 'done'"
     if step == "movement":
         return f"{head}: '{one} to X Y', 'run {one}', 'retreat {one} to X Y' or 'done'"
     unit = None if rt.unit is None else rt.unit_by_id(rt.unit)

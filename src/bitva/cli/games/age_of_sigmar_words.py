@@ -37,6 +37,18 @@ EVENT_KINDS = (
     "retaliation",
     "no-target",
     "battleshock",
+    "cast",
+    "cast-roll",
+    "unbind",
+    "unbind-roll",
+    "no-unbind",
+    "spell-target",
+    "mortal-wounds",
+    "ability",
+    "deadly",
+    "mystical",
+    "sacrifice",
+    "healed",
 )
 
 PHASES = {
@@ -136,6 +148,8 @@ def describe_event(event: Mapping[str, Any], roster: Roster) -> str | None:
     if kind == "attack":
         return f"{who} attacks {called(str(event['target']), roster)} (AOS-9.3)."
     if kind == "fight":
+        if event.get("triumph"):
+            return f"{who} fights, declaring the {event['triumph']} triumph (AOS-9.2, AOS-3.7)."
         return f"{who} fights (AOS-9.2)."
     if kind == "damage":
         return _damage(event, roster)
@@ -144,6 +158,8 @@ def describe_event(event: Mapping[str, Any], roster: Roster) -> str | None:
         line = f"  {who} suffers {plural(int(event['wounds']), 'mortal wound')} back"
         return line + (f": {_slain(slain)}." if slain else ".")
     if kind == "no-target":
+        if not unit:
+            return "The spell is cast at no target (D-24)."
         return f"{who} has no enemy within reach to attack (D-15)."
     if kind == "battleshock":
         fled = list(event.get("fled") or ())
@@ -151,6 +167,40 @@ def describe_event(event: Mapping[str, Any], roster: Roster) -> str | None:
         if not fled:
             return f"{head}, nobody flees (AOS-10)."
         return f"{head}, {plural(len(fled), 'model')} flee{'s' if len(fled) == 1 else ''} (AOS-10)."
+    return _magic_and_terrain(event, who)
+
+
+def _magic_and_terrain(event: Mapping[str, Any], who: str) -> str | None:
+    """Spells (AOS-14), abilities (section 3.2) and scenery's rules (AOS-2.5) in words."""
+    kind = event.get("kind")
+    spell = str(event.get("spell", "")).replace("-", " ")
+    if kind == "cast":
+        return f"{who} attempts to cast {spell} (AOS-14.2)."
+    if kind in ("cast-roll", "unbind-roll"):
+        dice, total = event["dice"], event["total"]
+        what = "casting" if kind == "cast-roll" else "unbinding"
+        modified = "" if dice == total else f" ({dice} modified)"
+        return f"  {what} roll: 2D6 = {total}{modified} (AOS-14)."
+    if kind == "unbind":
+        return f"{who} tries to unbind the spell (AOS-14.3)."
+    if kind == "no-unbind":
+        return "Nobody tries to unbind the spell."
+    if kind == "spell-target":
+        return f"The {spell} targets {who} (AOS-14.4)."
+    if kind == "mortal-wounds":
+        slain = list(event.get("slain") or ())
+        line = f"  {who} suffers {plural(int(event['wounds']), 'mortal wound')}"
+        return line + (f": {_slain(slain)}." if slain else ".")
+    if kind == "ability":
+        return f"{who} uses {str(event['ability']).replace('-', ' ')} (section 3.2)."
+    if kind == "deadly":
+        return f"{event['model']} rolls {event['die']} for the deadly {event['feature']} (AOS-2.5)."
+    if kind == "mystical":
+        return f"{who} rolls {event['die']} for the scenery's mysterious rule (AOS-2.5)."
+    if kind == "sacrifice":
+        return f"{who} makes a sacrifice at {event['feature']} (AOS-2.5)."
+    if kind == "healed":
+        return f"  {who} heals {plural(int(event['wounds']), 'wound')}."
     return None
 
 
