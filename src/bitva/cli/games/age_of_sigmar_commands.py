@@ -264,7 +264,8 @@ def question(state: Any) -> str:
     rt: Runtime = state.rt
     step = rt.step
     head = f"{rt.active}"
-    mine = [u.id for u in rt.army(rt.active) if u.alive]
+    # the example names a unit that may still act (one that has not moved, in a movement phase)
+    mine = [u.id for u in rt.army(rt.active) if u.alive and not (step == "movement" and u.moved)]
     one = mine[0] if mine else "A1"
     if step == "first-turn":
         return f"{rt.chooser} chooses who takes the first turn: 'first A' or 'first B'"
