@@ -90,7 +90,7 @@ def test_issue_21_3_a_weakened_unit_left_next_to_the_enemy_reads_worse_than_one_
     reads worse than the same unit kept out of their reach. At weight 0 (the old evaluation)
     both read alike, so a move, a retreat or a taken hex could leave the unit there; greedy
     lost 36% of its games to `rush` (docs/ai.md, "Initiative")."""
-    old = dataclasses.replace(DEFAULT, next_turn=0.0, later=0.0, exposure=0.0)
+    old = dataclasses.replace(DEFAULT, next_turn=0.0, later=0.0)
     north = (("h_bf_sword", "F5", 2), ("h_bf_sword", "G5", 2))
     exposed = scene(("h_bf_sword", "F4", 1, 1), *north, ordered=())
     kept = scene(("h_bf_sword", "B4", 1, 1), *north, ordered=())
