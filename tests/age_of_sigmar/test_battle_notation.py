@@ -118,7 +118,7 @@ def test_a_bad_position_names_its_field() -> None:
     assert info.value.key.startswith("army.A.unit[0].models")
     with pytest.raises(PositionError) as info:
         GAME.read_position(text.replace("army_size", "army_sighs"))
-    assert info.value.key == "position"
+    assert info.value.key == "position.army_size"
     with pytest.raises(PositionError):
         GAME.read_position("not = [toml")
 

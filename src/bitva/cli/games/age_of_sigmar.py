@@ -42,7 +42,6 @@ from bitva.cli.games.age_of_sigmar_map import (
 from bitva.cli.games.age_of_sigmar_reach import mount
 from bitva.cli.games.age_of_sigmar_words import (
     EVENT_KINDS,
-    MOVE_VERBS,
     PHASES,
     Roster,
     describe_events,
@@ -131,7 +130,7 @@ class AgeOfSigmarAdapter(GenericAdapter):
         """The game's words for its events; an event kind they do not know (a newer engine's)
         told from its data by the generic adapter."""
         lines = describe_events(events, self.roster)
-        known = {"game-over", *EVENT_KINDS, *MOVE_VERBS}
+        known = {"game-over", *EVENT_KINDS}
         for event in events:
             if event.get("kind") not in known:
                 line = GenericAdapter.describe_event(self, event)

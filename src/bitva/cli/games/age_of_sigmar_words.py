@@ -131,9 +131,7 @@ def describe_event(event: Mapping[str, Any], roster: Roster) -> str | None:
         return f'  run roll: D6 {event["die"]} → {event["total"]}" more to its Move.'
     if kind == "held":
         return f"{who} stays where it is."
-    if kind == "moved" or (kind in MOVE_VERBS and "models" in event):
-        # the engine's "moved" event carries the path's verb as "kind", which a seat's copy of
-        # the event (`Event.for_seat`) shows in place of the event's own kind
+    if kind == "moved":  # its "verb": move, retreat, charge or pile-in
         return _moved(event, who)
     if kind == "charge":
         return f"{who} declares a charge (AOS-8.1)."
@@ -210,7 +208,9 @@ MOVE_VERBS = ("move", "retreat", "pile-in")
 def _moved(event: Mapping[str, Any], who: str) -> str:
     count = len(event.get("models") or ())
     models = plural(count, "model")
-    verb = event.get("kind")
+    verb = event.get("verb")
+    if verb == "charge":
+        return f"{who} charges in ({models}, AOS-8.3)."
     if verb == "pile-in":
         return f"{who} piles in ({models}, GEO-11)." if count else f"{who} does not pile in."
     if verb == "retreat":

@@ -460,10 +460,8 @@ def _after_move(battle: Battle, rt: Runtime) -> Runtime:
 
 def _path_action(battle: Battle, rt: Runtime, action: PathAction) -> tuple[Runtime, list[Event]]:
     unit = moved_unit(rt.unit_by_id(action.unit), action.paths)
-    event = Event(
-        "moved",
-        {"unit": unit.id, "verb": action.verb, "models": [n for n, _ in action.paths]},
-    )
+    verb = "charge" if rt.step == "charge-move" else action.verb  # the log tells a charge
+    event = Event("moved", {"unit": unit.id, "verb": verb, "models": [n for n, _ in action.paths]})
     if action.verb == "pile-in":
         rt = rt.with_unit(unit)
         return resolution.after_pile_in(battle, rt, unit.id), [event]

@@ -331,8 +331,12 @@ def _read(text: str, source: str) -> tuple[Battle, Runtime]:
     except tomllib.TOMLDecodeError as exc:
         raise PositionError("(file)", f"{source}: not valid TOML: {exc}") from None
     raw = data.get("position")
-    if not isinstance(raw, dict) or "army_size" not in raw:
+    if not isinstance(raw, dict) or set(raw) <= {"active"}:
         return _battle_file(data, source)
+    if "army_size" not in raw:
+        raise PositionError(
+            "position.army_size", f"{source}: a battle under way needs [position] army_size"
+        )
     data.pop("position")
     try:
         entry = PositionEntry.model_validate(raw)

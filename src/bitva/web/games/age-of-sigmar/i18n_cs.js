@@ -119,6 +119,7 @@ export const cs = {
   "log.game-over": "Bitva skončila.",
   "move.move": "pohyb",
   "move.retreat": "ústup",
+  "move.charge": "útok",
   "move.pile-in": "přisunutí",
   "reason.major": "Drtivé vítězství: nepřátelská armáda je zničena.",
   "reason.minor": "Těsné vítězství: menší ztráty v poměru k armádě.",

@@ -119,6 +119,7 @@ export const en = {
   "log.game-over": "The battle is over.",
   "move.move": "move",
   "move.retreat": "retreat",
+  "move.charge": "charge",
   "move.pile-in": "pile-in",
   "reason.major": "A major victory: the enemy army is wiped out.",
   "reason.minor": "A minor victory: fewer losses as a share of the army.",
