@@ -76,15 +76,19 @@ def parameter_words(analysis: Analysis) -> str:
 
 def analyses_table(game: Game[Any, Any]) -> Table:
     table = Table(title="Analyses (bitva analyse GAME FILE --analysis NAME; the first is default)")
-    for column in ("name", "title", "offered at", "parameters (--param NAME=VALUE)", "description"):
+    # a parameters column only where some analysis takes any (most take none)
+    parametric = any(a.parameters is not None for a in game.analyses.values())
+    columns = ["name", "title", "offered at"]
+    columns += ["parameters (--param NAME=VALUE)"] if parametric else []
+    for column in (*columns, "description"):
         table.add_column(column)
     for analysis in game.analyses.values():
         where = ", ".join(sorted(analysis.decisions)) if analysis.decisions else "any decision"
         if analysis.to_move_only:
             where += " (the seat to move)"
-        table.add_row(
-            analysis.name, analysis.title, where, parameter_words(analysis), analysis.description
-        )
+        cells = [analysis.name, analysis.title, where]
+        cells += [parameter_words(analysis)] if parametric else []
+        table.add_row(*cells, analysis.description)
     return table
 
 
