@@ -37,7 +37,10 @@ def test_point_15_the_replay_viewer_fetches_every_page(
     db = tmp_path / "bitva.sqlite3"
     flood.store_game(f"sqlite:///{db}", match)
     with ServerProcess(db, "--ai-workers", "1", "--unlimited-client", "127.0.0.1") as server:
-        total = httpx.get(f"{server.url}/api/games/{flood.GAME_ID}/replay?limit=1").json()["total"]
+        # the first page of a 3,000-step game replays it on the server: more than httpx's
+        # default 5 s when both cores are busy (the full suite)
+        first = httpx.get(f"{server.url}/api/games/{flood.GAME_ID}/replay?limit=1", timeout=60)
+        total = first.json()["total"]
         page = new_page(browser, page_errors)
         asked: list[str] = []
         page.on(
