@@ -115,3 +115,37 @@ def play_out(server: ServerProcess, game: dict[str, Any], seed: int = 1) -> dict
             else:
                 time.sleep(0.02)
     raise AssertionError(f"game {game_id} did not end")
+
+
+RENDER_ALL = """async (folder) => {
+  const i18n = await import("/static/i18n.js");
+  const base = `/static/games/${folder}/i18n`;
+  const en = (await import(`${base}_en.js`)).en;
+  const cs = (await import(`${base}_cs.js`)).cs;
+  const tr = i18n.translator({ en, cs });
+  const out = [];
+  for (const lang of ["en", "cs"]) {
+    i18n.setLang(lang);
+    for (const [key, entry] of Object.entries(lang === "en" ? en : cs)) {
+      const forms = typeof entry === "object" ? Object.values(entry) : [entry];
+      const found = forms.flatMap((f) => [...f.matchAll(/\\{(\\w+)\\}/g)].map((m) => m[1]));
+      const names = new Set(found);
+      for (const n of [1, 2, 5]) {
+        const params = {};
+        for (const name of names) params[name] = name === "n" ? n : `${name}-${n}`;
+        const plural = typeof entry === "object" ? Object.keys(entry) : null;
+        out.push({ lang, key, n, text: tr(key, params), plural, forms });
+      }
+    }
+  }
+  i18n.setLang("en");
+  return { out, en: Object.keys(en).sort(), cs: Object.keys(cs).sort() };
+}"""
+
+
+def render_all_strings(page: Page, folder: str) -> dict[str, Any]:
+    """Every string of a game's web module (`web/games/<folder>/i18n_en.js`, `i18n_cs.js`)
+    rendered in both languages at the counts 1, 2 and 5, placeholders filled with their names:
+    `{"out": [{lang, key, n, text, plural, forms}], "en": keys, "cs": keys}`."""
+    result: dict[str, Any] = page.evaluate(RENDER_ALL, folder)
+    return result

@@ -15,7 +15,14 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.e2e.conftest import new_page
-from tests.e2e.pages import PHONE, WIDE, assert_no_sideways_scroll, create_game, open_game
+from tests.e2e.pages import (
+    PHONE,
+    WIDE,
+    assert_no_sideways_scroll,
+    create_game,
+    open_game,
+    render_all_strings,
+)
 from tests.server.process import ServerProcess
 
 MINE = '#prompt[data-mode="mine"]'
@@ -237,31 +244,6 @@ def test_aos_6_tap_to_move_on_a_phone(
     )
 
 
-RENDER_ALL = """async () => {
-  const i18n = await import("/static/i18n.js");
-  const base = "/static/games/age-of-sigmar/i18n";
-  const en = (await import(`${base}_en.js`)).en;
-  const cs = (await import(`${base}_cs.js`)).cs;
-  const tr = i18n.translator({ en, cs });
-  const out = [];
-  for (const lang of ["en", "cs"]) {
-    i18n.setLang(lang);
-    for (const [key, entry] of Object.entries(lang === "en" ? en : cs)) {
-      const forms = typeof entry === "object" ? Object.values(entry) : [entry];
-      const found = forms.flatMap((f) => [...f.matchAll(/\\{(\\w+)\\}/g)].map((m) => m[1]));
-      const names = new Set(found);
-      for (const n of [1, 2, 5]) {
-        const params = {};
-        for (const name of names) params[name] = name === "n" ? n : `${name}-${n}`;
-        out.push({ lang, key, n, text: tr(key, params) });
-      }
-    }
-  }
-  i18n.setLang("en");
-  return { out, en: Object.keys(en).sort(), cs: Object.keys(cs).sort() };
-}"""
-
-
 def test_every_string_renders_in_both_languages_with_counts_1_2_5(
     server: ServerProcess, browser: Browser, page_errors: list[str]
 ) -> None:
@@ -269,7 +251,7 @@ def test_every_string_renders_in_both_languages_with_counts_1_2_5(
     Czech plural forms follow the count (1 model, 2 modely, 5 modelů)."""
     page = new_page(browser, page_errors, viewport=WIDE)
     page.goto(server.url)
-    rendered: dict[str, Any] = page.evaluate(RENDER_ALL)
+    rendered = render_all_strings(page, "age-of-sigmar")
     assert rendered["en"] == rendered["cs"]
     for r in rendered["out"]:
         assert "{" not in r["text"] and r["text"].strip(), r

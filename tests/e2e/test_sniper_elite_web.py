@@ -18,36 +18,19 @@ from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import new_page
-from tests.e2e.pages import PHONE, WIDE, assert_no_sideways_scroll, create_game, open_game
+from tests.e2e.pages import (
+    PHONE,
+    WIDE,
+    assert_no_sideways_scroll,
+    create_game,
+    open_game,
+    render_all_strings,
+)
 from tests.server.process import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-output"
 MINE = '#prompt[data-mode="mine"], #game[data-status="over"]'
-RENDER_ALL = """async () => {
-  const i18n = await import("/static/i18n.js");
-  const base = "/static/games/sniper-elite/i18n";
-  const en = (await import(`${base}_en.js`)).en;
-  const cs = (await import(`${base}_cs.js`)).cs;
-  const tr = i18n.translator({ en, cs });
-  const out = [];
-  for (const lang of ["en", "cs"]) {
-    i18n.setLang(lang);
-    for (const [key, entry] of Object.entries(lang === "en" ? en : cs)) {
-      const forms = typeof entry === "object" ? Object.values(entry) : [entry];
-      const found = forms.flatMap((f) => [...f.matchAll(/\\{(\\w+)\\}/g)].map((m) => m[1]));
-      const names = new Set(found);
-      for (const n of [1, 2, 5]) {
-        const params = {};
-        for (const name of names) params[name] = name === "n" ? n : `${name}-${n}`;
-        const plural = typeof entry === "object" ? Object.keys(entry) : null;
-        out.push({ lang, key, n, text: tr(key, params), plural, forms });
-      }
-    }
-  }
-  i18n.setLang("en");
-  return out;
-}"""
 
 
 def test_every_string_renders_in_both_languages_with_counts_1_2_5(
@@ -55,7 +38,7 @@ def test_every_string_renders_in_both_languages_with_counts_1_2_5(
 ) -> None:
     page = new_page(browser, page_errors, viewport=WIDE)
     page.goto(server.url)
-    rendered: list[dict[str, Any]] = page.evaluate(RENDER_ALL)
+    rendered: list[dict[str, Any]] = render_all_strings(page, "sniper-elite")["out"]
     problems = []
     for r in rendered:
         where, text = f"{r['lang']} {r['key']} (n={r['n']})", r["text"]
