@@ -202,7 +202,7 @@ def test_bl_16_outcomes_are_told_from_their_codes_and_to_the_loser() -> None:
     won = Outcome.win(2, 2, "banners", {"banners": 6}, "BL-16")
     assert ADAPTER.describe_outcome(won) == "North wins: 6 banners (BL-16)"
     assert ADAPTER.outcome_reason(won, 2) == "you gained 6 victory banners (BL-16)"
-    assert ADAPTER.outcome_reason(won, 1) == "you lose: North gained 6 victory banners (BL-16)"
+    assert ADAPTER.outcome_reason(won, 1) == "North gained 6 victory banners (BL-16)"
     assert ADAPTER.outcome_reason(won, None) == "North gained 6 victory banners (BL-16)"
 
 

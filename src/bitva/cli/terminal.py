@@ -339,7 +339,8 @@ class TerminalGame:
     def _human(self, seat: int) -> Any:
         turn = HumanTurn(self, seat)
         if len(self.humans) > 1 and seat != self.last_human:
-            turn.ask(f"Player {seat}, your turn — press Enter (the others look away)", hidden=True)
+            who = self.adapter.seat_name(seat)
+            turn.ask(f"{who}, your turn — press Enter (the others look away)", hidden=True)
         self.last_human = seat
         action = self.adapter.choose(turn)
         return action if action is not None else turn.choose_from_list()

@@ -206,7 +206,7 @@ class LiveDisplay:
     def thinking(self, seat: int) -> None:
         game = self.game
         self.draw(game.viewer, game.screen(game.viewer))
-        who = f"Player {seat} ({game.players[seat]})"
+        who = f"{game.adapter.seat_name(seat)} ({game.players[seat]})"
         self.console.print(Text(f"{who} is thinking…", style="dim"), end="")
         self.console.file.flush()
 

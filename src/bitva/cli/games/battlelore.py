@@ -63,6 +63,14 @@ HELP = (
 PANEL = 24  # the narrowest side panel that reads
 
 
+# the events that tell a seat's own decision (its action), the lines tagged with its agent
+DECISIONS = frozenset(
+    {"played", "lore-played", "council", "kept-lore", "discarded-lore", "landmark", "refill"}
+    | {"ability", "stored", "freed", "ordered", "moved", "melee", "ranged", "retreated"}
+    | {"pursued", "ignored", "discarded", "took-ground", "rushed", "sidestepped", "first-strike"}
+)
+
+
 class BattleLoreAdapter(GenericAdapter):
     help = HELP
 
@@ -128,15 +136,18 @@ class BattleLoreAdapter(GenericAdapter):
         return describe_outcome(outcome)
 
     def actor(self, events: Sequence[Mapping[str, Any]]) -> int | None:
-        """The seat whose act the first log line of `events` tells (its event's player), or
-        None: the terminal tags that line with the seat's agent, not with the agent whose step
-        it was (a move resolves on the other side's "pass" of a Lore window, D-43)."""
+        """The seat whose decision the first log line of `events` tells (its event's player):
+        the terminal tags that line with the seat's agent, not with the agent whose step it
+        was (a move resolves on the other side's "pass" of a Lore window, D-43); 0 when that
+        line tells no one's decision (a card dealt, a roll, a loss: issue 21), so no line of
+        chance is tagged, nor a human's line with the computer's name."""
         for event in events:
             if self.describe_event(event):
                 seat = event.get("player", event.get("side"))
-                if isinstance(seat, int) and event.get("kind") != "turn":  # a turn begins: no act
-                    return seat
-                return None
+                decided = event.get("kind") in DECISIONS or (
+                    event.get("kind") == "lore" and bool(event.get("card"))
+                )
+                return seat if isinstance(seat, int) and decided else 0
         return None
 
     def outcome_reason(self, outcome: Outcome, viewer: int | None) -> str:

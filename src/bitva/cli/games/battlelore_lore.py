@@ -97,6 +97,30 @@ def find_card(asked: str, view: Mapping[str, Any]) -> str | None:
     return matches[0] if matches and wanted else None
 
 
+def cards_named(asked: str, view: Mapping[str, Any]) -> list[str]:
+    """The cards a typed name may mean, in any case: the one it names whole (an id or a
+    printed name), else those whose name starts with it, else those whose name holds it; the
+    ones this seat's view shows held, when any of them are (issue 21: "mass def", "patrol")."""
+    catalogue = load_catalogue()
+    wanted = " ".join(asked.split()).casefold()
+    if not wanted:
+        return []
+    cards: dict[str, str] = {ident: card.name for ident, card in catalogue.lore.items()}
+    cards.update({ident: command_title(ident) for ident in catalogue.commands})
+    for ident, name in cards.items():
+        if wanted in (ident.casefold(), name.casefold(), card_name(ident).casefold()):
+            return [ident]
+    found = [ident for ident, name in cards.items() if name.casefold().startswith(wanted)]
+    found = found or [ident for ident, name in cards.items() if wanted in name.casefold()]
+    held = {card for side in (view.get("sides") or {}).values() for card in _held(side)}
+    return [ident for ident in found if ident in held] or found
+
+
+def is_lore_card(ident: str) -> bool:
+    """Whether `ident` is a Lore card's id (played as `lore CARD`, BL-13)."""
+    return ident in load_catalogue().lore
+
+
 def _held(side: Mapping[str, Any]) -> list[str]:
     out: list[str] = []
     for key in ("command_hand", "lore_hand", "drawn", "lore_drawn"):

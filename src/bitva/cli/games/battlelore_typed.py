@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from bitva.cli.games.battlelore_lore import card_help, card_words, find_card, is_card
+from bitva.cli.games.battlelore_lore import (
+    card_help,
+    card_words,
+    cards_named,
+    is_card,
+    is_lore_card,
+)
 from bitva.cli.games.battlelore_names import unit_name
 from bitva.cli.games.sniper_elite_pages import log_page
 from bitva.games.battlelore.field.board import HexError, hex_of
@@ -67,32 +73,61 @@ def typed(turn: HumanTurn, answer: str) -> Any | None:
         if reason is not None:
             turn.error(reason)
         return action
-    action = turn.parsed(with_card_ids(state.view(turn.seat), answer))
+    text, ambiguous = card_answer(state.view(turn.seat), answer)
+    if ambiguous is not None:
+        turn.error(ambiguous)
+        return None
+    action = the_one_action(state, text) or turn.parsed(text)
     if action is None and turn.message:
         turn.error(in_player_words(turn.message))
     return action
 
 
 # the verbs whose first word is a card: what a player may name by its printed name
-CARD_VERBS = ("play", "keep", "discard")
+CARD_VERBS = ("play", "lore", "keep", "discard")
+
+
+def card_answer(view: Mapping[str, Any], answer: str) -> tuple[str, str | None]:
+    """`answer` with a card named by its printed name, in any case or by a prefix that fits
+    one card, written as the engine's action ("play Patrol Centre" is "play PATROL_C", "play
+    mass defense" is "lore CL03": a Lore card is played with `lore`, BL-13); the longest run of
+    words after the verb that names a card. Any other answer as it is; a name that fits
+    several cards is one line naming them (the error, second)."""
+    words = answer.split()
+    verb = words[0].casefold() if words else ""
+    if len(words) < 2 or verb not in CARD_VERBS:
+        return answer, None
+    for end in range(len(words), 1, -1):
+        asked = " ".join(words[1:end])
+        idents = cards_named(asked, view)
+        if len(idents) > 1:
+            names = [card_words(ident) for ident in idents]
+            listed = ", ".join(names[:-1]) + f" or {names[-1]}"
+            return answer, f"'{asked}' could be {listed}: type more of the name"
+        if idents:
+            ident = idents[0]
+            if verb in ("play", "lore"):
+                verb = "lore" if is_lore_card(ident) else "play"
+            return " ".join([verb, ident, *words[end:]]), None
+    return answer, None
+
+
+def the_one_action(state: Any, text: str) -> Any | None:
+    """The legal action `text` begins, when it begins only one: a Lore card named without its
+    target where it has one ("lore CL03" for "lore CL03 F5", BL-13.3), else None."""
+    if not text.startswith("lore "):
+        return None
+    actions = [a for a in state.legal_actions() if state.action_text(a).startswith(text + " ")]
+    return actions[0] if len(actions) == 1 else None
 
 
 def with_card_ids(view: Mapping[str, Any], answer: str) -> str:
-    """`answer` with a card named by its printed name written as the engine's id ("play
-    Patrol Centre" is "play PATROL_C", "play fire bolt F7" is "play WZ01 F7"): the longest run
-    of words after the verb that names a card; any other answer as it is.
+    """`answer` with its card written as the engine's id (`card_answer`, without its error).
 
     >>> with_card_ids({}, "play Scout Left"), with_card_ids({}, "move F4 F6")
     ('play SCOUT_L', 'move F4 F6')
     """
-    words = answer.split()
-    if len(words) < 2 or words[0].casefold() not in CARD_VERBS:
-        return answer
-    for end in range(len(words), 1, -1):
-        ident = find_card(" ".join(words[1:end]), view)
-        if ident is not None:
-            return " ".join([words[0].casefold(), ident, *words[end:]])
-    return answer
+    return card_answer(view, answer)[0]
 
 
 def is_hex(answer: str) -> bool:

@@ -286,6 +286,7 @@ _EVENT_WORDS: dict[str, Words] = {
     "melee": _attack,
     "ranged": _attack,
     "rolled": _rolled,
+    "missed": lambda e, side: f"the attack on {e.get('target')} hits nothing",
     "losses": lambda e, side: f"{e.get('hex')} loses {_figures(int(e.get('figures', 0)))}",
     "eliminated": lambda e, side: (  # "loses": a plural unit name is no subject of "is"
         f"{side} loses the {unit_name(str(e.get('type')))} on {e.get('hex')}"
@@ -339,7 +340,5 @@ def outcome_reason(outcome: Outcome, viewer: int | None) -> str:
     rule = outcome.rule or "BL-16"
     if viewer == winner:
         return f"you gained {banners} victory banners ({rule})"
-    who = SIDE_NAMES.get(winner, f"player {winner}")
-    if viewer is not None:  # the player at the screen lost: said plainly, not only by seat
-        return f"you lose: {who} gained {banners} victory banners ({rule})"
+    who = SIDE_NAMES.get(winner, f"player {winner}")  # the end line has said "You lose"
     return f"{who} gained {banners} victory banners ({rule})"

@@ -105,6 +105,10 @@ class LordsOfWarAdapter(GenericAdapter):
     def seat_style(self, seat: int) -> str:
         return SEAT_STYLE.get(seat, "bold")
 
+    def seat_name(self, seat: int) -> str:
+        """Lords of War's seats are its players by number: player 1 moves first (LW-3.1)."""
+        return f"Player {seat}"
+
     # -- a human's decisions --------------------------------------------------------------------
     def heading(self, state: State[Any], seat: int) -> str | None:
         lords = _lords(state)

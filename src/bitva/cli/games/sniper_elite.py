@@ -157,6 +157,10 @@ class SniperEliteAdapter(GenericAdapter):
     def outcome_reason(self, outcome: Outcome, viewer: int | None) -> str:
         return outcome_reason(outcome, watched=viewer is None)
 
+    def seat_name(self, seat: int) -> str:
+        """The one seat is the sniper (SE-1); the defenders are the rules' own moves."""
+        return "The sniper" if seat == 1 else f"Player {seat}"
+
     # -- a human's decisions --------------------------------------------------------------------
     def heading(self, state: State[Any], seat: int) -> str | None:
         verbs = [a.verb for a in state.legal_actions()]

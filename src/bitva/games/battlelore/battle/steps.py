@@ -203,6 +203,9 @@ def read_the_roll(state: BattleLoreState, events: list[Event] | None) -> None:
         state.gain(battle.side, unused, events)
     battle.flags = effect.flags
     losses = effect.hits + effect.poison_losses
+    if not losses and not effect.flags:  # BL-5.2: the target is untouched; the log says so
+        where = {"attacker": name(attacker.hex), "target": name(target.hex)}
+        _emit(events, "missed", player=battle.side, **where)
     if target.type.is_creature:
         creature_hits(state, effect.hits, effect.poison_losses, events)
         return

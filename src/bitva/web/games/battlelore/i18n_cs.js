@@ -200,6 +200,7 @@ export const cs = {
   "log.eliminated": "Jednotka {unit} na {hex} je zničena.",
   "log.retreated": "Jednotka z {from} ustupuje na {to}.",
   "log.pursued": "Jednotka z {from} pronásleduje na {to}.",
+  "log.missed": "Útok na {hex} nic nezasáhl.",
   "log.blocked": "Jednotka na {hex} nemůže ustoupit.",
   "log.took_ground": "Jednotka z {from} obsazuje uvolněný hex {to}.",
   "log.rushed": "Goblini z {from} se ženou na {to} proti {target}.",

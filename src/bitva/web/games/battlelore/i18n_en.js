@@ -198,6 +198,7 @@ export const en = {
   "log.eliminated": "Eliminated: {unit} on {hex}.",
   "log.retreated": "The unit on {from} retreats to {to}.",
   "log.pursued": "The unit on {from} pursues to {to}.",
+  "log.missed": "The attack on {hex} hits nothing.",
   "log.blocked": "The unit on {hex} cannot retreat.",
   "log.took_ground": "The unit on {from} takes ground on {to}.",
   "log.rushed": "The goblins on {from} rush to {to} against {target}.",

@@ -11,7 +11,7 @@ function said(key, seat, mySeat, params) {
 
 const EVENT_RULES = {
   played: "BL-2.1", lore: "BL-13", ordered: "BL-2.4", moved: "BL-3", melee: "BL-4.4", ranged: "BL-4.4",
-  rolled: "BL-5.1", losses: "BL-5.2", eliminated: "BL-16", retreated: "BL-6.5", pursued: "BL-7.3",
+  rolled: "BL-5.1", missed: "BL-5.2", losses: "BL-5.2", eliminated: "BL-16", retreated: "BL-6.5", pursued: "BL-7.3",
   blocked: "BL-6.6", "took-ground": "BL-7.2", rushed: "BL-10.4", web: "BL-11.8", panic: "BL-10.3", ignored: "BL-6.3", banner: "BL-16", discarded: "BL-15.1",
   council: "BL-14.6", councils: "BL-14.6", "kept-lore": "BL-14.3", "discarded-lore": "BL-14.5", landmark: "BL-9.3",
   refill: "BL-15.2", ability: "BL-11.6", stored: "BL-11.7", critical: "BL-11.2",
@@ -110,6 +110,8 @@ export function describeEvent(event, ctx) {
       return t("log.web", { hex: event.hex });
     case "blocked":
       return t("log.blocked", { hex: event.hex });
+    case "missed":
+      return t("log.missed", { hex: event.target });
     case "panic":
       return t("log.panic", { hex: event.hex, n: Number(event.figures || 0) });
     case "ignored":
