@@ -15,7 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from bitva.server.config import Rate
 from bitva.server.expiry import expire_abandoned
-from bitva.store.games import GameRow
+from bitva.store.game_rows import GameRow
 from bitva.store.games import now as utc_now
 from tests.server.helpers import DC, TestClient, auth
 from tests.server.live import addressed_client, at

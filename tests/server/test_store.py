@@ -17,8 +17,8 @@ from bitva.core.errors import RecordError
 from bitva.core.registry import get_game
 from bitva.server.runtime import rebuild
 from bitva.store.db import make_engine
+from bitva.store.game_rows import ActionRow
 from bitva.store.games import (
-    ActionRow,
     GameStore,
     Progress,
     StoreConflict,

@@ -3,5 +3,5 @@
 Each store adds its module here (tournaments, server games).
 """
 
-import bitva.store.games as _server_games  # noqa: F401
+import bitva.store.game_rows as _server_games  # noqa: F401
 import bitva.store.tournaments  # noqa: F401

@@ -48,7 +48,8 @@ from bitva.games.battlelore.origins import Origins
 from bitva.games.battlelore.serialize import state_to_json
 from bitva.games.battlelore.static import Static
 from bitva.games.battlelore.turn.command import CARD_IDS, Orders
-from bitva.games.battlelore.turn.steps import apply_action, legal
+from bitva.games.battlelore.turn.legal import legal
+from bitva.games.battlelore.turn.steps import apply_action
 from bitva.games.battlelore.turn.why import why_illegal
 from bitva.games.battlelore.views import determinize, view
 

@@ -60,7 +60,7 @@ from bitva.games.battlelore.field.board import COORDS, HEX_COUNT, NEIGHBOURS, RO
 from bitva.games.battlelore.field.combat import Kind, base_dice, hit_faces, may_battle, targets
 from bitva.games.battlelore.field.model import Field, Unit
 from bitva.games.battlelore.field.morale import bold, retreat_steps
-from bitva.games.battlelore.turn.steps import orderable
+from bitva.games.battlelore.turn.legal import orderable
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
@@ -365,8 +365,8 @@ def score(state: BattleLoreState, weights: Weights = DEFAULT) -> float:
         now += weights.pending * pending_orders(state, attacks, units[2 - acting], weights)
     total += (1.0 if acting == 1 else -1.0) * now
     total += _pending_roll(state, attacks)
-    waiting = 3 - acting
-    for side, weight in ((waiting, weights.next_turn), (acting, weights.later)):
+    striker = 3 - exposed_side(state)
+    for side, weight in ((striker, weights.next_turn), (3 - striker, weights.later)):
         if not weight:
             continue  # off by default (issue 21): not computed
         enemies = units[2 - side]

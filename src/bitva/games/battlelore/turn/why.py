@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from bitva.core.errors import Violation
 from bitva.games.battlelore.actions import BattleLoreAction, Done, Play, PlayLore
 from bitva.games.battlelore.lore.targets import ONE_AT_A_TIME
-from bitva.games.battlelore.turn.steps import forced_rush
+from bitva.games.battlelore.turn.legal import forced_rush
 
 if TYPE_CHECKING:
     from bitva.games.battlelore.state import BattleLoreState
