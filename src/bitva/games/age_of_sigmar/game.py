@@ -12,6 +12,8 @@ from pydantic import BaseModel
 from bitva.core.game import Analysis, Game
 from bitva.core.rng import Rng
 from bitva.core.traits import Traits
+from bitva.games.age_of_sigmar.ai.evaluation import evaluate
+from bitva.games.age_of_sigmar.ai.settings import agent_defaults
 from bitva.games.age_of_sigmar.analysis import REACH_ANALYSIS
 from bitva.games.age_of_sigmar.battle.position import read_position, write_position
 from bitva.games.age_of_sigmar.battle.runtime import Runtime
@@ -64,14 +66,22 @@ class AgeOfSigmar(Game[AgeOfSigmarState, AgeOfSigmarOptions]):
         odds of each of the active side's units against each enemy unit (issue 22)."""
         return {REACH_ANALYSIS.name: REACH_ANALYSIS}
 
+    def agent_defaults(self, agent: str) -> Mapping[str, Any]:
+        """The agents' budgets in this game (`ai/settings.py`, docs/ai.md "Age of Sigmar")."""
+        return agent_defaults(agent)
+
+    def heuristic_values(self, state: AgeOfSigmarState) -> tuple[float, ...]:
+        """Both seats' heuristic, each from its own side: the threat term is not zero-sum
+        (`ai/evaluation.py`), so seat 2's value is not the negation of seat 1's."""
+        return (self.heuristic(state, 1), self.heuristic(state, 2))
+
     def heuristic(self, state: AgeOfSigmarState, seat: int) -> float:
-        """The share of the enemy army lost minus the share of one's own (AOS-15.2)."""
+        """Losses (AOS-15.2, wounds counted), sudden death progress (AOS-3.6) and the threat of
+        units in reach (`ai/evaluation.py`), for `seat` (1 is side A)."""
         outcome = state.outcome
         if outcome is not None:
             return outcome.value(seat)
-        (size_a, size_b), (lost_a, lost_b) = state.rt.army_size, state.rt.casualties
-        value = lost_b / max(1, size_b) - lost_a / max(1, size_a)
-        return max(-1.0, min(1.0, value if seat == 1 else -value))
+        return evaluate(state.battle, state.rt, "A" if seat == 1 else "B")
 
 
 GAME = AgeOfSigmar()

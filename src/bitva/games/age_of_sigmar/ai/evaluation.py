@@ -1,0 +1,285 @@
+"""The evaluation of a battle position for the agents (issue 22, point 5; docs/ai.md, "Age of
+Sigmar"), in three terms a wargamer reads off the table:
+
+- **Losses** (AOS-15.2): each side's share of its army lost, as the battle's end counts it, with
+  the wounds suffered by models still standing counted as part of a model (a Liberator on 1 of 2
+  wounds is half lost), so a wound inflicted is worth something before the model falls.
+- **Sudden death** (AOS-3.6, AOS-15.4): the share of the named unit's wounds lost (Assassinate,
+  Blunt) counts for the player who chose the objective; Seize Ground counts their nearest model's
+  approach to the feature.
+- **Threat**: what each unit could inflict in its next turn on the enemy unit it reaches best: the
+  mean damage of its melee weapons against a 4+ save, weighted by the chance it fights (1 within
+  3", else the chance that a Move and a 2D6 charge bring it within 1/2", AOS-6, AOS-8), plus its
+  missile weapons in range (AOS-7), each capped at the target's remaining wounds, as a share of
+  the enemy army's wounds. A side with the stronger units in reach gains by closing in; the weaker
+  side by keeping away.
+
+The value for a side is the enemy's losses minus its own plus the weighted terms, clamped to
+[-1, 1]. Losses and sudden death are zero-sum; the threat is not quite: a side counts the enemy's
+threat at `CAUTION` (0.5) of its own, so it closes in rather than waits (two cautious sides that
+only avoid each other draw every battle).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from bitva.games.age_of_sigmar.battle.loader import Battle
+from bitva.games.age_of_sigmar.battle.runtime import Runtime, UnitState
+from bitva.games.age_of_sigmar.geometry.measure import Circle, unit_to_unit
+from bitva.games.age_of_sigmar.geometry.scenery import distance_to_feature
+from bitva.games.age_of_sigmar.warscroll import Warscroll, Weapon
+
+SUDDEN_DEATH_WEIGHT = 0.5
+THREAT_WEIGHT = 0.25
+CAUTION = 0.5  # the weight of the enemy's threat against one's own
+MELEE_REACH = 3.0  # AOS-9.1: a unit within 3" of an enemy fights
+CHARGE_END = 0.5  # AOS-8.3: a charge ends within 1/2" of the target
+SEIZE_RANGE = 3.0  # AOS-3.6 Seize Ground: a friendly model within 3" of the feature
+FAR = 48.0  # inches of charge needed at which the distant threat has faded to 0
+FAR_VALUE = 0.2  # the distant threat's value at 0" (a 12" charge: 1/36 or this tail, 0.15)
+NEXT_TURN = 0.5  # a charge in one's next turn, after the enemy's turn, counts half
+EXACT_WITHIN = 24.0  # farther apart, units' distance is read off their enclosing circles
+SAVE_ASSUMED = 4  # the save the threat term assumes of a target (a typical 4+)
+
+# P(2D6 >= k) for k = 0..13 (AOS-8.2: the charge roll)
+_TWO_D6 = [sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= k) / 36 for k in range(14)]
+
+
+def charge_chance(needed: float) -> float:
+    """The chance that a 2D6 charge roll is at least `needed` inches (AOS-8.2), but never less
+    than a small value fading to 0 at `FAR` inches (`FAR_VALUE` at 0"), so that a unit out of
+    reach still gains by closing in (the threat of the turns after). Never rises with
+    `needed`."""
+    k = max(0, int(-(-needed // 1)))  # ceil, at least 0
+    tail = FAR_VALUE * max(0.0, 1.0 - needed / FAR)
+    return max(_TWO_D6[k] if k <= 12 else 0.0, tail)
+
+
+def weapon_damage(weapon: Weapon) -> float:
+    """A weapon's mean damage per model against a 4+ save: attacks x hit x wound x failed save
+    x damage (AOS-11; modifiers of abilities left out)."""
+    hit = (7 - weapon.hit) / 6
+    wound = (7 - weapon.wound) / 6
+    needed = SAVE_ASSUMED - weapon.rend
+    failed = 1.0 if needed > 6 else (needed - 1) / 6
+    return (
+        float(Fraction(weapon.attacks.mean) * Fraction(weapon.damage.mean)) * hit * wound * failed
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Punch:
+    """What one model of a loadout inflicts in a turn: melee and missile mean damage, and the
+    longest missile range."""
+
+    melee: float
+    missile: float
+    reach: float
+
+
+_PUNCH: dict[tuple[int, str], tuple[Warscroll, Punch]] = {}
+
+
+def punch(scroll: Warscroll, loadout: str) -> Punch:
+    """The :class:`Punch` of a model of `scroll` with `loadout` (cached per warscroll object)."""
+    key = (id(scroll), loadout)
+    found = _PUNCH.get(key)
+    if found is not None and found[0] is scroll:
+        return found[1]
+    weapons = [scroll.weapon(name) for name in scroll.loadout(loadout).weapons]
+    melee = sum(weapon_damage(w) for w in weapons if w.kind == "melee")
+    missiles = [w for w in weapons if w.kind == "missile"]
+    value = Punch(
+        melee,
+        sum(weapon_damage(w) for w in missiles),
+        max((w.range for w in missiles), default=0.0),
+    )
+    _PUNCH[key] = (scroll, value)
+    return value
+
+
+def _wounds(battle: Battle, unit: UnitState) -> int:
+    return battle.warscrolls[unit.warscroll].stats.wounds
+
+
+def _wounded(battle: Battle, unit: UnitState) -> float:
+    """The wounds suffered by the unit's standing models, as parts of a model."""
+    wounds = _wounds(battle, unit)
+    return sum(min(1.0, m.wounds_taken / wounds) for m in unit.models if m.status == "table")
+
+
+def losses(battle: Battle, rt: Runtime) -> tuple[float, float]:
+    """Each side's share of its army lost (AOS-15.2: casualties over army size), wounds on
+    standing models counted as parts of a model."""
+    shares = []
+    for index, side in enumerate(("A", "B")):
+        partial = sum(_wounded(battle, u) for u in rt.units if u.side == side)
+        shares.append((rt.casualties[index] + partial) / max(1, rt.army_size[index]))
+    return shares[0], shares[1]
+
+
+def sudden_death(battle: Battle, rt: Runtime) -> float:
+    """AOS-3.6, AOS-15.4: the chooser's progress towards the objective in [0, 1], signed for side
+    A (negative when B chose it); 0 when no objective was taken."""
+    sd = rt.sudden_death
+    if sd is None:
+        return 0.0
+    progress = 0.0
+    if sd.objective in ("assassinate", "blunt") and sd.named_unit is not None:
+        if not rt.has_unit(sd.named_unit):
+            return 0.0
+        unit = rt.unit_by_id(sd.named_unit)
+        wounds = _wounds(battle, unit)
+        total = wounds * len(unit.models)
+        taken = sum(
+            wounds if m.status in ("slain", "fled") else min(wounds, m.wounds_taken)
+            for m in unit.models
+        )
+        progress = taken / max(1, total)
+    elif sd.objective == "seize_ground" and sd.feature is not None:
+        feature = next((f for f in battle.features if f.id == sd.feature), None)
+        if feature is not None:
+            mine = [c for u in rt.units if u.side == sd.chooser for c in u.circles()]
+            if mine:
+                d = min(distance_to_feature(c, feature) for c in mine)
+                progress = 1.0 if d <= SEIZE_RANGE else max(0.0, 1.0 - (d - SEIZE_RANGE) / 24)
+                progress *= 0.5  # the ground is held only at the end of round 4
+    return progress if sd.chooser == "A" else -progress
+
+
+def fight_chance(battle: Battle, rt: Runtime, unit: UnitState, d: float) -> float:
+    """The chance that the unit fights an enemy unit `d` inches away in its next combat phase:
+    1 within 3" (AOS-9.1); else the chance of a charge reaching 1/2" (AOS-8.2, 8.3) after a Move
+    where one is left (AOS-6.2). In its own turn before the charge phase that is this turn's
+    charge (none after a run or retreat, AOS-6.4, 8.1); otherwise the next turn's, which comes
+    after the enemy's turn when it is the unit's own turn now (halved: `NEXT_TURN`)."""
+    if d <= MELEE_REACH:
+        return 1.0
+    move = battle.warscrolls[unit.warscroll].stats.move
+    after = max(d - move, MELEE_REACH) - CHARGE_END
+    if unit.side != rt.active:
+        return charge_chance(after)
+    later = NEXT_TURN * charge_chance(after)
+    if rt.phase in ("hero", "movement", "shooting", "charge") and not unit.charged:
+        if unit.ran or unit.retreated:
+            return later
+        now = charge_chance(
+            d - CHARGE_END if unit.moved or rt.phase not in ("hero", "movement") else after
+        )
+        return max(now, later)
+    return later
+
+
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    """A unit on the table as the threat reads it: its circles, the circle enclosing them, its
+    wounds left, and what its models inflict."""
+
+    unit: UnitState
+    circles: tuple[Circle, ...]
+    centre: tuple[float, float]
+    radius: float
+    left: float
+    melee: float
+    missile: float
+    reach: float
+
+
+def _read(battle: Battle, unit: UnitState, circles: tuple[Circle, ...]) -> _Unit:
+    scroll = battle.warscrolls[unit.warscroll]
+    wounds = scroll.stats.wounds
+    melee = missile = reach = 0.0
+    left = 0
+    for model in unit.models:
+        if model.status == "table":
+            p = punch(scroll, model.loadout)
+            melee += p.melee
+            missile += p.missile
+            reach = max(reach, p.reach)
+            left += wounds - model.wounds_taken
+    cx = sum(c.x for c in circles) / len(circles)
+    cy = sum(c.y for c in circles) / len(circles)
+    radius = max(math.hypot(c.x - cx, c.y - cy) + c.r for c in circles)
+    return _Unit(unit, circles, (cx, cy), radius, float(left), melee, missile, reach)
+
+
+def _distance(a: _Unit, b: _Unit) -> float:
+    """Unit to unit (GEO-3); beyond `EXACT_WITHIN` the lower bound of the enclosing circles
+    (only the fading far threat reads it)."""
+    bound = math.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1]) - a.radius - b.radius
+    if bound > EXACT_WITHIN:
+        return bound
+    return unit_to_unit(a.circles, b.circles)
+
+
+def _pressure(
+    battle: Battle, rt: Runtime, unit: _Unit, distances: list[tuple[_Unit, float]]
+) -> float:
+    """The mean damage the unit could inflict next on the enemy unit it reaches best."""
+    melee, missile, reach = unit.melee, unit.missile, unit.reach
+    if melee == 0 and missile == 0:
+        return 0.0
+    move = battle.warscrolls[unit.unit.warscroll].stats.move
+    best = 0.0
+    for target, d in distances:
+        fights = fight_chance(battle, rt, unit.unit, d) if melee else 0.0
+        shoots = 1.0 if d <= reach else 0.5 if d <= reach + move else 0.0
+        best = max(best, min(target.left, melee * fights + missile * shoots))
+    return best
+
+
+def threat(battle: Battle, rt: Runtime) -> tuple[float, float]:
+    """Each side's threat: the damage its units could inflict next, as a share of the enemy
+    army's wounds (the module docstring). Each pair's distance is measured once."""
+    army: dict[str, list[_Unit]] = {"A": [], "B": []}
+    total = {"A": 0, "B": 0}
+    for unit in rt.units:
+        wounds = _wounds(battle, unit)
+        total[unit.side] += wounds * sum(1 for m in unit.models if m.status != "reserve")
+        circles = unit.circles()
+        if circles:
+            army[unit.side].append(_read(battle, unit, circles))
+    if not army["A"] or not army["B"]:
+        return 0.0, 0.0
+    table = [[_distance(a, b) for b in army["B"]] for a in army["A"]]
+    pressure_a = sum(
+        _pressure(battle, rt, a, list(zip(army["B"], table[i], strict=True)))
+        for i, a in enumerate(army["A"])
+    )
+    pressure_b = sum(
+        _pressure(battle, rt, b, [(a, table[i][j]) for i, a in enumerate(army["A"])])
+        for j, b in enumerate(army["B"])
+    )
+    return pressure_a / max(1, total["B"]), pressure_b / max(1, total["A"])
+
+
+_LAST: list[tuple[Runtime, tuple[float, float, float, float, float]]] = []
+
+
+def _terms(battle: Battle, rt: Runtime) -> tuple[float, float, float, float, float]:
+    """Losses, sudden death and threats of `rt`, kept for the last position (both seats read
+    the same position one after the other)."""
+    if _LAST and _LAST[0][0] is rt:
+        return _LAST[0][1]
+    lost_a, lost_b = losses(battle, rt)
+    threat_a, threat_b = threat(battle, rt)
+    terms = (lost_a, lost_b, sudden_death(battle, rt), threat_a, threat_b)
+    _LAST[:] = [(rt, terms)]
+    return terms
+
+
+def evaluate(battle: Battle, rt: Runtime, side: str = "A") -> float:
+    """The value of the position for `side` in [-1, 1] (the module docstring): losses and
+    sudden death are zero-sum; the threat counts the side's own threat in full and the enemy's
+    at `CAUTION`, so that a side closes in on an enemy of like strength (it strikes first when it
+    charges in its own turn) instead of waiting for a draw."""
+    lost_a, lost_b, objective, threat_a, threat_b = _terms(battle, rt)
+    value = lost_b - lost_a + SUDDEN_DEATH_WEIGHT * objective
+    if side == "A":
+        value += THREAT_WEIGHT * (threat_a - CAUTION * threat_b)
+    else:
+        value = -value + THREAT_WEIGHT * (threat_b - CAUTION * threat_a)
+    return max(-1.0, min(1.0, value))

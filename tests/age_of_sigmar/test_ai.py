@@ -1,0 +1,168 @@
+"""The Age of Sigmar agents (issue 22, point 5; docs/ai.md "Age of Sigmar"): the evaluation's
+terms (losses AOS-15.2, sudden death AOS-3.6, threat by charge odds AOS-8.2), the budgets of
+`Game.agent_defaults` and every level playing both setups."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import replace
+
+import pytest
+
+from bitva.ai.agents import make_agent
+from bitva.games.age_of_sigmar.ai.evaluation import (
+    CAUTION,
+    FAR,
+    FAR_VALUE,
+    THREAT_WEIGHT,
+    charge_chance,
+    evaluate,
+    losses,
+    sudden_death,
+    threat,
+)
+from bitva.games.age_of_sigmar.ai.settings import AGENT_DEFAULTS
+from bitva.games.age_of_sigmar.battle.runtime import Runtime
+from bitva.games.age_of_sigmar.battle.schema import SuddenDeath
+from bitva.games.age_of_sigmar.battle.state import AgeOfSigmarState
+from bitva.games.age_of_sigmar.game import GAME
+
+SETUPS = ("starter_clash", "scenery_and_sorcery")
+
+
+def _battle(setup: str) -> AgeOfSigmarState:
+    """A battle of `setup` at its first decision of movement (random play before)."""
+    state = GAME.new({"battle": setup}, seed=3)
+    agent = make_agent("random", 5)
+    while state.current_player is not None and state.rt.step != "movement":
+        if state.is_chance:
+            state.apply_unchecked(state.sample_chance(state.rng))
+        else:
+            state.apply(agent.choose(state))
+    assert state.rt.step == "movement"
+    return state
+
+
+def _wound(rt: Runtime, unit_id: str, model: int, wounds: int) -> Runtime:
+    unit = rt.unit_by_id(unit_id)
+    models = list(unit.models)
+    models[model] = replace(models[model], wounds_taken=wounds)
+    return rt.with_unit(replace(unit, models=tuple(models)))
+
+
+def _move(rt: Runtime, unit_id: str, dy: float) -> Runtime:
+    unit = rt.unit_by_id(unit_id)
+    models = tuple(
+        m if m.pos is None else replace(m, pos=(m.pos[0], m.pos[1] + dy)) for m in unit.models
+    )
+    return rt.with_unit(replace(unit, models=models))
+
+
+def test_aos_8_2_charge_chance_is_the_2d6_tail() -> None:
+    assert charge_chance(2) == 1.0
+    assert charge_chance(7) == pytest.approx(21 / 36)
+    assert charge_chance(6.5) == pytest.approx(21 / 36)  # 7 or more is needed
+    # out of reach (and where 2D6 rarely makes it), a small value fading with distance
+    assert charge_chance(12) == pytest.approx(FAR_VALUE * (1 - 12 / FAR))
+    assert charge_chance(12) > 1 / 36
+    assert charge_chance(13) > charge_chance(30) > charge_chance(FAR) == 0.0
+    chances = [charge_chance(x / 2) for x in range(120)]
+    assert all(a >= b for a, b in itertools.pairwise(chances))
+
+
+def test_aos_15_2_losses_count_wounds_on_standing_models() -> None:
+    state = _battle("starter_clash")
+    battle, rt = state.battle, state.rt
+    assert losses(battle, rt) == (0.0, 0.0)
+    # A Liberator (2 wounds) on 1 wound left: half a model of A's 6 is lost
+    wounded = _wound(rt, "A1", 1, 1)
+    lost_a, lost_b = losses(battle, wounded)
+    assert lost_a == pytest.approx(0.5 / 6) and lost_b == 0.0
+    assert evaluate(battle, wounded) < evaluate(battle, rt)
+    # a casualty counts a whole model (AOS-15.2)
+    dead = replace(rt, casualties=(0, 2))
+    lost_a, lost_b = losses(battle, dead)
+    assert lost_a == 0.0 and lost_b == pytest.approx(2 / 11)
+    assert evaluate(battle, dead) > evaluate(battle, rt)
+
+
+def test_aos_3_6_sudden_death_progress_counts_for_the_chooser() -> None:
+    state = _battle("starter_clash")
+    battle, rt = state.battle, state.rt
+    blunt = replace(rt, sudden_death=SuddenDeath(chooser="A", objective="blunt", named_unit="B1"))
+    assert sudden_death(battle, blunt) == 0.0
+    hurt = _wound(blunt, "B1", 0, 1)
+    assert sudden_death(battle, hurt) > 0
+    # the same wound on the named unit is worth more than on another unit
+    other = _wound(blunt, "B2", 0, 1)
+    assert evaluate(battle, hurt) > evaluate(battle, other)
+    # chosen by B, the progress counts for B (negative for A)
+    by_b = replace(rt, sudden_death=SuddenDeath(chooser="B", objective="blunt", named_unit="A1"))
+    assert sudden_death(battle, _wound(by_b, "A1", 0, 1)) < 0
+
+
+def test_aos_8_threat_grows_as_units_close_in() -> None:
+    state = _battle("starter_clash")
+    battle, rt = state.battle, state.rt
+    far_a, far_b = threat(battle, rt)
+    near = _move(rt, "A1", 12.0)  # the Liberators 12" closer to the Bloodreavers
+    near_a, near_b = threat(battle, near)
+    assert near_a > far_a and near_b > far_b
+    assert 0 <= near_a <= 1 and 0 <= near_b <= 1
+
+
+def test_aos_15_each_seat_reads_the_position_from_its_own_side() -> None:
+    state = _battle("scenery_and_sorcery")
+    state.rt = _wound(state.rt, "B2", 0, 1)
+    one, two = GAME.heuristic_values(state)
+    assert (one, two) == (GAME.heuristic(state, 1), GAME.heuristic(state, 2))
+    assert -1 <= two <= 1 and -1 <= one <= 1
+    # losses and sudden death are zero-sum; each side weighs its own threat above the enemy's
+    lost_a, lost_b = losses(state.battle, state.rt)
+    threat_a, threat_b = threat(state.battle, state.rt)
+    assert one + two == pytest.approx(
+        THREAT_WEIGHT * (1 - CAUTION) * (threat_a + threat_b), abs=1e-9
+    )
+    assert lost_b > lost_a
+
+
+def test_agent_defaults_set_budgets_that_suit_the_game() -> None:
+    assert GAME.agent_defaults("greedy") == AGENT_DEFAULTS["greedy"]
+    assert GAME.agent_defaults("hard")["evaluations"] > GAME.agent_defaults("medium")["evaluations"]
+    assert GAME.agent_defaults("random") == {}
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "greedy"])
+def test_levels_play_both_setups(level: str, setup: str) -> None:
+    """Each level takes its side's first two decisions of movement with legal actions, in
+    seconds (the budgets of `ai/settings.py`)."""
+    state = _battle(setup)
+    agent = make_agent(level, 7)
+    seat = state.current_player
+    started = time.perf_counter()
+    decisions = 0
+    while state.current_player == seat and state.rt.phase == "movement" and decisions < 2:
+        action = agent.choose(state)
+        assert state.check(action) is None
+        state.apply(action)
+        decisions += 1
+        while state.is_chance:
+            state.apply_unchecked(state.sample_chance(state.rng))
+    assert decisions >= 1
+    assert time.perf_counter() - started < 30
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("setup", SETUPS)
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_levels_fight_a_battle_to_the_end(level: str, setup: str) -> None:
+    state = GAME.new({"battle": setup}, seed=11)
+    agents = {1: make_agent(level, 1), 2: make_agent("greedy", 2)}
+    while state.current_player is not None:
+        if state.is_chance:
+            state.apply_unchecked(state.sample_chance(state.rng))
+            continue
+        state.apply(agents[state.current_player].choose(state))
+    assert state.outcome is not None
