@@ -88,6 +88,8 @@ def test_t_9_arcane_bolt_with_an_arcane_feature() -> None:
         "dice mortal 3",
     ]
     state.apply("dice mortal 3")
+    assert state.decision == "allocate" and state.current_player == 1  # A allocates (AOS-12.4)
+    state.apply("allocate A1 m5 m1")  # wounded_first (D-17)
     a1 = state.rt.unit_by_id("A1")
     assert len(a1.alive) == 3 and a1.slain_this_turn == 2
 

@@ -20,6 +20,8 @@ Decisions::
     fight A1 inspired            ... declaring the Inspired triumph on it (AOS-3.7, D-33)
     pile-in A1 m1 x,y x,y; ...   its pile-in, one straight segment a model (GEO-11)
     attack A1 at B1              its melee attacks on the target (AOS-9.3, AOS-11.2)
+    allocate B1 m3 m1 m2         the order its models take the pooled wounds (AOS-12.2, D-16)
+    flee B1 m5 m4                the models that flee a battleshock test (AOS-10.2, D-25)
     done                         end this step or phase
 
 Chance outcomes: ``roll-off 3 5`` (A's die first, AOS-1.7, D-38), ``dice run 4``,
@@ -146,6 +148,20 @@ class PathAction:
 
 
 @dataclass(frozen=True, slots=True)
+class CasualtyAction:
+    """The owner's choice of casualties (:mod:`.allocation`): ``allocate B1 m3 m1 m2``, the
+    order its models take the pooled wounds (AOS-12.2, D-16, D-17), or ``flee B1 m5 m4``, the
+    models that flee (AOS-10.2, D-25). Models are numbered from 1, as in paths."""
+
+    verb: Literal["allocate", "flee"]
+    unit: str
+    models: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.unit} " + " ".join(f"m{n}" for n in self.models)
+
+
+@dataclass(frozen=True, slots=True)
 class RollOff:
     """A roll-off's two dice, A's first (AOS-1.7, D-38)."""
 
@@ -188,6 +204,7 @@ Action = (
     | InspiredFight
     | TargetAction
     | PathAction
+    | CasualtyAction
     | RollOff
     | Die
     | AttackDice
@@ -246,6 +263,14 @@ def parse_action(text: str) -> Action:
         body = text.strip().split(None, 2)
         paths = parse_paths(body[2], text) if len(body) > 2 else ()
         return PathAction(verb, words[1], paths)  # type: ignore[arg-type]
+    if (
+        verb in ("allocate", "flee")
+        and len(words) >= 3
+        and unit
+        and all(re.fullmatch(r"[mM][1-9]\d*", w) for w in words[2:])
+    ):
+        numbers = tuple(int(w[1:]) for w in words[2:])
+        return CasualtyAction(verb, words[1], numbers)  # type: ignore[arg-type]
     if verb == "fight" and len(words) == 3 and unit and words[2].lower() == "inspired":
         return InspiredFight(words[1])
     if verb == "use" and len(words) == 3 and unit and re.fullmatch(r"[a-z0-9][a-z0-9-]*", words[2]):

@@ -8,7 +8,7 @@ fight a battle to the end. Every candidate passes :func:`.engine.check`.
 from __future__ import annotations
 
 from bitva.core.rng import Rng
-from bitva.games.age_of_sigmar.battle import abilities, wizards
+from bitva.games.age_of_sigmar.battle import abilities, allocation, wizards
 from bitva.games.age_of_sigmar.battle.actions import (
     Action,
     Done,
@@ -59,6 +59,8 @@ def _unit_move(
 def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
     """Every candidate at this decision point, in a stable order."""
     step = rt.step
+    if step in ("allocate", "flee"):  # AOS-10.2, AOS-12.2
+        return allocation.candidates(battle, rt)
     mine = [u for u in rt.army(rt.active) if u.alive]
     if step == "first-turn":
         return [First("A"), First("B")]

@@ -1,15 +1,17 @@
 """Wounds, removal, battleshock and victory (AOS-10, AOS-12, AOS-15, D-16, D-17, D-25, D-31, D-32).
 
 Damage is pooled per attacking unit and target and allocated one wound at a time (D-16). The
-allocation is the defender's choice (D-17); the engine applies the battle file's policy for it
-(``[options] allocation``: ``wounded_first``, the default, or ``min_slain``), ties broken in the
-D-25 order (ordinary models, then icon bearers, the champion, the general; listing order within
-each), so a battle needs no decision per wound. Fleeing models go in the D-25 order, ordinary
-models from the last listed (the rear ranks of the shipped set-ups).
+allocation is the defender's choice (D-17): a decision of its owner (:mod:`.allocation`, with
+``[options] allocation = "ask"``) applied here as an order of models, or the battle file's
+policy (``wounded_first`` or ``min_slain``), ties broken in the D-25 order (ordinary models, then
+icon bearers, the champion, the general; listing order within each). Fleeing models are the
+owner's pick too, by default in the D-25 order, ordinary models from the last listed (the rear
+ranks of the shipped set-ups).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from bitva.core.outcome import Outcome
@@ -47,13 +49,16 @@ def rank(model: ModelState) -> int:
 
 def allocation_order(battle: Battle, rt: Runtime, unit: UnitState, policy: str) -> list[int]:
     """AOS-12.2, D-17, CALC-9: the indices of the unit's models on the table in the order they
-    take wounds: fewest wounds left first (``wounded_first``) or most (``min_slain``), ties in
-    the D-25 order."""
+    take wounds: fewest wounds left first (``wounded_first``, also for ``ask``) or most
+    (``min_slain``), ties in the D-25 order; or ``leaders_last``, the D-25 order first and the
+    fewest wounds left within it."""
     left = {
         i: wounds_of(battle, rt, unit, m) - m.wounds_taken
         for i, m in enumerate(unit.models)
         if m.on_table
     }
+    if policy == "leaders_last":
+        return sorted(left, key=lambda i: (rank(unit.models[i]), left[i], i))
     sign = -1 if policy == "min_slain" else 1
     return sorted(left, key=lambda i: (sign * left[i], rank(unit.models[i]), i))
 
@@ -104,12 +109,16 @@ def heal(battle: Battle, rt: Runtime, unit_id: str, trigger: str) -> tuple[Runti
     return (rt.with_unit(replace(unit, models=tuple(models))) if healed else rt), healed
 
 
-def inflict(battle: Battle, rt: Runtime, unit_id: str, pool: int) -> tuple[Runtime, list[str]]:
-    """AOS-12.2, D-16: ``pool`` wounds allocated one at a time; returns the ids of models slain."""
+def inflict(
+    battle: Battle, rt: Runtime, unit_id: str, pool: int, order: Sequence[int] | None = None
+) -> tuple[Runtime, list[str]]:
+    """AOS-12.2, D-16: ``pool`` wounds allocated one at a time to the models in ``order``
+    (indices: the owner's choice), by default the battle file's policy; returns the ids of
+    models slain."""
     unit = rt.unit_by_id(unit_id)
-    policy = battle.data.options.allocation
     slain: list[str] = []
-    order = allocation_order(battle, rt, unit, policy)
+    if order is None:
+        order = allocation_order(battle, rt, unit, battle.data.options.allocation)
     for index in order:
         if pool <= 0:
             break
@@ -157,14 +166,22 @@ def fleeing(battle: Battle, rt: Runtime, unit: UnitState, die: int) -> int:
     return min(left, max(0, die + unit.slain_this_turn - bravery - left // 10))
 
 
-def flee(battle: Battle, rt: Runtime, unit_id: str, count: int) -> tuple[Runtime, list[str]]:
-    """AOS-10.2, D-25: ``count`` models flee, ordinary ones from the last listed first, then
-    icon bearers, the champion, the general. Fled models are casualties, not slain."""
-    unit = rt.unit_by_id(unit_id)
-    order = sorted(
+def flee_order(unit: UnitState) -> list[int]:
+    """D-25: the default order of flight, ordinary models from the last listed first, then
+    icon bearers, the champion, the general (indices of the models on the table)."""
+    return sorted(
         (i for i, m in enumerate(unit.models) if m.on_table),
         key=lambda i: (rank(unit.models[i]), -i),
     )
+
+
+def flee(
+    battle: Battle, rt: Runtime, unit_id: str, count: int, chosen: Sequence[int] | None = None
+) -> tuple[Runtime, list[str]]:
+    """AOS-10.2, D-25: ``count`` models flee: those ``chosen`` (indices, the owner's pick) or
+    in the D-25 order. Fled models are casualties, not slain."""
+    unit = rt.unit_by_id(unit_id)
+    order = list(chosen) if chosen is not None else flee_order(unit)
     fled = []
     for index in order[:count]:
         fled.append(unit.models[index].id)

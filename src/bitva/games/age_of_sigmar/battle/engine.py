@@ -11,12 +11,13 @@ from fractions import Fraction
 from bitva.core.chance import CHANCE, dice_sum
 from bitva.core.errors import Violation
 from bitva.core.events import Event
-from bitva.games.age_of_sigmar.battle import abilities, resolution, wizards
+from bitva.games.age_of_sigmar.battle import abilities, allocation, resolution, wizards
 from bitva.games.age_of_sigmar.battle.actions import (
     CHANCE_TYPES,
     Action,
     AttackDice,
     CastAction,
+    CasualtyAction,
     Die,
     DieKind,
     Done,
@@ -28,7 +29,7 @@ from bitva.games.age_of_sigmar.battle.actions import (
     UnitAction,
     UseAction,
 )
-from bitva.games.age_of_sigmar.battle.casualties import INSPIRED, flee, fleeing, inflict, slay
+from bitva.games.age_of_sigmar.battle.casualties import INSPIRED, fleeing, slay
 from bitva.games.age_of_sigmar.battle.characteristics import move_of, roll_modifier
 from bitva.games.age_of_sigmar.battle.landscapes import (
     damned_feature,
@@ -91,6 +92,9 @@ def actor(rt: Runtime) -> int | None:
     if rt.step in ("pile-in", "attack"):
         assert rt.unit is not None
         return seat_of(rt.unit_by_id(rt.unit).side)
+    if rt.step in ("allocate", "flee"):  # the owner's casualties (AOS-10.2, AOS-12.2)
+        assert rt.allocation is not None
+        return seat_of(rt.unit_by_id(rt.allocation["unit"]).side)
     return seat_of(rt.active)
 
 
@@ -140,6 +144,8 @@ def check(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
     if isinstance(action, CHANCE_TYPES):
         return Violation(f"{action}: dice are rolled, not chosen", "D-38")
     step = rt.step
+    if step in ("allocate", "flee"):
+        return allocation.check(battle, rt, action)
     if step == "first-turn":
         return None if isinstance(action, First) else _expected("first A or first B", "AOS-4.1")
     if step == "hero":
@@ -324,6 +330,8 @@ def _check_pick(rt: Runtime, action: Action) -> Violation | None:
 def play(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[Event]]:
     """Apply a legal action or chance outcome."""
     step = rt.step
+    if isinstance(action, CasualtyAction):
+        return _casualties(battle, rt, action)
     if isinstance(action, RollOff):
         return _roll_off(rt, action)
     if isinstance(action, First):
@@ -401,10 +409,8 @@ def _die(battle: Battle, rt: Runtime, action: Die) -> tuple[Runtime, list[Event]
     if action.kind == "mortal" and rt.step == "damned-roll":
         assert rt.unit is not None
         target = rt.unit
-        rt, slain = inflict(battle, rt, target, action.value)
-        event = Event("mortal-wounds", {"unit": target, "wounds": action.value, "slain": slain})
-        rt = after_removal(rt)
-        return (rt if rt.outcome is not None else hero_or_movement(battle, rt)), [event]
+        rt, slain = allocation.wound(battle, rt, target, action.value, "damned")
+        return (rt, []) if slain is None else _damned(battle, rt, target, action.value, slain)
     if action.kind in ("cast", "unbind", "mortal"):
         return wizards.roll(battle, rt, action)
     assert rt.unit is not None
@@ -419,12 +425,43 @@ def _die(battle: Battle, rt: Runtime, action: Die) -> tuple[Runtime, list[Event]
         return rt, [Event("charge-roll", {"unit": unit.id, "dice": action.value, "total": total})]
     count = fleeing(battle, rt, unit, action.value)
     rt = rt.with_unit(replace(unit, tested=True))
-    rt, fled = flee(battle, rt, unit.id, count)
-    events = [Event("battleshock", {"unit": unit.id, "die": action.value, "fled": fled})]
+    rt, fled = allocation.run_away(battle, rt, unit.id, count, "battleshock", die=action.value)
+    return (rt, []) if fled is None else _battleshock(battle, rt, unit.id, action.value, fled)
+
+
+def _damned(
+    battle: Battle, rt: Runtime, target: str, wounds: int, slain: list[str]
+) -> tuple[Runtime, list[Event]]:
+    """AOS-2.5 Damned: the sacrifice's mortal wounds allocated (AOS-12.4)."""
+    event = Event("mortal-wounds", {"unit": target, "wounds": wounds, "slain": slain})
+    rt = after_removal(rt)
+    return (rt if rt.outcome is not None else hero_or_movement(battle, rt)), [event]
+
+
+def _battleshock(
+    battle: Battle, rt: Runtime, unit_id: str, die: int, fled: list[str]
+) -> tuple[Runtime, list[Event]]:
+    """AOS-10.2: the unit's models fled; on to the next test (AOS-10.1)."""
+    events = [Event("battleshock", {"unit": unit_id, "die": die, "fled": fled})]
     rt = after_removal(rt)
     if rt.outcome is not None:
         return rt, events
     return next_battleshock(battle, rt), events
+
+
+def _casualties(battle: Battle, rt: Runtime, action: CasualtyAction) -> tuple[Runtime, list[Event]]:
+    """The owner's choice of casualties made (AOS-10.2, AOS-12.2, AOS-12.4): on with what it
+    interrupted."""
+    assert rt.allocation is not None
+    then = rt.allocation["then"]
+    if then in ("attack", "retaliation"):
+        return resolution.allocated(battle, rt, action)
+    rt, gone, held = allocation.settle(battle, rt, action)
+    if then == "bolt":
+        return wizards.bolt_done(battle, rt, held["unit"], held["pool"], gone)
+    if then == "damned":
+        return _damned(battle, rt, held["unit"], held["pool"], gone)
+    return _battleshock(battle, rt, held["unit"], held["die"], gone)
 
 
 def _unit_action(battle: Battle, rt: Runtime, action: UnitAction) -> tuple[Runtime, list[Event]]:

@@ -230,6 +230,10 @@ def write_position(state: AgeOfSigmarState) -> str:
         raise PositionError("position", "the battle is decided: no position to write", "AOS-15")
     if rt.step in CHANCE_STEPS or rt.attack is not None:
         raise PositionError("position.step", "a position stands at a decision, not a roll", "D-38")
+    if rt.allocation is not None:
+        raise PositionError(
+            "position.step", "a position stands before or after casualties, not during", "AOS-12.2"
+        )
     known = builtin_warscrolls()
     for unit in rt.units:
         if known.get(unit.warscroll) != battle.warscrolls[unit.warscroll]:

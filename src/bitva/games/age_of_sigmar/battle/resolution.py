@@ -18,10 +18,22 @@ from typing import Any
 
 from bitva.core.errors import Violation
 from bitva.core.events import Event
-from bitva.games.age_of_sigmar.battle.actions import Action, AttackDice, Done, TargetAction
-from bitva.games.age_of_sigmar.battle.attack_steps import AttackSteps, TargetAttacks, plan_steps
+from bitva.games.age_of_sigmar.battle.actions import (
+    Action,
+    AttackDice,
+    CasualtyAction,
+    Done,
+    TargetAction,
+)
+from bitva.games.age_of_sigmar.battle.allocation import settle, wound
+from bitva.games.age_of_sigmar.battle.attack_steps import (
+    AttackSteps,
+    TargetAttacks,
+    TargetOutcome,
+    plan_steps,
+)
 from bitva.games.age_of_sigmar.battle.attacks import Kind, attack_numbers, legal_targets
-from bitva.games.age_of_sigmar.battle.casualties import heal, inflict
+from bitva.games.age_of_sigmar.battle.casualties import heal
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.runtime import BEFUDDLED, Runtime, UnitState
 from bitva.games.age_of_sigmar.battle.sequence import after_removal, enter, next_pick
@@ -98,8 +110,9 @@ def start(battle: Battle, rt: Runtime, action: TargetAction) -> tuple[Runtime, l
     kind: Kind = "missile" if action.verb == "shoot" else "melee"
     unit, target = rt.unit_by_id(action.unit), rt.unit_by_id(action.target)
     profiles, defender = attack_numbers(battle, rt, unit, target, kind)
+    policy = battle.data.options.allocation
     options = AttackOptions(
-        allocation=battle.data.options.allocation,
+        allocation="min_slain" if policy == "min_slain" else "wounded_first",
         natural_one_fails=battle.data.options.natural_one_fails,
     )
     steps = plan_steps([TargetAttacks(tuple(profiles), defender)], options)
@@ -132,42 +145,82 @@ def roll(battle: Battle, rt: Runtime, action: AttackDice) -> tuple[Runtime, list
 
 
 def _finish(battle: Battle, rt: Runtime, steps: AttackSteps) -> tuple[Runtime, list[Event]]:
-    """AOS-12.1 to 12.3: the pool to the target's models, the retaliation to the attacker."""
-    assert rt.attack is not None
+    """AOS-12.1 to 12.3: the dice are done; the pools go to the targets' models."""
+    return _damage(battle, rt, [])
+
+
+def _damage_event(
+    held: dict[str, Any], target: str, tally: TargetOutcome, slain: list[str]
+) -> Event:
+    return Event(
+        "damage",
+        {
+            "unit": held["unit"],
+            "target": target,
+            "hits": tally.hits,
+            "wounds": tally.wounds,
+            "unsaved": tally.unsaved,
+            "mortal_wounds": tally.mortal_wounds,
+            "pool": tally.pool,
+            "slain": slain,
+        },
+    )
+
+
+def _damage(battle: Battle, rt: Runtime, events: list[Event]) -> tuple[Runtime, list[Event]]:
+    """AOS-12.1 to 12.3, D-16, D-17: each target's pool allocated in turn (per target as
+    assigned, AOS-11.3; the owner's decision where it matters, :mod:`.allocation`), the
+    attacker healed once if it slew (AOS-12.5), then its retaliation allocated by its owner."""
     held = rt.attack
-    result = steps.result()
-    tally = result.targets[0]
-    rt, slain = inflict(battle, rt, held["target"], tally.pool)
-    events = [
-        Event(
-            "damage",
-            {
-                "unit": held["unit"],
-                "target": held["target"],
-                "hits": tally.hits,
-                "wounds": tally.wounds,
-                "unsaved": tally.unsaved,
-                "mortal_wounds": tally.mortal_wounds,
-                "pool": tally.pool,
-                "slain": slain,
-            },
-        )
-    ]
-    if slain and rt.unit_by_id(held["unit"]).alive:
+    assert held is not None
+    result = pending(rt).result()
+    targets = _targets(held)
+    while held.get("allocated", 0) < len(targets):
+        k = held.get("allocated", 0)
+        tally = result.targets[k]
+        rt, slain = wound(battle, rt, targets[k], tally.pool, "attack")
+        if slain is None:
+            return rt, events
+        events.append(_damage_event(held, targets[k], tally, slain))
+        held = {**held, "allocated": k + 1, "slew": held.get("slew", False) or bool(slain)}
+        rt = replace(rt, attack=held)
+    if held.get("slew") and not held.get("healed") and rt.unit_by_id(held["unit"]).alive:
         rt, healed = heal(battle, rt, held["unit"], "on_slay")
+        held = {**held, "healed": True}
+        rt = replace(rt, attack=held)
         if healed:
             events.append(Event("healed", {"unit": held["unit"], "wounds": healed}))
-    if result.retaliation and rt.unit_by_id(held["unit"]).alive:
-        rt, back = inflict(battle, rt, held["unit"], result.retaliation)
-        events.append(
-            Event(
-                "retaliation", {"unit": held["unit"], "wounds": result.retaliation, "slain": back}
-            )
-        )
+    back = result.retaliation
+    if back and not held.get("retaliated") and rt.unit_by_id(held["unit"]).alive:
+        rt, slain = wound(battle, rt, held["unit"], back, "retaliation")
+        if slain is None:
+            return rt, events
+        events.append(Event("retaliation", {"unit": held["unit"], "wounds": back, "slain": slain}))
     rt = after_removal(replace(rt, attack=None))
     if rt.outcome is not None:
         return rt, events
     return _next(battle, rt, held["unit"], held["kind"]), events
+
+
+def allocated(battle: Battle, rt: Runtime, action: CasualtyAction) -> tuple[Runtime, list[Event]]:
+    """The owner allocated a pool of these attacks (AOS-12.2): on to the next pool."""
+    rt, slain, pool = settle(battle, rt, action)
+    held = rt.attack
+    assert held is not None
+    if pool["then"] == "retaliation":
+        event = Event("retaliation", {"unit": held["unit"], "wounds": pool["pool"], "slain": slain})
+        rt = replace(rt, attack={**held, "retaliated": True})
+        return _damage(battle, rt, [event])
+    k = held.get("allocated", 0)
+    tally = pending(rt).result().targets[k]
+    event = _damage_event(held, _targets(held)[k], tally, slain)
+    held = {**held, "allocated": k + 1, "slew": held.get("slew", False) or bool(slain)}
+    return _damage(battle, replace(rt, attack=held), [event])
+
+
+def _targets(held: dict[str, Any]) -> list[str]:
+    """The targets of the pending attacks, as assigned (AOS-11.3)."""
+    return list(held.get("targets", [held["target"]]))
 
 
 def _next(battle: Battle, rt: Runtime, unit_id: str, kind: str) -> Runtime:

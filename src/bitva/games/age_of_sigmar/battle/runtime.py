@@ -219,7 +219,8 @@ class Runtime:
     node within the phase; ``unit`` the unit it concerns (the runner, the charger, the fighter);
     ``picker`` whose pick it is in the combat phase (AOS-9.2); ``attack`` a pending attack
     resolution; ``deadly`` the Deadly terrain dice still to roll after a run or charge, as
-    ``model@feature`` (AOS-2.5, D-36); ``spell`` the spell being cast (AOS-14)."""
+    ``model@feature`` (AOS-2.5, D-36); ``spell`` the spell being cast (AOS-14); ``allocation``
+    the owner's pending choice of casualties (AOS-10.2, AOS-12.2: :mod:`.allocation`)."""
 
     units: tuple[UnitState, ...]
     round: int
@@ -242,6 +243,7 @@ class Runtime:
     mystical: tuple[str, ...] = ()
     damned_used: tuple[str, ...] = ()
     inspired: tuple[Side, ...] = ()
+    allocation: dict[str, Any] | None = None
 
     def unit_by_id(self, unit_id: str) -> UnitState:
         for unit in self.units:
@@ -297,6 +299,7 @@ class Runtime:
             "mystical": list(self.mystical),
             "damned_used": list(self.damned_used),
             "inspired": list(self.inspired),
+            "allocation": self.allocation,
         }
 
     @classmethod
@@ -326,6 +329,7 @@ class Runtime:
             tuple(str(u) for u in data["mystical"]),
             tuple(str(f) for f in data["damned_used"]),
             tuple(data["inspired"]),
+            data.get("allocation"),
         )
 
 

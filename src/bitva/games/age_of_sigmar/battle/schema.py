@@ -152,7 +152,7 @@ class OptionsEntry(_Strict):
     """Section 3.4 options: rounds (D-30), damage allocation (D-17), house rule (D-18)."""
 
     max_rounds: int = Field(default=6, ge=1)
-    allocation: Literal["wounded_first", "min_slain"] = "wounded_first"
+    allocation: Literal["ask", "wounded_first", "min_slain"] = "ask"
     natural_one_fails: bool = False
 
 

@@ -20,7 +20,8 @@ from typing import Literal
 from bitva.core.errors import Violation
 from bitva.core.events import Event
 from bitva.games.age_of_sigmar.battle.actions import Action, CastAction, Die, Done, UnitAction
-from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD, inflict
+from bitva.games.age_of_sigmar.battle.allocation import wound
+from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD
 from bitva.games.age_of_sigmar.battle.characteristics import scroll_of
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.runtime import (
@@ -189,8 +190,16 @@ def roll(battle: Battle, rt: Runtime, action: Die) -> tuple[Runtime, list[Event]
             return back_to_hero(battle, rt), [event]
         return replace(rt, step="spell-target"), [event]
     target = spell["target"]
-    rt, slain = inflict(battle, rt, target, action.value)
-    event = Event("mortal-wounds", {"unit": target, "wounds": action.value, "slain": slain})
+    rt, slain = wound(battle, rt, target, action.value, "bolt")
+    return (rt, []) if slain is None else bolt_done(battle, rt, target, action.value, slain)
+
+
+def bolt_done(
+    battle: Battle, rt: Runtime, target: str, wounds: int, slain: list[str]
+) -> tuple[Runtime, list[Event]]:
+    """AOS-12.4: the spell's mortal wounds allocated (by the owner where it matters,
+    :mod:`.allocation`): removal, back to the hero phase."""
+    event = Event("mortal-wounds", {"unit": target, "wounds": wounds, "slain": slain})
     rt = after_removal(rt)
     return (rt if rt.outcome is not None else back_to_hero(battle, rt)), [event]
 
