@@ -10,14 +10,14 @@ Sigmar"), in three terms a wargamer reads off the table:
 - **Threat**: what each unit could inflict in its next turn on the enemy unit it reaches best: the
   mean damage of its melee weapons against a 4+ save, weighted by the chance it fights (1 within
   3", else the chance that a Move and a 2D6 charge bring it within 1/2", AOS-6, AOS-8), plus its
-  missile weapons in range (AOS-7), each capped at the target's remaining wounds, as a share of
-  the enemy army's wounds. A side with the stronger units in reach gains by closing in; the weaker
-  side by keeping away.
+  missile weapons in range (AOS-7; a quarter of them when in range only after a Move), each
+  capped at the target's remaining wounds, as a share of the enemy army's wounds. A side with the
+  stronger units in reach gains by closing in; the weaker side by keeping away.
 
 The value for a side is the enemy's losses minus its own plus the weighted terms, clamped to
-[-1, 1]. Losses and sudden death are zero-sum; the threat is not quite: a side counts the enemy's
-threat at `CAUTION` (0.5) of its own, so it closes in rather than waits (two cautious sides that
-only avoid each other draw every battle).
+[-1, 1]. Losses and sudden death are zero-sum; the threat is not: a side counts the enemy's
+threat at `CAUTION` (a quarter) of its own, so it closes in rather than waits (two cautious sides
+that only avoid each other draw every battle).
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ from bitva.games.age_of_sigmar.warscroll import Warscroll, Weapon
 
 SUDDEN_DEATH_WEIGHT = 0.5
 THREAT_WEIGHT = 0.25
-CAUTION = 0.5  # the weight of the enemy's threat against one's own
+AFTER_MOVE = 0.25  # missile weapons in range only after a move count this much
+CAUTION = 0.25  # the weight of the enemy's threat against one's own
 MELEE_REACH = 3.0  # AOS-9.1: a unit within 3" of an enemy fights
 CHARGE_END = 0.5  # AOS-8.3: a charge ends within 1/2" of the target
 SEIZE_RANGE = 3.0  # AOS-3.6 Seize Ground: a friendly model within 3" of the feature
@@ -226,7 +227,7 @@ def _pressure(
     best = 0.0
     for target, d in distances:
         fights = fight_chance(battle, rt, unit.unit, d) if melee else 0.0
-        shoots = 1.0 if d <= reach else 0.5 if d <= reach + move else 0.0
+        shoots = 1.0 if d <= reach else AFTER_MOVE if d <= reach + move else 0.0
         best = max(best, min(target.left, melee * fights + missile * shoots))
     return best
 
