@@ -15,10 +15,15 @@ everything is counted in banners and scaled by the banners needed to win:
   attack's value without its risk, and `greedy` never battled (issue 21);
 - **threats of the next turns**: the best attacks each side's units could make after a move
   that still lets them battle (BL-3.2), only the best three counted (a Command card orders a
-  few units, BL-2), at a small weight for each side (0.15). At 0.4 they made the side to act
-  step back rather than strike; at 0 nothing told a unit left next to the enemy's strongest
-  units, a retreat or a taken hex from a safe one, and `greedy` lost 36% of its games to `rush`;
-  at 0.15 it won more on each adventure (docs/ai.md, "Initiative");
+  few units, BL-2): 0.3 for the side that strikes next (during a turn the side waiting; at the
+  very start of a turn, before its Command card, the side acting: `exposed_side`), 0.15 for
+  the other. At 0.4 they made the side to act step back rather than strike; at 0 nothing told a
+  unit left next to the enemy's strongest units, a retreat or a taken hex from a safe one, and
+  `greedy` lost 36% of its games to `rush`. Until issue 21's third pass the weight of the side
+  striking next went to the side waiting at every step, so at the end of a turn the two
+  weights swapped (the side that had just acted read as the one striking first) and only
+  equal weights (0.15) were consistent; with the striker fixed, 0.3 won more against `rush`
+  (docs/ai.md, "Why greedy lost to rush");
 - **exposure** (issue 21): the side the next attacks fall on (`exposed_side`), each of its
   units valued by the enemy attacks that could reach it after a move that still lets them
   battle, the best `focus` of them combined (focus fire: a unit several enemies reach reads as
@@ -34,7 +39,9 @@ everything is counted in banners and scaled by the banners needed to win:
   it an order was worth nothing until the unit stood next to an enemy, a look-ahead too short
   to see the move and the battle after it saw no point in ordering, and `hard` ordered units in
   fewer than half of its turns (docs/ai.md, "Initiative"). The term ends with the move step:
-  the moves and battles it promised are then counted by the other terms;
+  the moves and battles it promised are then counted by the other terms. An `escape` weight
+  (0 by default: tried, docs/ai.md "Why greedy lost to rush") also lets an ordered unit be
+  worth the enemy's best attack on it (`danger`) that its move may take it out of;
 - **advance**: rows moved toward the enemy's edge (so that neither side waits for ever);
 - **Lore** (Lore adventures, `lore_score`): each Lore card in hand, and the tokens in the
   goblet, fully up to `token_cap` (about what a full hand costs to cast, BL-13.5, BL-14.5) and
@@ -79,7 +86,7 @@ class Weights:
 
     damage: float = 0.6  # a unit's lost share of figures, in banners
     now: float = 0.8  # the best attack of each unit that may still battle this turn
-    next_turn: float = 0.15  # the side acting next: its best attacks after a move
+    next_turn: float = 0.3  # the side that strikes next (`exposed_side`): its best attacks
     later: float = 0.15  # the other side's, a turn later
     attacks_counted: int = 3  # how many of a side's best threats count (a card orders a few)
     advance: float = 0.02  # per unit and row moved toward the enemy's edge
@@ -95,6 +102,7 @@ class Weights:
     exposure: float = 0.0  # the side to be attacked next: its units the enemy may gang up on
     exposed_counted: int = 2  # how many of its most exposed units count
     focus: int = 2  # how many enemy attacks on one unit count (a card orders a few)
+    escape: float = 0.0  # an ordered unit not yet moved: the enemy's best attack it may escape
 
 
 DEFAULT = Weights()
@@ -269,8 +277,12 @@ def initiative(attacks: Attacks, unit: Unit, enemies: list[Unit], weights: Weigh
         if 2 <= away <= reach:
             best = max(best, attacks.net(unit, enemy, "ranged"))
     if best > 0:
-        return weights.reach * best
-    return weights.closing * min(unit_type.move_max, max(0, nearest - reach))
+        value = weights.reach * best
+    else:
+        value = weights.closing * min(unit_type.move_max, max(0, nearest - reach))
+    if weights.escape:
+        value = max(value, weights.escape * danger(attacks, unit, enemies, 1))
+    return value
 
 
 def pending_orders(
@@ -298,6 +310,26 @@ def exposed_side(state: BattleLoreState) -> int:
     return state.active
 
 
+def danger(attacks: Attacks, unit: Unit, enemies: list[Unit], focus: int) -> float:
+    """The banner progress the enemy may make on `unit` in its next turn: the `focus` best
+    attacks `enemies` could make on it after a move that still lets them battle (melee within
+    `move_battle` + 1 hexes, a missile weapon in range, BL-3.2, BL-4.3), combined as 1 - the
+    product of (1 - each attack's banner progress), so that ganging up on a unit approaches a
+    whole banner. Paths and line of sight are not checked (cheap)."""
+    row = DISTANCES[unit.hex]
+    on_it = []
+    for enemy in enemies:
+        away = row[enemy.hex]
+        if away <= enemy.type.move_battle + 1:
+            on_it.append(attacks.value(enemy, unit, "melee"))
+        elif 2 <= away <= enemy.type.weapon.range:
+            on_it.append(attacks.value(enemy, unit, "ranged"))
+    spared = 1.0
+    for value in sorted(on_it, reverse=True)[:focus]:
+        spared *= 1.0 - min(1.0, value)
+    return 1.0 - spared
+
+
 def exposure(attacks: Attacks, units: list[Unit], enemies: list[Unit], w: Weights) -> float:
     """What the enemy may take from `units` in its next turn, in banners: for each unit, the
     `focus` best attacks enemies could make on it after a move that still lets them battle
@@ -308,21 +340,7 @@ def exposure(attacks: Attacks, units: list[Unit], enemies: list[Unit], w: Weight
     reach it reads worse than one beside a single enemy (issue 21)."""
     if not w.exposure:
         return 0.0
-    per_unit = []
-    for unit in units:
-        row = DISTANCES[unit.hex]
-        on_it = []
-        for enemy in enemies:
-            away = row[enemy.hex]
-            if away <= enemy.type.move_battle + 1:
-                on_it.append(attacks.value(enemy, unit, "melee"))
-            elif 2 <= away <= enemy.type.weapon.range:
-                on_it.append(attacks.value(enemy, unit, "ranged"))
-        if on_it:
-            spared = 1.0
-            for value in sorted(on_it, reverse=True)[: w.focus]:
-                spared *= 1.0 - min(1.0, value)
-            per_unit.append(1.0 - spared)
+    per_unit = [danger(attacks, unit, enemies, w.focus) for unit in units]
     return w.exposure * _top(per_unit, w.exposed_counted)
 
 
