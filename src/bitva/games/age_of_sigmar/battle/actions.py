@@ -15,6 +15,8 @@ Decisions::
     run A1                       declare a run: the D6 is rolled at once (AOS-6.5, D-12)
     hold A1                      the unit stays (a run or charge given up moves nothing, D-13)
     shoot A3 at B2               the unit shoots the target (AOS-7, AOS-11.2)
+    shoot A3 at B2; m5 at B4     ... model 5 at another target (AOS-11.3; ``m5 skybolt_bow at
+                                 B4``: one weapon of it), resolved target by target
     charge A1                    declare a charge: 2D6 rolled before any model moves (D-38)
     fight A1                     pick a unit to fight (AOS-9.2)
     fight A1 inspired            ... declaring the Inspired triumph on it (AOS-3.7, D-33)
@@ -63,6 +65,7 @@ _UNIT = r"[A-Za-z][A-Za-z0-9_-]*"
 _NUM = r"-?\d+(?:\.\d+)?"
 _POINT = re.compile(rf"\(?\s*({_NUM})\s*,\s*({_NUM})\s*\)?")
 _MODEL = re.compile(r"\s*m(\d+)\s+(.*)$", re.DOTALL)
+_SPLIT = re.compile(rf"[mM]([1-9]\d*)(?:\s+([A-Za-z][A-Za-z0-9_]*))?\s+at\s+({_UNIT})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,12 +125,17 @@ class UseAction:
 
 @dataclass(frozen=True, slots=True)
 class TargetAction:
+    """A unit's attacks: every model that can at ``target`` (AOS-11.2), except the ``splits``
+    (model number, weapon id or ``""`` for all its weapons, other target: AOS-11.3)."""
+
     verb: TargetVerb
     unit: str
     target: str
+    splits: tuple[tuple[int, str, str], ...] = ()
 
     def __str__(self) -> str:
-        return f"{self.verb} {self.unit} at {self.target}"
+        rest = "".join(f"; m{n}{' ' + w if w else ''} at {t}" for n, w, t in self.splits)
+        return f"{self.verb} {self.unit} at {self.target}{rest}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,6 +259,19 @@ def parse_action(text: str) -> Action:
     unit = len(words) >= 2 and re.fullmatch(_UNIT, words[1]) is not None
     if verb in UNIT_VERBS and len(words) == 2 and unit:
         return UnitAction(verb, words[1])  # type: ignore[arg-type]
+    if verb in ("shoot", "attack") and ";" in text:
+        head, *parts = text.split(";")
+        first = parse_action(head)
+        why = f"{text!r}: after the target, each split is m<number> [weapon] at TARGET"
+        if not isinstance(first, TargetAction):
+            raise UnreadableAction(why)
+        splits = []
+        for part in parts:
+            match = _SPLIT.fullmatch(part.strip())
+            if match is None:
+                raise UnreadableAction(why)
+            splits.append((int(match.group(1)), (match.group(2) or "").lower(), match.group(3)))
+        return TargetAction(first.verb, first.unit, first.target, tuple(splits))
     if (
         verb in ("shoot", "attack")
         and len(words) == 4

@@ -57,6 +57,13 @@ def shooters_of(battle: Battle, unit: UnitState, target: UnitState, weapon: Weap
     return out
 
 
+def reaching(
+    battle: Battle, rt: Runtime, unit: UnitState, target: UnitState, weapon: Weapon
+) -> list[int]:
+    """AOS-11.2: the models (indices on the table) whose ``weapon`` reaches ``target`` now."""
+    return shooters_of(battle, unit, target, weapon)
+
+
 def legal_targets(battle: Battle, rt: Runtime, unit: UnitState, kind: Kind) -> list[UnitState]:
     """AOS-11.2, D-37: the enemy units some weapon of the unit may attack now."""
     weapons = weapons_of(battle, unit, kind)
@@ -97,11 +104,17 @@ def situation(
 
 
 def attack_numbers(
-    battle: Battle, rt: Runtime, unit: UnitState, target: UnitState, kind: Kind
+    battle: Battle,
+    rt: Runtime,
+    unit: UnitState,
+    target: UnitState,
+    kind: Kind,
+    only: frozenset[tuple[int, str]] | None = None,
 ) -> tuple[list[AttackProfile], TargetProfile]:
     """AOS-11.5: the attack profiles of the models that may attack ``target`` (weapon by
-    weapon: only the models in range and sight of it, AOS-11.2), in weapon order, and the
-    target's numbers."""
+    weapon: only the models in range and sight of it, AOS-11.2; with ``only``, just those
+    (model index, weapon name) pairs: a split, AOS-11.3), in weapon order, and the target's
+    numbers."""
     spec = live_spec(battle, rt, unit)
     where = situation(battle, rt, unit, target, kind)
     goal = live_spec(battle, rt, target)
@@ -109,6 +122,8 @@ def attack_numbers(
     defender: TargetProfile | None = None
     for weapon in weapons_of(battle, unit, kind):
         models = shooters_of(battle, unit, target, weapon)
+        if only is not None:
+            models = [i for i in models if (i, weapon.name) in only]
         if not models:
             continue
         part = UnitSpec(spec.warscroll, tuple(spec.models[i] for i in models))

@@ -37,6 +37,7 @@ from bitva.games.age_of_sigmar.battle.movement import (
 )
 from bitva.games.age_of_sigmar.battle.runtime import BEFUDDLED, Runtime, UnitState
 from bitva.games.age_of_sigmar.battle.sequence import shooters
+from bitva.games.age_of_sigmar.battle.split import split_candidates
 from bitva.games.age_of_sigmar.geometry.measure import unit_to_unit, within
 
 
@@ -111,10 +112,17 @@ def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
         targets = legal_targets(battle, rt, unit, "melee")
         if not targets:
             return [Done()]
-        return [TargetAction("attack", unit.id, t.id) for t in targets]
+        split = split_candidates(battle, rt, unit, "melee", "attack")  # AOS-11.3
+        return [*(TargetAction("attack", unit.id, t.id) for t in targets), *split]
     if step == "shooting":
         pairs = shooters(battle, rt)
-        return [*(TargetAction("shoot", u.id, t.id) for u, t in pairs), Done()]
+        units = list(dict.fromkeys(u.id for u, _ in pairs))
+        splits = [
+            a
+            for u in units
+            for a in split_candidates(battle, rt, rt.unit_by_id(u), "missile", "shoot")
+        ]
+        return [*(TargetAction("shoot", u.id, t.id) for u, t in pairs), *splits, Done()]
     if step == "charge":
         free = [u for u in mine if "cannot_move" not in abilities.statuses(battle, rt, u)]
         return [*(UnitAction("charge", u.id) for u in free if can_charge(rt, u)), Done()]

@@ -4,8 +4,10 @@ A unit picks its target (``shoot A3 at B2``, ``attack A1 at B1``); its attacks b
 :class:`~.attack_steps.AttackSteps` held in the runtime, whose grouped dice are the battle's chance
 nodes (``dice hit 4/6``), drawn in the canonical order of D-38. When the last die is rolled the
 pooled wound points go to the target's models (AOS-12.2, :func:`.casualties.inflict`) and the
-attacker suffers its retaliation (mortal wounds from save outcomes, section 3.2). Split attacks
-between several targets (AOS-11.3) are not offered: a unit attacks one target.
+attacker suffers its retaliation (mortal wounds from save outcomes, section 3.2). A unit's
+models may split their attacks among targets (``attack A1 at B1; m3 at B2``, AOS-11.3,
+:mod:`.split`): the pools are allocated per target as assigned, each by its owner where the
+choice matters (:mod:`.allocation`).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from bitva.games.age_of_sigmar.battle.casualties import heal
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.runtime import BEFUDDLED, Runtime, UnitState
 from bitva.games.age_of_sigmar.battle.sequence import after_removal, enter, next_pick
+from bitva.games.age_of_sigmar.battle.split import assignment, check_splits
 from bitva.games.age_of_sigmar.profiles import AttackOptions
 
 
@@ -102,20 +105,24 @@ def check_target(battle: Battle, rt: Runtime, action: Action) -> Violation | Non
         return Violation(
             f"no model of {unit.id} has {action.target} within range and in sight", "AOS-11.2"
         )
-    return None
+    return check_splits(battle, rt, unit, action, kind) if action.splits else None
 
 
 def start(battle: Battle, rt: Runtime, action: TargetAction) -> tuple[Runtime, list[Event]]:
     """The target is chosen (AOS-11.2): plan the attacks and go to their first roll."""
     kind: Kind = "missile" if action.verb == "shoot" else "melee"
     unit, target = rt.unit_by_id(action.unit), rt.unit_by_id(action.target)
-    profiles, defender = attack_numbers(battle, rt, unit, target, kind)
+    planned = assignment(battle, rt, unit, action, kind)  # AOS-11.3: per target as assigned
+    attacks = []
+    for target_id, only in planned:
+        profiles, defender = attack_numbers(battle, rt, unit, rt.unit_by_id(target_id), kind, only)
+        attacks.append(TargetAttacks(tuple(profiles), defender))
     policy = battle.data.options.allocation
     options = AttackOptions(
         allocation="min_slain" if policy == "min_slain" else "wounded_first",
         natural_one_fails=battle.data.options.natural_one_fails,
     )
-    steps = plan_steps([TargetAttacks(tuple(profiles), defender)], options)
+    steps = plan_steps(attacks, options)
     if action.verb == "shoot":
         rt = rt.with_unit(replace(unit, shot=True))
     held: dict[str, Any] = {
@@ -124,8 +131,13 @@ def start(battle: Battle, rt: Runtime, action: TargetAction) -> tuple[Runtime, l
         "kind": kind,
         "steps": steps.to_json(),
     }
+    if action.splits:
+        held["targets"] = [t for t, _ in planned]
     rt = replace(rt, attack=held, unit=unit.id, step="attack-dice")
-    event = Event(action.verb, {"unit": unit.id, "target": target.id})
+    said: dict[str, Any] = {"unit": unit.id, "target": target.id}
+    if action.splits:
+        said["splits"] = [[n, w, t] for n, w, t in action.splits]
+    event = Event(action.verb, said)
     if steps.roll() is None:
         rt, events = _finish(battle, rt, steps)
         return rt, [event, *events]
