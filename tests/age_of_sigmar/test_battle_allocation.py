@@ -45,13 +45,15 @@ def t20(extra: str = "", n_attackers: int = 2) -> AgeOfSigmarState:
 
 
 def force_unsaved(state: AgeOfSigmarState, unsaved: int) -> None:
-    """Every attack hits and wounds; ``unsaved`` saves fail (dice forced, D-38)."""
+    """Every attack hits and wounds; ``unsaved`` saves of the first save roll fail (dice
+    forced, D-38)."""
     while state.decision == "attack-dice":
         node = pending(state.rt).roll()
         assert node is not None
         counts = [0] * len(node.classes)
-        if node.step == "save":
+        if node.step == "save":  # once: a strike-back's saves (No Respite) are all made
             counts[0], counts[-1] = unsaved, node.dice - unsaved
+            unsaved = 0
         else:
             counts[-1] = node.dice
         state.apply(f"dice {node.step} " + "/".join(map(str, counts)))

@@ -15,6 +15,9 @@ Commands (unit ids in any case)::
     run A1                          declare a run: the D6 is rolled, then say where
     charge A1                       declare a charge; after the 2D6, 'charge' (or 'go') moves in
     shoot A3 at B2 | attack A1 at B1 | fight A1 | inspire A1 | first A
+    attack A1 at B1; m3 at B2       a split: model 3 attacks B2 (AOS-11.3; 'm3 warhammer at B2')
+    m3 m1 m2                        casualties: the order models take the wounds (AOS-12.2),
+                                    or the models that flee (AOS-10.2)
     pile-in                         the fighting unit piles in (GEO-11); 'stay' does not
     hold [A1]                       a run or charge given up; the unit stays
     done                            end this phase or step
@@ -32,6 +35,7 @@ from typing import Any
 from bitva.core.errors import BitvaError
 from bitva.games.age_of_sigmar.battle.actions import (
     Action,
+    CasualtyAction,
     Done,
     PathAction,
     TargetAction,
@@ -227,6 +231,13 @@ def read_command(state: Any, text: str) -> Reply:
         return _checked(state, UnitAction("hold", current))
     if step == "attack" and current is not None and len(words) == 1 and words[0] != "done":
         return _checked(state, TargetAction("attack", current, _unit_id(rt, words[0])))
+    models = all(re.fullmatch(r"m[1-9]\d*", w) for w in words)
+    if step in ("allocate", "flee") and rt.allocation is not None and models:  # AOS-10.2, 12.2
+        numbers = tuple(int(w[1:]) for w in words)
+        casualty = CasualtyAction("allocate", rt.allocation["unit"], numbers)
+        if step == "flee":
+            casualty = CasualtyAction("flee", casualty.unit, numbers)
+        return _checked(state, casualty)
     target = _TARGET.match(low)
     if target is not None:
         verb, unit_word, enemy = target.groups()
@@ -242,7 +253,7 @@ def read_command(state: Any, text: str) -> Reply:
         return _checked(state, UnitAction(words[0], _unit_id(rt, words[1])))  # type: ignore[arg-type]
     # a raw action: unit ids as the battle spells them ("target b4" → "target B4")
     ids = {unit.id.lower(): unit.id for unit in rt.units}
-    line = " ".join(ids.get(word.lower(), word) for word in line.split())
+    line = re.sub(r"[A-Za-z][\w-]*", lambda w: ids.get(w.group(0).lower(), w.group(0)), line)
     try:
         action = parse_action(line)
     except BitvaError:
@@ -256,7 +267,9 @@ def _charge_words(unit: str) -> tuple[str, ...]:
     return ("charge", "go", f"charge {unit.lower()}")
 
 
-_VERBS = frozenset({"shoot", "attack", "charge", "fight", "hold", "inspire", "first", "dice"})
+_VERBS = frozenset(
+    {"shoot", "attack", "charge", "fight", "hold", "inspire", "first", "dice", "bless"}
+)
 
 
 def question(state: Any) -> str:
@@ -285,7 +298,23 @@ def question(state: Any) -> str:
         allowance = move_of(state.battle, unit) + (unit.run_roll or 0)
         return f"{unit.id} runs up to {allowance:g}\": '{unit.id} to X Y' or 'hold'"
     if step == "shooting":
-        return f"{head}: 'shoot UNIT at TARGET' or 'done'"
+        return f"{head}: 'shoot UNIT at TARGET' (split: '...; m2 at OTHER') or 'done'"
+    held = getattr(rt, "allocation", None)  # the owner's casualties (AOS-10.2, AOS-12.2)
+    if step == "allocate" and held:
+        pool, who = held["pool"], held["unit"]
+        return (
+            f"{who} suffers {pool} wound{'s' if pool != 1 else ''}: name its models in the order"
+            " they take them, each until slain (e.g. 'm3 m1')"
+        )
+    blessing = getattr(rt, "blessing", None)  # AOS-3.7
+    if step == "blessed" and blessing:
+        return (
+            f"{blessing['ask'][0]} may use Blessed on '{blessing['roll']}': 'bless FACE' (one die),"
+            " 'bless FROM TO' (a die of 2D6, or 'miss hit' for attack dice), or 'done'"
+        )
+    if step == "flee" and held:
+        count, who = held["count"], held["unit"]
+        return f"{count} model{'s' if count != 1 else ''} of {who} flee: name them (e.g. 'm5 m4')"
     if step == "charge":
         return f"{head}: 'charge UNIT' (an enemy within 12\") or 'done'"
     if step == "charge-move" and unit is not None:
@@ -298,7 +327,10 @@ def question(state: Any) -> str:
     if step == "pile-in" and unit is not None:
         return f"{unit.id} fights: 'pile-in' (up to 3\" closer) or 'stay'"
     if step == "attack" and unit is not None:
-        return f"{unit.id} attacks: 'attack {unit.id} at TARGET' (or just the target)"
+        return (
+            f"{unit.id} attacks: 'attack {unit.id} at TARGET' (or just the target;"
+            " split: '...; m3 at OTHER')"
+        )
     return f"{head}: {step}"  # a step this front end does not know yet
 
 

@@ -141,10 +141,17 @@ def describe_event(event: Mapping[str, Any], roster: Roster) -> str | None:
         return f'  charge roll: 2D6 = {total}"{modified} (AOS-8.2).'
     if kind == "charge-failed":
         return f"{possessive(who)} charge fails: it does not move (AOS-8.3, D-13)."
-    if kind == "shoot":
-        return f"{who} shoots at {called(str(event['target']), roster)} (AOS-7)."
-    if kind == "attack":
-        return f"{who} attacks {called(str(event['target']), roster)} (AOS-9.3)."
+    if kind in ("shoot", "attack"):
+        verb, rule = ("shoots at", "AOS-7") if kind == "shoot" else ("attacks", "AOS-9.3")
+        splits = [  # AOS-11.3: model n (its weapon w) at another target
+            f"model {n}{' (' + str(w).replace('_', ' ') + ')' if w else ''} at {called(t, roster)}"
+            for n, w, t in event.get("splits") or ()
+        ]
+        rest = f", {', '.join(splits)} (AOS-11.3)" if splits else ""
+        return f"{who} {verb} {called(str(event['target']), roster)}{rest} ({rule})."
+    if kind == "blessed":
+        roll, now = event["roll"], event["now"]
+        return f"{event['side']} uses the Blessed triumph: {roll} becomes {now} (AOS-3.7)."
     if kind == "fight":
         if event.get("triumph"):
             return f"{who} fights, declaring the {event['triumph']} triumph (AOS-9.2, AOS-3.7)."

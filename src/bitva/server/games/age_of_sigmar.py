@@ -129,7 +129,7 @@ class AgeOfSigmarAdapter(GameAdapter):
         odds: dict[str, Any] = {}
         for text in choices:
             action = state.parse_action(text)
-            if isinstance(action, TargetAction):
+            if isinstance(action, TargetAction) and not action.splits:  # splits: no odds yet
                 unit, target = rt.unit_by_id(action.unit), rt.unit_by_id(action.target)
                 kind = "missile" if action.verb == "shoot" else "melee"
                 odds[text] = _odds(battle, rt, unit, target, kind)

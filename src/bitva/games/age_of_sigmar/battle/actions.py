@@ -24,6 +24,7 @@ Decisions::
     attack A1 at B1              its melee attacks on the target (AOS-9.3, AOS-11.2)
     allocate B1 m3 m1 m2         the order its models take the pooled wounds (AOS-12.2, D-16)
     flee B1 m5 m4                the models that flee a battleshock test (AOS-10.2, D-25)
+    bless 2 6                    the Blessed triumph sets a die of a roll (AOS-3.7, .blessed)
     done                         end this step or phase
 
 Chance outcomes: ``roll-off 3 5`` (A's die first, AOS-1.7, D-38), ``dice run 4``,
@@ -187,9 +188,25 @@ class Die:
 
     kind: DieKind
     value: int
+    faces: tuple[int, ...] = ()
+    """A 2D6's dice, the lower first, when a Blessed holder could set one (AOS-3.7)."""
 
     def __str__(self) -> str:
+        if self.faces:
+            return f"dice {self.kind} " + "+".join(str(f) for f in self.faces)
         return f"dice {self.kind} {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class BlessAction:
+    """The Blessed triumph (AOS-3.7, D-33): ``bless 6`` sets a single die, ``bless 2 6`` a die
+    of a 2D6 showing 2, ``bless A 6`` a roll-off's die, ``bless miss hit`` one attack die."""
+
+    what: str
+    to: str = ""
+
+    def __str__(self) -> str:
+        return f"bless {self.what} {self.to}".rstrip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +230,7 @@ Action = (
     | TargetAction
     | PathAction
     | CasualtyAction
+    | BlessAction
     | RollOff
     | Die
     | AttackDice
@@ -284,6 +302,8 @@ def parse_action(text: str) -> Action:
         body = text.strip().split(None, 2)
         paths = parse_paths(body[2], text) if len(body) > 2 else ()
         return PathAction(verb, words[1], paths)  # type: ignore[arg-type]
+    if verb == "bless" and len(words) in (2, 3) and re.fullmatch(r"[A-Za-z0-9_-]+", words[1]):
+        return BlessAction(words[1], words[2] if len(words) == 3 else "")
     if (
         verb in ("allocate", "flee")
         and len(words) >= 3
@@ -308,6 +328,10 @@ def parse_action(text: str) -> Action:
         kind, value = words[1].lower(), words[2]
         if kind in DIE_KINDS and value.isdigit():
             return Die(kind, int(value))  # type: ignore[arg-type]
+        pair = re.fullmatch(r"([1-6])\+([1-6])", value)
+        if kind in DIE_KINDS and pair is not None and pair.group(1) <= pair.group(2):
+            low, high = int(pair.group(1)), int(pair.group(2))
+            return Die(kind, low + high, (low, high))  # type: ignore[arg-type]
         if re.fullmatch(r"[a-z][a-z_-]*", kind) and re.fullmatch(r"\d+(/\d+)*", value):
             return AttackDice(kind, tuple(int(c) for c in value.split("/")))
     raise UnreadableAction(

@@ -224,16 +224,21 @@ def candidates(battle: Battle, rt: Runtime) -> list[Action]:
     return out
 
 
+def _ask(rt: Runtime, step: str, held: dict[str, Any]) -> Runtime:
+    """The owner's decision pending (step ``allocate`` or ``flee``); ``held`` keeps the unit,
+    the amount, what continues (``then``) and its context; the step it interrupts is kept."""
+    return replace(rt, allocation={**held, "step": rt.step}, step=step)
+
+
 def wound(
     battle: Battle, rt: Runtime, unit_id: str, pool: int, then: str, **extra: Any
 ) -> tuple[Runtime, list[str] | None]:
     """AOS-12.2, AOS-12.4: ``pool`` wound points to the unit. At once (the ids slain) when the
     engine allocates (a policy) or the choice is void; else the owner's decision is pending
     (step ``allocate``, None slain): ``then`` names what continues once it is made."""
-    unit = rt.unit_by_id(unit_id)
-    if asks(battle) and allocation_matters(battle, rt, unit, pool):
-        held = {"unit": unit_id, "pool": pool, "then": then, "step": rt.step, **extra}
-        return replace(rt, allocation=held, step="allocate"), None
+    if asks(battle) and allocation_matters(battle, rt, rt.unit_by_id(unit_id), pool):
+        held = {"unit": unit_id, "pool": pool, "then": then, **extra}
+        return _ask(rt, "allocate", held), None
     return inflict(battle, rt, unit_id, pool)
 
 
@@ -242,10 +247,8 @@ def run_away(
 ) -> tuple[Runtime, list[str] | None]:
     """AOS-10.2, D-25: ``count`` models of the unit flee: at once in the D-25 order when the
     engine picks or the pick is void, else the owner's decision (step ``flee``, None)."""
-    unit = rt.unit_by_id(unit_id)
-    if asks(battle) and flee_matters(battle, rt, unit, count):
-        held = {"unit": unit_id, "count": count, "then": then, "step": rt.step, **extra}
-        return replace(rt, allocation=held, step="flee"), None
+    if asks(battle) and flee_matters(battle, rt, rt.unit_by_id(unit_id), count):
+        return _ask(rt, "flee", {"unit": unit_id, "count": count, "then": then, **extra}), None
     return flee(battle, rt, unit_id, count)
 
 

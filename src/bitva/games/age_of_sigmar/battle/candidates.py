@@ -8,7 +8,7 @@ fight a battle to the end. Every candidate passes :func:`.engine.check`.
 from __future__ import annotations
 
 from bitva.core.rng import Rng
-from bitva.games.age_of_sigmar.battle import abilities, allocation, wizards
+from bitva.games.age_of_sigmar.battle import abilities, allocation, blessed, wizards
 from bitva.games.age_of_sigmar.battle.actions import (
     Action,
     Done,
@@ -62,6 +62,9 @@ def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
     step = rt.step
     if step in ("allocate", "flee"):  # AOS-10.2, AOS-12.2
         return allocation.candidates(battle, rt)
+    if step == "blessed":  # AOS-3.7: pass, or set one die of the roll
+        roll, values, sizes = blessed.pending(rt)
+        return [Done(), *blessed.options(roll, values, sizes)]
     mine = [u for u in rt.army(rt.active) if u.alive]
     if step == "first-turn":
         return [First("A"), First("B")]

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from bitva.core.chance import CHANCE, dice_sum
 from bitva.core.errors import Violation
 from bitva.core.events import Event
-from bitva.games.age_of_sigmar.battle import abilities, allocation, resolution, wizards
+from bitva.games.age_of_sigmar.battle import abilities, allocation, blessed, resolution, wizards
 from bitva.games.age_of_sigmar.battle.actions import (
     CHANCE_TYPES,
     Action,
@@ -92,6 +93,9 @@ def actor(rt: Runtime) -> int | None:
     if rt.step in ("pile-in", "attack"):
         assert rt.unit is not None
         return seat_of(rt.unit_by_id(rt.unit).side)
+    if rt.step == "blessed":  # a Blessed holder may set a die (AOS-3.7)
+        assert rt.blessing is not None
+        return seat_of(rt.blessing["ask"][0])
     if rt.step in ("allocate", "flee"):  # the owner's casualties (AOS-10.2, AOS-12.2)
         assert rt.allocation is not None
         return seat_of(rt.unit_by_id(rt.allocation["unit"]).side)
@@ -100,6 +104,8 @@ def actor(rt: Runtime) -> int | None:
 
 def chance_outcomes(battle: Battle, rt: Runtime) -> list[tuple[Action, Fraction]]:
     """The rolls of D-38 with their exact probabilities."""
+    if rt.step in blessed.PAIRS and blessed.holders(battle, rt):
+        return blessed.pair_outcomes(rt.step)  # the dice, not only the sum (D-33)
     if rt.step == "priority":
         return [(RollOff(a, b), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7)]
     if rt.step == "run-roll":
@@ -146,6 +152,8 @@ def check(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
     step = rt.step
     if step in ("allocate", "flee"):
         return allocation.check(battle, rt, action)
+    if step == "blessed":
+        return blessed.check(rt, action)
     if step == "first-turn":
         return None if isinstance(action, First) else _expected("first A or first B", "AOS-4.1")
     if step == "hero":
@@ -328,6 +336,39 @@ def _check_pick(rt: Runtime, action: Action) -> Violation | None:
 
 # -- play ----------------------------------------------------------------------------------------
 def play(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[Event]]:
+    """Apply a legal action or chance outcome; a roll waits for a Blessed holder first
+    (AOS-3.7, :mod:`.blessed`: only while a side holds it unused)."""
+    if rt.step == "blessed":
+        rt, roll, said = blessed.decide(rt, action)
+        events = [] if said is None else [Event("blessed", said)]
+        if roll is None:
+            return rt, events
+        rt, more = _play(battle, rt, roll)
+        return rt, [*events, *more]
+    if isinstance(action, CHANCE_TYPES):
+        ask = blessed.holders(battle, rt)
+        if ask:
+            context = _blessing_context(battle, rt)
+            values, sizes = context.get("values", []), dict(context.get("classes", []))
+            if blessed.options(action, values, sizes):
+                return blessed.hold(rt, action, ask, context), []
+    return _play(battle, rt, action)
+
+
+def _blessing_context(battle: Battle, rt: Runtime) -> dict[str, Any]:
+    """What the Blessed options of this roll read: the values its single die may show, or
+    the classes of grouped attack dice (none for a sum of attack dice)."""
+    if rt.step == "attack-dice":
+        node = resolution.pending(rt).roll()
+        if node is None or node.values is not None:
+            return {}
+        return {"classes": [[c, n] for c, n in zip(node.classes, node.sizes, strict=True)]}
+    values = sorted({a.value for a, _ in chance_outcomes(battle, rt) if isinstance(a, Die)})
+    single = len(values) <= 6 and values == list(range(1, len(values) + 1))  # a D3 or D6
+    return {"values": values} if single else {}
+
+
+def _play(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[Event]]:
     """Apply a legal action or chance outcome."""
     step = rt.step
     if isinstance(action, CasualtyAction):

@@ -230,7 +230,7 @@ def write_position(state: AgeOfSigmarState) -> str:
         raise PositionError("position", "the battle is decided: no position to write", "AOS-15")
     if rt.step in CHANCE_STEPS or rt.attack is not None:
         raise PositionError("position.step", "a position stands at a decision, not a roll", "D-38")
-    if rt.allocation is not None:
+    if rt.allocation is not None or rt.blessing is not None:
         raise PositionError(
             "position.step", "a position stands before or after casualties, not during", "AOS-12.2"
         )

@@ -220,7 +220,9 @@ class Runtime:
     ``picker`` whose pick it is in the combat phase (AOS-9.2); ``attack`` a pending attack
     resolution; ``deadly`` the Deadly terrain dice still to roll after a run or charge, as
     ``model@feature`` (AOS-2.5, D-36); ``spell`` the spell being cast (AOS-14); ``allocation``
-    the owner's pending choice of casualties (AOS-10.2, AOS-12.2: :mod:`.allocation`)."""
+    the owner's pending choice of casualties (AOS-10.2, AOS-12.2: :mod:`.allocation`);
+    ``blessed_used`` the sides that used Blessed, ``blessing`` a roll waiting for a Blessed
+    holder (AOS-3.7: :mod:`.blessed`)."""
 
     units: tuple[UnitState, ...]
     round: int
@@ -244,6 +246,8 @@ class Runtime:
     damned_used: tuple[str, ...] = ()
     inspired: tuple[Side, ...] = ()
     allocation: dict[str, Any] | None = None
+    blessed_used: tuple[Side, ...] = ()
+    blessing: dict[str, Any] | None = None
 
     def unit_by_id(self, unit_id: str) -> UnitState:
         for unit in self.units:
@@ -300,6 +304,8 @@ class Runtime:
             "damned_used": list(self.damned_used),
             "inspired": list(self.inspired),
             "allocation": self.allocation,
+            "blessed_used": list(self.blessed_used),
+            "blessing": self.blessing,
         }
 
     @classmethod
@@ -330,6 +336,8 @@ class Runtime:
             tuple(str(f) for f in data["damned_used"]),
             tuple(data["inspired"]),
             data.get("allocation"),
+            tuple(data.get("blessed_used", ())),
+            data.get("blessing"),
         )
 
 

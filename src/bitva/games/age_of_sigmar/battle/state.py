@@ -165,6 +165,9 @@ class AgeOfSigmarState(State[Action]):
             "attack": None
             if rt.attack is None
             else {k: rt.attack[k] for k in ("unit", "target", "kind")},
+            "allocation": None  # the owner's pending casualties (AOS-10.2, AOS-12.2)
+            if rt.allocation is None
+            else {k: v for k, v in rt.allocation.items() if k in ("unit", "pool", "count")},
             "units": units,
         }
 

@@ -294,7 +294,8 @@ export function mountAgeOfSigmar(root, session, ctx) {
     const unit = v.unit ? unitById(v.unit) : null;
     const roll = unit ? (v.step === "run-move" ? unit.run_roll : unit.charge_roll) : null;
     const key = `prompt.${v.step}`;
-    const text = t(key, { unit: v.unit || "", roll: roll ?? "?" });
+    const held = v.allocation || {}; // the owner's casualties (AOS-10.2, AOS-12.2)
+    const text = t(key, { unit: held.unit || v.unit || "", roll: roll ?? "?", n: held.pool ?? held.count ?? 0 });
     return text === key ? t("prompt.other") : text;
   }
 

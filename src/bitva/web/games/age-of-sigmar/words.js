@@ -33,7 +33,8 @@ export function describeEvent(event) {
       return t("log.moved", { unit: e.unit, kind: t(`move.${verb}`), models: t("unit.models", { n: (e.models || []).length }) });
     }
     case "attack-roll": return t("log.attack-roll", { step: e.step, counts: (e.counts || []).join("/") });
-    case "battleshock": return t("log.battleshock", { ...e, fled: Number(e.fled || 0) });
+    case "battleshock": return t("log.battleshock", { ...e, fled: Array.isArray(e.fled) ? e.fled.length : Number(e.fled || 0) });
+    case "blessed": return t("log.blessed", { side: sideWord(e.side), roll: e.roll, now: e.now });
     case "damage":
     case "retaliation": return t(`log.${e.kind}`, { ...e, slain: Array.isArray(e.slain) ? e.slain.length : Number(e.slain || 0) });
     case "cast": case "spell-target": return t(`log.${e.kind}`, { ...e, spell: named(e.spell) });
@@ -78,7 +79,13 @@ export function actionLabel(action) {
     case "sacrifice": return t("button.sacrifice", { unit });
     case "inspire": case "run": case "hold": case "charge": case "fight": case "unbind": case "target":
       return t(`button.${verb}`, { unit });
-    case "shoot": case "attack": return t(`button.${verb}`, { unit, target: words[3] });
+    case "shoot": case "attack": { // "attack A1 at B1; m3 at B2": a split (AOS-11.3)
+      const [head, ...splits] = action.split(";").map((part) => part.trim());
+      const plain = t(`button.${verb}`, { unit, target: head.split(" ")[3] });
+      return splits.length ? t("button.split", { action: plain, splits: splits.map((part) => part.replace(" at ", " → ")).join(", ") }) : plain;
+    }
+    case "allocate": case "flee": return t(`button.${verb}`, { unit, models: words.slice(2).join(", ") });
+    case "bless": return t("button.bless", { change: words[2] ? `${unit} → ${words[2]}` : unit });
     case "move": return t("button.suggested_move", { unit });
     case "retreat": return t("button.suggested_retreat", { unit });
     case "pile-in": return words.length > 2 ? t("button.suggested_pile", { unit }) : t("button.stay", { unit });
