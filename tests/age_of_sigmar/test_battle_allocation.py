@@ -320,3 +320,24 @@ def test_t_14e_runeblade_against_the_khorgorath_in_a_battle() -> None:
     dist = pool_distribution(alone)
     assert mean(dist) == Fraction(32, 27)
     assert dist[0] == Fraction(130321, 531441)
+
+
+def test_t_14b_paired_warhammers_in_a_battle() -> None:
+    """T-14(b): five Liberators with Paired Warhammers against 10 Bloodreavers: E[W] =
+    385/108 from the battle's attack nodes."""
+    paired = {i: {"loadout": '"paired_warhammers"'} for i in range(5)}
+    libs = unit(
+        "A1", "liberators", row(20, 20, 5, 2.0), {**paired, 0: {**paired[0], "champion": "true"}}
+    )
+    reavers = unit("B1", "bloodreavers", row(20, 21.6, 5, 2.0) + row(20, 23.2, 5, 2.0))
+    dist = pool_distribution(chance_steps(fight(libs, reavers), "attack A1 at B1"))
+    assert mean(dist) == Fraction(385, 108)
+
+
+def test_t_14d_two_grandhammer_attacks_in_a_battle() -> None:
+    """T-14(d): one Grandhammer (2 attacks, Damage 2) against Bloodreavers: W = 0, 2, 4 with
+    4/9, 4/9, 1/9."""
+    libs = unit("A1", "liberators", [(20, 20)], {0: {"loadout": '"grandhammer"'}})
+    reavers = unit("B1", "bloodreavers", row(19, 21.6, 2, 2.0))
+    dist = pool_distribution(chance_steps(fight(libs, reavers), "attack A1 at B1"))
+    assert dist == {0: Fraction(4, 9), 2: Fraction(4, 9), 4: Fraction(1, 9)}
