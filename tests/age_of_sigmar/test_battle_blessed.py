@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
+from bitva.core.errors import PositionError
 from bitva.core.rng import Rng
+from bitva.games.age_of_sigmar.battle import blessed
 from bitva.games.age_of_sigmar.battle.actions import BlessAction, Die, parse_action
 from bitva.games.age_of_sigmar.battle.resolution import pending
 from bitva.games.age_of_sigmar.battle.sequence import enter
 from bitva.games.age_of_sigmar.battle.state import AgeOfSigmarState
+from bitva.games.age_of_sigmar.game import GAME
 from tests.age_of_sigmar.test_battle_sequence import position, row, unit
 
 BLESSED_A = "[triumphs]\nA = { die = 1 }"
@@ -125,3 +130,19 @@ def test_aos_3_7_random_play_with_blessed_on_both_sides_reaches_decisions() -> N
         options = state.candidate_actions(rng, 16)
         state.apply(str(rng.choice(options)))
     assert seen >= 1 and set(state.rt.blessed_used) <= {"A", "B"}
+
+
+def test_aos_3_7_a_position_keeps_a_spent_blessed() -> None:
+    """No position while a roll waits for the holder (D-38); one written after Blessed is used
+    reads back with it spent."""
+    state = charge()
+    state.apply("charge A1")
+    state.apply("dice charge 2+3")
+    with pytest.raises(PositionError):
+        GAME.write_position(state)
+    state.apply("bless 2 6")
+    text = GAME.write_position(state)
+    assert 'blessed_used = ["A"]' in text
+    again = GAME.read_position(text)
+    assert again.rt.blessed_used == ("A",)
+    assert blessed.holders(again.battle, again.rt) == []

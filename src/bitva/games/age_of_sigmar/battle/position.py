@@ -133,6 +133,7 @@ class PositionEntry(_Strict):
     spell: SpellEntry | None = None
     damned_used: tuple[str, ...] = ()
     inspired: tuple[Side, ...] = ()
+    blessed_used: tuple[Side, ...] = ()  # AOS-3.7: the sides that used Blessed
     units: dict[str, UnitEntry] = Field(default_factory=dict)
 
 
@@ -288,6 +289,7 @@ def write_position(state: AgeOfSigmarState) -> str:
             "empowered": list(rt.empowered),
             "damned_used": list(rt.damned_used),
             "inspired": list(rt.inspired),
+            "blessed_used": list(rt.blessed_used) or None,
         },
     )
     if rt.sudden_death is not None:
@@ -487,5 +489,6 @@ def _runtime(battle: Battle, entry: PositionEntry, source: str) -> Runtime:
         command_used=entry.command_used,
         damned_used=entry.damned_used,
         inspired=entry.inspired,
+        blessed_used=entry.blessed_used,
         spell=None if entry.spell is None else entry.spell.model_dump(exclude_none=True),
     )
