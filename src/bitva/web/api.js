@@ -3,12 +3,15 @@
 // that fails on the network is an ApiError with status 0 and tells connection.js that the
 // server is out of reach (one banner, not a message per request).
 import { reportOffline, reportOnline } from "./connection.js";
+import { serverWords } from "./server_words.js";
 
 const SEATS_KEY = "bitva.seats";
 
 export class ApiError extends Error {
+  /** `message` as the server wrote it (`serverMessage`); `message` in the page's language. */
   constructor(message, status, rule) {
-    super(message);
+    super(serverWords(message));
+    this.serverMessage = message;
     this.status = status;
     this.rule = rule || null;
   }

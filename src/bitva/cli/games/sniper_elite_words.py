@@ -16,7 +16,7 @@ from typing import Any
 from bitva.cli.games.sniper_elite_events import MOVE_NOTICED, NOISE
 from bitva.core.outcome import Outcome
 from bitva.games.sniper_elite.board import depot
-from bitva.games.sniper_elite.catalogue import StepData, shipped_content
+from bitva.games.sniper_elite.catalogue import StepData, card_names, shipped_content
 from bitva.games.sniper_elite.model import MISFIRE_VALUE, TOKENS
 from bitva.games.sniper_elite.options import CHALLENGES
 from bitva.games.sniper_elite.orders import recon_range
@@ -52,12 +52,8 @@ TARGETS = {
 }
 
 
-@cache
 def _names() -> dict[str, str]:
-    content = shipped_content()
-    names = {card.id: card.name for card in content.orders}
-    names.update({card.id: card.name for card in content.equipment})
-    return names
+    return card_names()
 
 
 def card_name(card_id: str) -> str:

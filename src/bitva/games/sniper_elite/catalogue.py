@@ -217,3 +217,12 @@ def shipped_content() -> Content:
     equipment = parse_toml(_shipped("equipment.toml"), "equipment.toml", EquipmentFile)
     check_equipment(equipment, "equipment.toml")
     return Content(tuple(orders.order), tuple(equipment.equipment), map_file)
+
+
+@cache
+def card_names() -> dict[str, str]:
+    """Each order and equipment card's id and printed English name (SE-8, SE-6.8)."""
+    content = shipped_content()
+    names = {card.id: card.name for card in content.orders}
+    names.update({card.id: card.name for card in content.equipment})
+    return names

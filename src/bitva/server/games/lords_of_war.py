@@ -8,6 +8,7 @@ analysis "placements" (`bitva.games.lords_of_war.lines`), served by the generic 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -50,9 +51,23 @@ class LordsOfWarOptionsIn(BaseModel):
         return out
 
 
+# the catalogue's variant number after a card's name ("Dwarf Impaler#4"): not on the card
+VARIANT = re.compile(r"(?<=\w)#\d+\b")
+
+
 class LordsOfWarAdapter(GameAdapter):
     # every step's view names its cards; a replay sends the card table once
     shared_view_keys = ("cards",)
+
+    def player_words(self, message: str) -> str:
+        """An engine refusal with each card by its printed name, without the catalogue's
+        variant number, as the browser shows the cards (issue 21: "Dwarf Impaler", not
+        "Dwarf Impaler#4").
+
+        >>> ADAPTER.player_words("Orc Ravager#1 is not in your hand")
+        'Orc Ravager is not in your hand'
+        """
+        return VARIANT.sub("", message)
 
     @property
     def options_model(self) -> type[BaseModel]:

@@ -11,12 +11,13 @@ to hit for each number of tokens drawn), so they arrive with the position.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel
 
 from bitva.core.registry import get_game
-from bitva.games.sniper_elite.catalogue import Words, shipped_content
+from bitva.games.sniper_elite.catalogue import Words, card_names, shipped_content
 from bitva.games.sniper_elite.options import CHALLENGES, SniperEliteOptions
 from bitva.server.games import GameAdapter
 
@@ -110,9 +111,27 @@ def cards() -> dict[str, dict[str, Any]]:
     return out
 
 
+# a card's id in an engine message ("THROWN_STONE"): capitals joined by underscores
+CARD_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[A-Z]{3,}\b")
+
+
+def in_player_words(message: str) -> str:
+    """An engine message with each card id said by its printed name (issue 21: no id reaches
+    a player; a defender's label such as "R1" is what the map shows, and stays).
+
+    >>> in_player_words("GRAPNEL is not among your equipment")
+    'Grapnel is not among your equipment'
+    """
+    names = card_names()
+    return CARD_ID.sub(lambda m: names.get(m.group(0), m.group(0)), message)
+
+
 class SniperEliteAdapter(GameAdapter):
     # the map never changes during a game: a replay sends it once
     shared_view_keys = ("map",)
+
+    def player_words(self, message: str) -> str:
+        return in_player_words(message)
 
     @property
     def options_model(self) -> type[BaseModel]:

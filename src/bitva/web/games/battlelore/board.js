@@ -282,10 +282,13 @@ export function drawBoard(svg, opts) {
   bl.layers.badges.replaceChildren();
   for (const [hex, badge] of Object.entries(opts.badges || {})) {
     const [cx, cy] = centre(hex, flip);
-    const width = 10 + 9 * badge.text.length;
+    // above the token, on the hex's top corner: the target's pennant, weapon and figures stay
+    // in sight (issue 21: on a phone the badge covered them); at most the outer edge of the
+    // outermost figure of a full unit in the row above is under its corner
+    const width = 8 + 7.5 * badge.text.length;
     bl.layers.badges.append(s("g", { class: ["badge", badge.kind] },
-      s("rect", { x: cx - width / 2, y: cy - R - 2, width, height: 20, rx: 10 }),
-      s("text", { x: cx, y: cy - R + 13, text: badge.text }),
+      s("rect", { x: cx - width / 2, y: cy - R - 6, width, height: 15, rx: 7.5 }),
+      s("text", { x: cx, y: cy - R + 5.5, text: badge.text }),
     ));
   }
 }

@@ -361,6 +361,10 @@ export function mountBattleLore(root, session, ctx) {
       }
     }
     box.dataset.mode = mode;
+    // the game over, the dock no longer floats over the page: the result stands in the page,
+    // above the log, and covers none of it (issue 21, the phone)
+    const dock = box.closest(".dock");
+    if (dock) dock.classList.toggle("ended", mode === "over");
     box.dataset.decision = view.decision;
     box.dataset.version = String(live.version);
     box.classList.toggle("mine", mode === "mine");
