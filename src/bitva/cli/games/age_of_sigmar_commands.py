@@ -134,7 +134,7 @@ def move_to(state: Any, unit_id: str, verb: str, towards: tuple[float, float]) -
                 UnitAction("run", unit_id),
                 f"{unit_id} runs: the D6 is rolled first, then say where it goes",
             )
-        allowance = move_of(battle, unit)
+        allowance = move_of(battle, unit, rt)
         kind = "retreat" if verb == "retreat" else "normal"
         if kind == "normal" and within_3_of_enemy(rt, unit):
             return Reply(
@@ -142,7 +142,7 @@ def move_to(state: Any, unit_id: str, verb: str, towards: tuple[float, float]) -
                 f"(retreat {unit_id} to X Y) or stay (AOS-6.4)"
             )
     elif step == "run-move" and rt.unit == unit_id:
-        allowance = move_of(battle, unit) + (unit.run_roll or 0)
+        allowance = move_of(battle, unit, rt) + (unit.run_roll or 0)
         kind = "retreat" if verb == "retreat" else "run"
     elif step == "charge-move" and rt.unit == unit_id and verb != "retreat":
         allowance = float(unit.charge_roll or 0)
@@ -283,7 +283,12 @@ def question(state: Any) -> str:
     if step == "first-turn":
         return f"{rt.chooser} chooses who takes the first turn: 'first A' or 'first B'"
     if step == "hero":
-        return f"{head}: 'inspire {one}', 'cast WIZARD SPELL', 'use UNIT ABILITY' or 'done'"
+        return (
+            f"{head}: 'inspire {one}', 'cast WIZARD SPELL', 'use UNIT ABILITY [TARGET]', "
+            "'command GENERAL ABILITY [TARGET]' or 'done'"
+        )
+    if step == "ability":  # section 3.2: the abilities of the phase, the active player first
+        return f"{rt.picker}: 'use UNIT ABILITY [TARGET]', 'command GENERAL ABILITY' or 'done'"
     spell = getattr(rt, "spell", None)  # the spell being cast (AOS-14)
     if step == "unbind" and spell:
         name = str(spell.get("spell", "the spell")).replace("-", " ")
@@ -295,7 +300,7 @@ def question(state: Any) -> str:
         return f"{head}: '{one} to X Y', 'run {one}', 'retreat {one} to X Y' or 'done'"
     unit = None if rt.unit is None else rt.unit_by_id(rt.unit)
     if step == "run-move" and unit is not None:
-        allowance = move_of(state.battle, unit) + (unit.run_roll or 0)
+        allowance = move_of(state.battle, unit, rt) + (unit.run_roll or 0)
         return f"{unit.id} runs up to {allowance:g}\": '{unit.id} to X Y' or 'hold'"
     if step == "shooting":
         return f"{head}: 'shoot UNIT at TARGET' (split: '...; m2 at OTHER') or 'done'"

@@ -45,6 +45,9 @@ EVENT_KINDS = (
     "spell-target",
     "mortal-wounds",
     "ability",
+    "command",
+    "abilities-done",
+    "no-respite",
     "deadly",
     "mystical",
     "sacrifice",
@@ -172,10 +175,14 @@ def describe_event(event: Mapping[str, Any], roster: Roster) -> str | None:
         if not fled:
             return f"{head}, nobody flees (AOS-10)."
         return f"{head}, {plural(len(fled), 'model')} flee{'s' if len(fled) == 1 else ''} (AOS-10)."
-    return _magic_and_terrain(event, who)
+    return _magic_and_terrain(event, who, roster)
 
 
-def _magic_and_terrain(event: Mapping[str, Any], who: str) -> str | None:
+def unit_of(event: Mapping[str, Any]) -> str:
+    return str(event.get("unit", ""))
+
+
+def _magic_and_terrain(event: Mapping[str, Any], who: str, roster: Roster) -> str | None:
     """Spells (AOS-14), abilities (section 3.2) and scenery's rules (AOS-2.5) in words."""
     kind = event.get("kind")
     spell = str(event.get("spell", "")).replace("-", " ")
@@ -196,8 +203,19 @@ def _magic_and_terrain(event: Mapping[str, Any], who: str) -> str | None:
         slain = list(event.get("slain") or ())
         line = f"  {who} suffers {plural(int(event['wounds']), 'mortal wound')}"
         return line + (f": {_slain(slain)}." if slain else ".")
-    if kind == "ability":
-        return f"{who} uses {str(event['ability']).replace('-', ' ')} (section 3.2)."
+    if kind in ("ability", "command"):
+        name = str(event["ability"]).replace("-", " ")
+        target = str(event.get("target") or unit_of(event))
+        on = "" if target == unit_of(event) else f" on {called(target, roster)}"
+        rule = "section 3.2" if kind == "ability" else "command ability, AOS-5.3"
+        return f"{who} uses {name}{on} ({rule})."
+    if kind == "abilities-done":
+        phase = PHASES.get(str(event["phase"]), event["phase"])
+        return f"{event['side']} uses no more abilities in this {phase}."
+    if kind == "no-respite":
+        models = plural(len(event.get("models") or ()), "slain model")
+        target = called(str(event["target"]), roster)
+        return f"No Respite: {possessive(who)} {models} strike back at {target} before removal."
     if kind == "deadly":
         return f"{event['model']} rolls {event['die']} for the deadly {event['feature']} (AOS-2.5)."
     if kind == "mystical":
@@ -205,7 +223,8 @@ def _magic_and_terrain(event: Mapping[str, Any], who: str) -> str | None:
     if kind == "sacrifice":
         return f"{who} makes a sacrifice at {event['feature']} (AOS-2.5)."
     if kind == "healed":
-        return f"  {who} heals {plural(int(event['wounds']), 'wound')}."
+        rolled = f" (rolled {event['die']})" if "die" in event else ""
+        return f"  {who} heals {plural(int(event['wounds']), 'wound')}{rolled} (AOS-12.5)."
     return None
 
 

@@ -60,7 +60,7 @@ def _units(battle: Battle, rt: Runtime) -> dict[str, dict[str, Any]]:
     model with fewer left is drawn wounded) and its missile weapons (AOS-11.1)."""
     return {
         unit.id: {
-            "move": move_of(battle, unit),
+            "move": move_of(battle, unit, rt),
             "wounds": max(wounds_of(battle, rt, unit, m) for m in unit.models),
             "missile": [
                 {"name": w.name, "range": w.range} for w in weapons_of(battle, unit, "missile")

@@ -1,155 +1,192 @@
-"""Activated abilities in the battle (section 3.2 ``activated`` and ``aura``; AOS-5.1, AOS-5.2).
+"""Activated abilities in the battle (section 3.2 ``activated``; AOS-5.1, AOS-5.2, D-23).
 
-In the phase its ability names, the owner of a unit uses an activated ability that targets the
-unit itself (``use B1 portal-of-skulls``; the Bloodsecrator's Portal of Skulls is the shipped
-one). It is recorded on the unit as an active effect with its duration's expiry (AOS-4.3), and
-while it is in force:
+A unit's owner uses an activated ability of its warscroll (``use B1 portal-of-skulls``, or
+``use A3 NAME B2`` for one aimed at another unit) in the ability's ``phase``:
 
-- its ``status`` effects hold for the unit (``cannot_move``: no move, run, retreat or charge);
-- its ``aura`` effects reach the units within the aura's range (GEO-3: unit to unit) that fit
-  ``who`` and ``keywords_any`` (the owner itself with ``include_self``): ``stat_mod`` on
-  attacks and ``roll_mod`` on hit and wound rolls change their attacks (section 3.2 filters:
-  ``weapons``), ``no_battleshock`` spares them battleshock tests (AOS-10.1).
-
-``once_per_turn`` is read as "not again while in force". Activated abilities with another
-target, other phases or the enemy's turn are not offered yet.
+- ``whose``: ``yours`` in the owner's own turn, ``enemy`` in the opponent's, ``any`` in either.
+  In the hero phase the active player uses theirs among the hero phase's free choices, then the
+  other player uses theirs (AOS-5.1, AOS-5.2); in the other phases both players get a window as
+  the phase starts, the active player first (step ``ability``, :func:`window`).
+- ``target``: ``self``, or a ``friendly_unit`` (the user itself included), ``enemy_unit`` or
+  ``any_unit`` within ``range`` of the user (GEO-3) and, with ``visible``, seen by it (GEO-8).
+- ``limit``: ``once_per_turn``, ``once_per_phase`` or ``once_per_battle`` per unit; an ability
+  with no limit is used at most once a phase (a phase's decisions must end).
+- The ability's effects hold on the target until the ``duration`` ends (AOS-4.3), as an active
+  effect named by the ability's slug with the user as source (:mod:`.auras` reads them and their
+  auras); a second use on the same target refreshes it (D-23). ``befuddled``, ``ensorcelled``
+  and ``causes_fear`` statuses are recorded under their own names too, where the core rules read
+  them; ``mortal_wounds`` are inflicted at once (AOS-12.4), a dice amount as a chance node.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
 from dataclasses import replace
 
 from bitva.core.errors import Violation
+from bitva.core.events import Event
 from bitva.games.age_of_sigmar import effects as fx
+from bitva.games.age_of_sigmar.battle.actions import UseAction
+from bitva.games.age_of_sigmar.battle.auras import expiry, given, slug
+from bitva.games.age_of_sigmar.battle.auras import statuses as statuses
 from bitva.games.age_of_sigmar.battle.characteristics import scroll_of
 from bitva.games.age_of_sigmar.battle.loader import Battle
-from bitva.games.age_of_sigmar.battle.runtime import ActiveEffect, Runtime, UnitState
+from bitva.games.age_of_sigmar.battle.runtime import ActiveEffect, Runtime, UnitState, other
 from bitva.games.age_of_sigmar.geometry.measure import unit_to_unit, within
-from bitva.games.age_of_sigmar.profiles import AttackProfile
+from bitva.games.age_of_sigmar.geometry.sight import units_see
 
-EXPIRY = {"until_your_next_hero_phase": "hero", "turn": "turn", "phase": "phase"}
-
-
-def slug(name: str) -> str:
-    """``Portal of Skulls`` -> ``portal-of-skulls`` (the ability's word in actions)."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+LIMIT_EXPIRY = {"once_per_turn": "turn", "once_per_phase": "phase", "once_per_battle": "battle"}
+RECORDED_STATUSES = ("befuddled", "ensorcelled", "causes_fear")
+"""Statuses the core rules read by name on a unit (AOS-2.5)."""
 
 
 def activated(battle: Battle, unit: UnitState) -> dict[str, fx.Activated]:
-    """The unit's self-targeted activated abilities, by slug."""
+    """The unit's activated abilities, by slug."""
     found: dict[str, fx.Activated] = {}
     for ability in scroll_of(battle, unit).abilities:
         for effect in ability.effects:
-            if isinstance(effect, fx.Activated) and effect.target == "self":
+            if isinstance(effect, fx.Activated):
                 found[slug(ability.name)] = effect
     return found
 
 
-def usable(battle: Battle, rt: Runtime, phase: str) -> list[tuple[UnitState, str]]:
-    """AOS-5.2: the active player's abilities of this phase not in force already."""
+def _marker(name: str) -> str:
+    return f"used:{name}"
+
+
+def _whose_fits(effect: fx.Activated, side: str, active: str) -> bool:
+    own = side == active
+    return effect.whose == "any" or (effect.whose == "yours") == own
+
+
+def usable(
+    battle: Battle, rt: Runtime, phase: str, side: str | None = None
+) -> list[tuple[UnitState, str]]:
+    """AOS-5.2: the abilities of ``side`` (the active player by default) usable in this phase:
+    its phase and turn, not used up (``limit``), with a target."""
+    side = rt.active if side is None else side
     out = []
-    for unit in rt.army(rt.active):
+    for unit in rt.army(side):  # type: ignore[arg-type]
         if not unit.alive:
             continue
         for name, effect in activated(battle, unit).items():
-            mine = effect.phase == phase and effect.whose in ("yours", "any")
-            if mine and not unit.has_effect(name):
-                out.append((unit, name))
+            if effect.phase != phase or not _whose_fits(effect, side, rt.active):
+                continue
+            if unit.has_effect(_marker(name)) or not targets(battle, rt, unit, effect):
+                continue
+            out.append((unit, name))
     return out
 
 
-def check_use(battle: Battle, rt: Runtime, unit_id: str, name: str, phase: str) -> Violation | None:
-    if not any(u.id == unit_id and n == name for u, n in usable(battle, rt, phase)):
+def targets(battle: Battle, rt: Runtime, unit: UnitState, effect: fx.Activated) -> list[UnitState]:
+    """Section 3.2 ``target``, ``range``, ``visible``: the units the ability may be aimed at."""
+    if effect.target == "self":
+        return [unit]
+    if effect.target == "friendly_unit":
+        pool = rt.army(unit.side)
+    elif effect.target == "enemy_unit":
+        pool = rt.army(other(unit.side))
+    else:
+        pool = rt.units
+    out = []
+    for u in pool:
+        if not u.alive:
+            continue
+        if u.id != unit.id:
+            if effect.range is not None and not within(
+                unit_to_unit(unit.circles(), u.circles()), effect.range
+            ):
+                continue
+            if effect.visible and not units_see(unit.circles(), u.circles(), battle.features):
+                continue
+        out.append(u)
+    return out
+
+
+def options(battle: Battle, rt: Runtime, phase: str, side: str | None = None) -> list[UseAction]:
+    """Every use of an ability now, one per target (the candidates)."""
+    out = []
+    for unit, name in usable(battle, rt, phase, side):
+        effect = activated(battle, unit)[name]
+        if effect.target == "self":
+            out.append(UseAction(unit.id, name))
+        else:
+            out += [UseAction(unit.id, name, t.id) for t in targets(battle, rt, unit, effect)]
+    return out
+
+
+def check_use(
+    battle: Battle, rt: Runtime, action: UseAction, phase: str, side: str | None = None
+) -> Violation | None:
+    found = [u for u, n in usable(battle, rt, phase, side) if u.id == action.unit]
+    if not any(action.ability == n for u, n in usable(battle, rt, phase, side)) or not found:
         return Violation(
-            f"{unit_id} has no ability {name} to use now (in its phase, once while in force)",
+            f"{action.unit} has no ability {action.ability} to use now (its phase and turn, "
+            "within its limit)",
             "AOS-5.2",
         )
+    unit = found[0]
+    effect = activated(battle, unit)[action.ability]
+    if effect.target == "self":
+        if action.target not in (None, unit.id):
+            return Violation(f"{action.ability} is used on {unit.id} itself", "AOS-5.2")
+        return None
+    if action.target is None:
+        return Violation(
+            f"{action.ability} needs a target: use {unit.id} {action.ability} UNIT", "AOS-5.2"
+        )
+    if not any(t.id == action.target for t in targets(battle, rt, unit, effect)):
+        reach = f'within {effect.range:g}"' if effect.range is not None else ""
+        seen = " and in sight" if effect.visible else ""
+        kind = effect.target.replace("_", " ")
+        return Violation(f"{action.target} is not a {kind} {reach}{seen} of {unit.id}", "AOS-5.2")
     return None
 
 
-def use(rt: Runtime, battle: Battle, unit_id: str, name: str) -> Runtime:
-    """Record the ability in force on its unit until its duration ends (AOS-4.3)."""
-    unit = rt.unit_by_id(unit_id)
-    effect = activated(battle, unit)[name]
-    expiry = f"{EXPIRY.get(effect.duration, 'battle')}:{unit.side}"
-    return rt.with_unit(replace(unit, effects=(*unit.effects, ActiveEffect(name, unit.id, expiry))))
-
-
-def _in_force(battle: Battle, rt: Runtime) -> Iterator[tuple[UnitState, fx.Activated]]:
-    for owner in rt.units:
-        if not owner.alive or not owner.effects:
-            continue
-        known = activated(battle, owner)
-        for e in owner.effects:
-            if e.name in known:
-                yield owner, known[e.name]
-
-
-def statuses(battle: Battle, rt: Runtime, unit: UnitState) -> set[str]:
-    """The ``status`` effects of the unit's own abilities in force (``cannot_move``)."""
-    return {
-        inner.name
-        for owner, ability in _in_force(battle, rt)
-        if owner.id == unit.id
-        for inner in ability.effects
-        if isinstance(inner, fx.Status)
+def record(
+    rt: Runtime, target_id: str, name: str, source: str, mark: str, effects: list[fx.Effect]
+) -> Runtime:
+    """The effects in force on the target until ``mark`` (AOS-4.3), refreshing the same one
+    (D-23), with the recorded statuses under their own names."""
+    lasting = [e for e in effects if not isinstance(e, fx.MortalWounds)]
+    if not lasting:
+        return rt
+    target = rt.unit_by_id(target_id)
+    names = {name} | {
+        e.name for e in lasting if isinstance(e, fx.Status) and e.name in RECORDED_STATUSES
     }
+    kept = tuple(e for e in target.effects if not (e.name in names and e.source == source))
+    added = tuple(ActiveEffect(n, source, mark) for n in sorted(names))
+    return rt.with_unit(replace(target, effects=(*kept, *added)))
 
 
-def aura_effects(battle: Battle, rt: Runtime, unit: UnitState) -> list[fx.Effect]:
-    """The effects that auras in force give the unit (section 3.2 ``aura``)."""
-    words = {k.upper() for k in scroll_of(battle, unit).keywords}
-    out: list[fx.Effect] = []
-    for owner, ability in _in_force(battle, rt):
-        for aura in ability.effects:
-            if not isinstance(aura, fx.Aura):
-                continue
-            friendly = owner.side == unit.side
-            if (aura.who == "friendly" and not friendly) or (aura.who == "enemy" and friendly):
-                continue
-            if owner.id == unit.id and not aura.include_self:
-                continue
-            if aura.keywords_any and not words & {k.upper() for k in aura.keywords_any}:
-                continue
-            if within(unit_to_unit(owner.circles(), unit.circles()), aura.range):
-                out.extend(aura.effects)
-    return out
-
-
-def _weapon_fits(effect: fx.Effect, profile: AttackProfile, kind: str) -> bool:
-    weapons = effect.weapons
-    if weapons is None:
-        return True
-    if isinstance(weapons, str):
-        return weapons == kind
-    return any(profile.name == w or profile.name.startswith(w + " (") for w in weapons)
-
-
-def with_auras(
-    battle: Battle, rt: Runtime, unit: UnitState, profiles: list[AttackProfile], kind: str
-) -> list[AttackProfile]:
-    """Attack profiles with the auras' attacks and hit and wound modifiers (section 3.2)."""
-    for e in aura_effects(battle, rt, unit):
-        if isinstance(e, fx.StatMod) and e.stat == "attacks":
-            profiles = [
-                replace(p, extra_attacks=p.extra_attacks + e.value)
-                if _weapon_fits(e, p, kind)
-                else p
-                for p in profiles
-            ]
-        elif isinstance(e, fx.RollMod) and e.roll in ("hit", "wound"):
-            field = f"{e.roll}_mod"
-            profiles = [
-                replace(p, **{field: getattr(p, field) + e.value})
-                if _weapon_fits(e, p, kind)
-                else p
-                for p in profiles
-            ]
-    return profiles
+def use(
+    battle: Battle, rt: Runtime, action: UseAction
+) -> tuple[Runtime, list[Event], fx.MortalWounds | None]:
+    """Use the ability: the limit spent, its effects in force on the target; returns the
+    ``mortal_wounds`` effect still to inflict on the target, if any (AOS-12.4)."""
+    unit = rt.unit_by_id(action.unit)
+    effect = activated(battle, unit)[action.ability]
+    limit = LIMIT_EXPIRY.get(effect.limit or "once_per_phase", "phase")
+    mark = "battle" if limit == "battle" else f"{limit}:{rt.active}"
+    spent = ActiveEffect(_marker(action.ability), unit.id, mark)
+    unit = replace(unit, effects=(*unit.effects, spent))
+    rt = rt.with_unit(unit)
+    target = action.target or unit.id
+    rt = record(
+        rt,
+        target,
+        action.ability,
+        unit.id,
+        expiry(effect.duration, unit.side, rt.active),
+        list(effect.effects),
+    )
+    data = {"unit": action.unit, "ability": action.ability}
+    if action.target is not None:
+        data["target"] = action.target
+    mortal = next((e for e in effect.effects if isinstance(e, fx.MortalWounds)), None)
+    return rt, [Event("ability", data)], mortal
 
 
 def spared_battleshock(battle: Battle, rt: Runtime, unit: UnitState) -> bool:
-    """AOS-10.1: an aura's ``no_battleshock``."""
-    return any(isinstance(e, fx.NoBattleshock) for e in aura_effects(battle, rt, unit))
+    """AOS-10.1: a ``no_battleshock`` given to the unit (an aura, a spell, an ability)."""
+    return any(isinstance(e, fx.NoBattleshock) for _, e in given(battle, rt, unit))

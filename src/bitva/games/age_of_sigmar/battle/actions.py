@@ -9,6 +9,8 @@ Decisions::
     unbind B5                    the opponent's wizard tries to unbind it (AOS-14.3)
     target B2                    the spell's target, after the unbinding window (D-24)
     use B1 portal-of-skulls      an activated ability of the unit (section 3.2)
+    use A3 NAME B2               ... aimed at another unit (its target, range, sight)
+    command A2 NAME [A1]         a command ability of the general's warscroll (AOS-5.3)
     sacrifice A1                 a Damned sacrifice: D3 mortal wounds, +1 to hit (AOS-2.5)
     move A1 m1 24.000,9.000 24.000,12.000; m2 ...   a per-model path (GEO-9, GEO-10)
     retreat A1 m1 ...; ...       a retreat (AOS-6.4)
@@ -31,7 +33,8 @@ Chance outcomes: ``roll-off 3 5`` (A's die first, AOS-1.7, D-38), ``dice run 4``
 ``dice charge 7`` (the 2D6 total: modifiers apply to the total, D-13), ``dice battleshock 2``,
 ``dice deadly 1`` (a model's Deadly terrain die, AOS-2.5, D-36), ``dice cast 7`` and
 ``dice unbind 8`` (2D6 totals, AOS-14), ``dice mortal 2`` (Arcane Bolt's D3),
-and the attack dice of :mod:`.attack_steps` (``dice hit 12/15/3``).
+``dice heal 2`` (a dice amount of healing, AOS-12.5), and the attack dice of
+:mod:`.attack_steps` (``dice hit 12/15/3``).
 
 Points are ``x,y`` in inches with at most three decimals (1/1000 inch, geometry.measure); a path
 starts where the model stands (the checked truth is the path, GEO-9).
@@ -56,8 +59,20 @@ PathKind = Literal["move", "retreat", "pile-in"]
 UnitVerb = Literal["inspire", "run", "hold", "charge", "fight", "unbind", "target", "sacrifice"]
 UNIT_VERBS = ("inspire", "run", "hold", "charge", "fight", "unbind", "target", "sacrifice")
 TargetVerb = Literal["shoot", "attack"]
-DieKind = Literal["run", "charge", "battleshock", "deadly", "cast", "unbind", "mortal", "mystical"]
-DIE_KINDS = ("run", "charge", "battleshock", "deadly", "cast", "unbind", "mortal", "mystical")
+DieKind = Literal[
+    "run", "charge", "battleshock", "deadly", "cast", "unbind", "mortal", "mystical", "heal"
+]
+DIE_KINDS = (
+    "run",
+    "charge",
+    "battleshock",
+    "deadly",
+    "cast",
+    "unbind",
+    "mortal",
+    "mystical",
+    "heal",
+)
 
 Paths = tuple[tuple[int, tuple[Point, ...]], ...]
 """Per-model paths: (model number from 1, points from the model's position)."""
@@ -115,13 +130,30 @@ class InspiredFight:
 
 @dataclass(frozen=True, slots=True)
 class UseAction:
-    """A unit's activated ability (section 3.2): ``use B1 portal-of-skulls``."""
+    """A unit's activated ability (section 3.2): ``use B1 portal-of-skulls``, or aimed at
+    another unit ``use A3 NAME B2``."""
 
     unit: str
     ability: str
+    target: str | None = None
 
     def __str__(self) -> str:
-        return f"use {self.unit} {self.ability}"
+        aimed = "" if self.target is None else f" {self.target}"
+        return f"use {self.unit} {self.ability}{aimed}"
+
+
+@dataclass(frozen=True, slots=True)
+class CommandAction:
+    """A command ability of the general's warscroll (AOS-5.3): ``command A2 NAME`` or, with a
+    range, aimed at a unit ``command A2 NAME A1``."""
+
+    unit: str
+    ability: str
+    target: str | None = None
+
+    def __str__(self) -> str:
+        aimed = "" if self.target is None else f" {self.target}"
+        return f"command {self.unit} {self.ability}{aimed}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +258,7 @@ Action = (
     | UnitAction
     | CastAction
     | UseAction
+    | CommandAction
     | InspiredFight
     | TargetAction
     | PathAction
@@ -314,8 +347,11 @@ def parse_action(text: str) -> Action:
         return CasualtyAction(verb, words[1], numbers)  # type: ignore[arg-type]
     if verb == "fight" and len(words) == 3 and unit and words[2].lower() == "inspired":
         return InspiredFight(words[1])
-    if verb == "use" and len(words) == 3 and unit and re.fullmatch(r"[a-z0-9][a-z0-9-]*", words[2]):
-        return UseAction(words[1], words[2])
+    if verb in ("use", "command") and len(words) in (3, 4) and unit:
+        aimed = words[3] if len(words) == 4 and re.fullmatch(_UNIT, words[3]) else None
+        if re.fullmatch(r"[a-z0-9][a-z0-9-]*", words[2]) and (len(words) == 3 or aimed):
+            made = UseAction if verb == "use" else CommandAction
+            return made(words[1], words[2], aimed)
     if verb == "cast" and len(words) == 3 and unit and re.fullmatch(r"[a-z][a-z-]*", words[2]):
         return CastAction(words[1], words[2])
     if (

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Literal
 
-from bitva.games.age_of_sigmar.battle.abilities import with_auras
+from bitva.games.age_of_sigmar.battle.auras import given, stat_bonus
 from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD
 from bitva.games.age_of_sigmar.battle.characteristics import live_spec, scroll_of
 from bitva.games.age_of_sigmar.battle.loader import Battle
@@ -43,25 +43,33 @@ def weapons_of(battle: Battle, unit: UnitState, kind: Kind) -> list[Weapon]:
     return [w for w in (scroll.missile if kind == "missile" else scroll.melee) if w.name in carried]
 
 
-def shooters_of(battle: Battle, unit: UnitState, target: UnitState, weapon: Weapon) -> list[int]:
+def shooters_of(
+    battle: Battle, unit: UnitState, target: UnitState, weapon: Weapon, extra_range: float = 0.0
+) -> list[int]:
     """AOS-11.2: indices (among the models on the table) of the models whose ``weapon`` may
-    target ``target``."""
+    target ``target`` (its Range plus ``extra_range``: ``stat_mod`` range, section 3.2)."""
     scroll = scroll_of(battle, unit)
     goal = target.circles()
     out = []
+    reach = max(0.0, weapon.range + extra_range)
     for i, m in enumerate(unit.alive):
         if weapon.name in scroll.loadout(m.loadout).weapons and can_target(
-            m.circle, weapon.range, goal, battle.features
+            m.circle, reach, goal, battle.features
         ):
             out.append(i)
     return out
+
+
+def range_bonus(battle: Battle, rt: Runtime, unit: UnitState, weapon: Weapon) -> float:
+    """Section 3.2 ``stat_mod`` range on the weapon: the unit's own and given ones."""
+    return float(stat_bonus(battle, rt, unit, "range", (weapon.name, weapon.kind)))
 
 
 def reaching(
     battle: Battle, rt: Runtime, unit: UnitState, target: UnitState, weapon: Weapon
 ) -> list[int]:
     """AOS-11.2: the models (indices on the table) whose ``weapon`` reaches ``target`` now."""
-    return shooters_of(battle, unit, target, weapon)
+    return shooters_of(battle, unit, target, weapon, range_bonus(battle, rt, unit, weapon))
 
 
 def legal_targets(battle: Battle, rt: Runtime, unit: UnitState, kind: Kind) -> list[UnitState]:
@@ -70,7 +78,9 @@ def legal_targets(battle: Battle, rt: Runtime, unit: UnitState, kind: Kind) -> l
     if not weapons or not unit.alive:
         return []
     return [
-        t for t in enemy_units(rt, unit) if any(shooters_of(battle, unit, t, w) for w in weapons)
+        t
+        for t in enemy_units(rt, unit)
+        if any(shooters_of(battle, unit, t, w, range_bonus(battle, rt, unit, w)) for w in weapons)
     ]
 
 
@@ -100,6 +110,8 @@ def situation(
         slain_before=target.slain_this_turn,
         attacker_features=_mysterious_near(battle, unit),
         target_features=_mysterious_near(battle, target),
+        attacker_given=given(battle, rt, unit),
+        target_given=given(battle, rt, target),
     )
 
 
@@ -121,7 +133,7 @@ def attack_numbers(
     profiles: list[AttackProfile] = []
     defender: TargetProfile | None = None
     for weapon in weapons_of(battle, unit, kind):
-        models = shooters_of(battle, unit, target, weapon)
+        models = shooters_of(battle, unit, target, weapon, range_bonus(battle, rt, unit, weapon))
         if only is not None:
             models = [i for i in models if (i, weapon.name) in only]
         if not models:
@@ -142,5 +154,4 @@ def attack_numbers(
         profiles = [replace(p, hit_reroll=p.hit_reroll | {"failed"}) for p in profiles]
     if unit.has_effect(DAMNED):  # AOS-2.5 Damned: +1 to hit after a sacrifice
         profiles = [replace(p, hit_mod=p.hit_mod + 1) for p in profiles]
-    profiles = with_auras(battle, rt, unit, profiles, kind)
     return profiles, replace(defender, slain_before=target.slain_this_turn)

@@ -8,7 +8,14 @@ fight a battle to the end. Every candidate passes :func:`.engine.check`.
 from __future__ import annotations
 
 from bitva.core.rng import Rng
-from bitva.games.age_of_sigmar.battle import abilities, allocation, blessed, wizards
+from bitva.games.age_of_sigmar.battle import (
+    abilities,
+    allocation,
+    blessed,
+    commands,
+    windows,
+    wizards,
+)
 from bitva.games.age_of_sigmar.battle.actions import (
     Action,
     Done,
@@ -17,7 +24,6 @@ from bitva.games.age_of_sigmar.battle.actions import (
     PathAction,
     TargetAction,
     UnitAction,
-    UseAction,
 )
 from bitva.games.age_of_sigmar.battle.attacks import legal_targets
 from bitva.games.age_of_sigmar.battle.casualties import INSPIRED
@@ -80,8 +86,12 @@ def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
                 and within(unit_to_unit(here, u.circles()), INSPIRING_RANGE)
             ]
         sacrifices = [UnitAction("sacrifice", u.id) for u in may_sacrifice(battle, rt)]
-        uses = [UseAction(u.id, name) for u, name in abilities.usable(battle, rt, "hero")]
+        uses: list[Action] = [*abilities.options(battle, rt, "hero")]
+        uses += commands.options(battle, rt, "hero")
         return [*out, *wizards.castable(battle, rt), *sacrifices, *uses, Done()]
+    if step == "ability":
+        assert rt.picker is not None
+        return [*windows.choices(battle, rt, rt.picker), Done()]
     if step == "unbind":
         return [*(UnitAction("unbind", u.id) for u in wizards.unbinders(battle, rt)), Done()]
     if step == "spell-target":
@@ -94,14 +104,14 @@ def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
                 battle, rt, unit
             )
             if not unit.moved and not stuck:
-                out += _unit_move(battle, rt, unit, move_of(battle, unit), run=False)
+                out += _unit_move(battle, rt, unit, move_of(battle, unit, rt), run=False)
                 out.append(UnitAction("run", unit.id))
         return [*out, Done()]
     if step in ("run-move", "charge-move", "pile-in", "attack"):
         assert rt.unit is not None
         unit = rt.unit_by_id(rt.unit)
         if step == "run-move":
-            allowance = move_of(battle, unit) + (unit.run_roll or 0)
+            allowance = move_of(battle, unit, rt) + (unit.run_roll or 0)
             return [*_unit_move(battle, rt, unit, allowance, run=True), UnitAction("hold", unit.id)]
         if step == "charge-move":
             paths = plan_charge(battle, rt, unit, unit.charge_roll or 0)

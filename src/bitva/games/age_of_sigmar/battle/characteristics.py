@@ -41,9 +41,14 @@ def _unconditional(battle: Battle, unit: UnitState) -> list[fx.Effect]:
     return found
 
 
-def roll_modifier(battle: Battle, unit: UnitState, roll: str) -> int:
+def roll_modifier(battle: Battle, unit: UnitState, roll: str, rt: Runtime | None = None) -> int:
     """Section 3.2 ``roll_mod`` on run, charge, battleshock... rolls (Hornblowers: +1 to run and
-    charge while a horn is on the table)."""
+    charge while a horn is on the table); with the runtime, also those auras, spells and
+    abilities in force give the unit, and own ones whose condition holds (:mod:`.auras`)."""
+    if rt is not None:
+        from bitva.games.age_of_sigmar.battle.auras import roll_bonus  # no import cycle
+
+        return roll_bonus(battle, rt, unit, roll)
     return sum(
         e.value
         for e in _unconditional(battle, unit)
@@ -51,8 +56,13 @@ def roll_modifier(battle: Battle, unit: UnitState, roll: str) -> int:
     )
 
 
-def move_of(battle: Battle, unit: UnitState) -> float:
-    """AOS-6.2: the Move characteristic with ``stat_mod`` move effects."""
+def move_of(battle: Battle, unit: UnitState, rt: Runtime | None = None) -> float:
+    """AOS-6.2: the Move characteristic with ``stat_mod`` move effects (with the runtime, the
+    given ones too, :mod:`.auras`)."""
+    if rt is not None:
+        from bitva.games.age_of_sigmar.battle.auras import stat_bonus  # no import cycle
+
+        return max(0.0, scroll_of(battle, unit).stats.move + stat_bonus(battle, rt, unit, "move"))
     extra = sum(
         e.value
         for e in _unconditional(battle, unit)
@@ -62,8 +72,12 @@ def move_of(battle: Battle, unit: UnitState) -> float:
 
 
 def wounds_of(battle: Battle, rt: Runtime, unit: UnitState, model: ModelState) -> int:
-    """AOS-12.3: the Wounds characteristic; Empowered adds 1 to the general's (AOS-3.7)."""
+    """AOS-12.3: the Wounds characteristic; Empowered adds 1 to the general's (AOS-3.7);
+    ``stat_mod`` wounds effects, own and given (section 3.2, D-40)."""
+    from bitva.games.age_of_sigmar.battle.auras import stat_bonus  # no import cycle
+
     extra = int(model.is_general and unit.side in rt.empowered)
+    extra += stat_bonus(battle, rt, unit, "wounds")
     return scroll_of(battle, unit).stats.wounds + extra
 
 
@@ -83,8 +97,10 @@ def bravery_of(battle: Battle, rt: Runtime, unit: UnitState) -> tuple[int, bool]
     """AOS-10.2, D-39: Bravery with the unit's modifiers (an Icon Bearer on the table, Inspiring
     features and fear, AOS-2.5), and
     whether a ``no_battleshock`` effect spares it the test."""
-    from bitva.games.age_of_sigmar.battle.landscapes import bravery_bonus  # no import cycle
+    from bitva.games.age_of_sigmar.battle.auras import given  # no import cycle
+    from bitva.games.age_of_sigmar.battle.landscapes import bravery_bonus
 
-    profile = target_profile(live_spec(battle, rt, unit), Situation(), [])
+    where = Situation(attacker_turn=unit.side != rt.active, target_given=given(battle, rt, unit))
+    profile = target_profile(live_spec(battle, rt, unit), where, [])
     assert profile.bravery is not None
     return profile.bravery + bravery_bonus(battle, rt, unit), profile.battleshock_immune

@@ -12,13 +12,23 @@ from typing import Any
 from bitva.core.chance import CHANCE, dice_sum
 from bitva.core.errors import Violation
 from bitva.core.events import Event
-from bitva.games.age_of_sigmar.battle import abilities, allocation, blessed, resolution, wizards
+from bitva.games.age_of_sigmar.battle import (
+    abilities,
+    allocation,
+    blessed,
+    commands,
+    healing,
+    resolution,
+    windows,
+    wizards,
+)
 from bitva.games.age_of_sigmar.battle.actions import (
     CHANCE_TYPES,
     Action,
     AttackDice,
     CastAction,
     CasualtyAction,
+    CommandAction,
     Die,
     DieKind,
     Done,
@@ -87,7 +97,7 @@ def actor(rt: Runtime) -> int | None:
         return seat_of(rt.chooser)
     if rt.step == "unbind":
         return seat_of(other(rt.active))
-    if rt.step == "combat":
+    if rt.step in ("combat", "ability"):
         assert rt.picker is not None
         return seat_of(rt.picker)
     if rt.step in ("pile-in", "attack"):
@@ -120,8 +130,12 @@ def chance_outcomes(battle: Battle, rt: Runtime) -> list[tuple[Action, Fraction]
     if rt.step in ("cast-roll", "unbind-roll"):
         kind: DieKind = "cast" if rt.step == "cast-roll" else "unbind"
         return [(Die(kind, total), p) for total, p in _2D6]
-    if rt.step in ("bolt-roll", "damned-roll"):
+    if rt.step == "bolt-roll":
+        return [(Die("mortal", n), p) for n, p in wizards.mortal_outcomes(rt)]
+    if rt.step == "damned-roll":
         return [(Die("mortal", n), Fraction(1, 3)) for n in (1, 2, 3)]
+    if rt.step == "heal-roll":
+        return [(Die("heal", n), p) for n, p in healing.outcomes(rt)]
     if rt.step == "attack-dice":
         return resolution.outcomes(rt)
     raise ValueError(f"{rt.step} is not a chance node")
@@ -160,8 +174,12 @@ def check(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
         if isinstance(action, CastAction):
             return wizards.check_cast(battle, rt, action)
         if isinstance(action, UseAction):
-            return abilities.check_use(battle, rt, action.unit, action.ability, "hero")
+            return abilities.check_use(battle, rt, action, "hero")
+        if isinstance(action, CommandAction):
+            return commands.check(battle, rt, action, "hero")
         return _check_hero(battle, rt, action)
+    if step == "ability":
+        return windows.check(battle, rt, action)
     if step in ("unbind", "spell-target"):
         return wizards.check_window(battle, rt, action)
     if step == "movement":
@@ -256,7 +274,7 @@ def _check_movement(battle: Battle, rt: Runtime, action: Action) -> Violation | 
         return unit
     if unit.moved:
         return Violation(f"{unit.id} has already moved this phase", "AOS-6.1")
-    return _check_path(battle, rt, unit, action, move_of(battle, unit), run=False)
+    return _check_path(battle, rt, unit, action, move_of(battle, unit, rt), run=False)
 
 
 def _check_path(
@@ -384,15 +402,18 @@ def _play(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[Ev
         return resolution.roll(battle, rt, action)
     if isinstance(action, CastAction):
         return wizards.cast(battle, rt, action)
-    if isinstance(action, UseAction):
-        rt = abilities.use(rt, battle, action.unit, action.ability)
-        event = Event("ability", {"unit": action.unit, "ability": action.ability})
-        return hero_or_movement(battle, rt), [event]
+    if step == "ability":
+        return windows.play(battle, rt, action)
+    if isinstance(action, (UseAction, CommandAction)):
+        return _hero_use(battle, rt, action)
     if step in ("unbind", "spell-target"):
         return wizards.window(battle, rt, action)
     if isinstance(action, Done):
         if step == "attack":
             return resolution.skip(battle, rt)
+        if step == "hero":
+            event = Event("phase-done", {"phase": rt.phase, "side": rt.active})
+            return windows.after_hero(battle, rt), [event]
         following = {"hero": "movement", "movement": "shooting", "shooting": "charge"}
         return enter(battle, rt, following.get(step, "combat")), [
             Event("phase-done", {"phase": rt.phase, "side": rt.active})
@@ -410,6 +431,26 @@ def _play(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[Ev
         return resolution.start(battle, rt, action)
     assert isinstance(action, PathAction)
     return _path_action(battle, rt, action)
+
+
+def _hero_use(
+    battle: Battle, rt: Runtime, action: UseAction | CommandAction
+) -> tuple[Runtime, list[Event]]:
+    """An activated ability or command ability among the hero phase's free choices."""
+    if isinstance(action, CommandAction):
+        rt, events, mortal = commands.use(battle, rt, action)
+    else:
+        rt, events, mortal = abilities.use(battle, rt, action)
+    target = action.target or action.unit
+    rt, fixed = windows.mortal_step(rt, target, mortal, "hero")
+    if rt.step == "bolt-roll":
+        return rt, events
+    if fixed is not None:
+        rt, more = wizards.mortal_wounds(battle, rt, target, fixed)
+        events += more
+        if rt.outcome is not None:
+            return rt, events
+    return hero_or_movement(battle, rt), events
 
 
 def _roll_off(rt: Runtime, action: RollOff) -> tuple[Runtime, list[Event]]:
@@ -452,16 +493,26 @@ def _die(battle: Battle, rt: Runtime, action: Die) -> tuple[Runtime, list[Event]
         target = rt.unit
         rt, slain = allocation.wound(battle, rt, target, action.value, "damned")
         return (rt, []) if slain is None else _damned(battle, rt, target, action.value, slain)
+    if action.kind == "mortal" and rt.spell is not None and "from" in rt.spell:
+        came = rt.spell["from"]
+        rt, events = wizards.mortal_wounds(battle, rt, rt.spell["target"], action.value)
+        if rt.outcome is not None:
+            return rt, events
+        if came == "window":
+            return windows.go_on(battle, rt, False), events
+        return hero_or_movement(battle, rt), events
+    if action.kind == "heal":
+        return healing.roll(battle, rt, action.value)
     if action.kind in ("cast", "unbind", "mortal"):
         return wizards.roll(battle, rt, action)
     assert rt.unit is not None
     unit = rt.unit_by_id(rt.unit)
     if action.kind == "run":
-        total = action.value + roll_modifier(battle, unit, "run")
+        total = action.value + roll_modifier(battle, unit, "run", rt)
         rt = replace(rt.with_unit(replace(unit, run_roll=total)), step="run-move")
         return rt, [Event("run-roll", {"unit": unit.id, "die": action.value, "total": total})]
     if action.kind == "charge":
-        total = action.value + roll_modifier(battle, unit, "charge")
+        total = action.value + roll_modifier(battle, unit, "charge", rt)
         rt = replace(rt.with_unit(replace(unit, charge_roll=total)), step="charge-move")
         return rt, [Event("charge-roll", {"unit": unit.id, "dice": action.value, "total": total})]
     count = fleeing(battle, rt, unit, action.value)

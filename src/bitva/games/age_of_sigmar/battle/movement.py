@@ -254,7 +254,7 @@ def advance(
     moves = plan_advance(
         unit.circles(),
         towards,
-        allowance=move_of(battle, unit) if allowance is None else allowance,
+        allowance=move_of(battle, unit, rt) if allowance is None else allowance,
         board=battle.board,
         friends=friends_of(rt, unit),
         enemies=enemies_of(rt, unit),

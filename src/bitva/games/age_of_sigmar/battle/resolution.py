@@ -20,6 +20,7 @@ from typing import Any
 
 from bitva.core.errors import Violation
 from bitva.core.events import Event
+from bitva.games.age_of_sigmar.battle import hooks
 from bitva.games.age_of_sigmar.battle.actions import (
     Action,
     AttackDice,
@@ -190,12 +191,16 @@ def _damage(battle: Battle, rt: Runtime, events: list[Event]) -> tuple[Runtime, 
     while held.get("allocated", 0) < len(targets):
         k = held.get("allocated", 0)
         tally = result.targets[k]
+        before = rt
         rt, slain = wound(battle, rt, targets[k], tally.pool, "attack")
         if slain is None:
             return rt, events
         events.append(_damage_event(held, targets[k], tally, slain))
         held = {**held, "allocated": k + 1, "slew": held.get("slew", False) or bool(slain)}
         rt = replace(rt, attack=held)
+        struck = _strike_back(battle, before, rt, targets[k], slain, events)
+        if struck is not None:
+            return struck
     if held.get("slew") and not held.get("healed") and rt.unit_by_id(held["unit"]).alive:
         rt, healed = heal(battle, rt, held["unit"], "on_slay")
         held = {**held, "healed": True}
@@ -208,14 +213,35 @@ def _damage(battle: Battle, rt: Runtime, events: list[Event]) -> tuple[Runtime, 
         if slain is None:
             return rt, events
         events.append(Event("retaliation", {"unit": held["unit"], "wounds": back, "slain": slain}))
+    if "resume" in held:  # a strike-back (hooks, No Respite) done: the attack it came from
+        rt = after_removal(replace(rt, attack=held["resume"]))
+        return (rt, events) if rt.outcome is not None else _damage(battle, rt, events)
     rt = after_removal(replace(rt, attack=None))
     if rt.outcome is not None:
         return rt, events
     return _next(battle, rt, held["unit"], held["kind"]), events
 
 
+def _strike_back(
+    battle: Battle, before: Runtime, rt: Runtime, target: str, slain: list[str], events: list[Event]
+) -> tuple[Runtime, list[Event]] | None:
+    """Section 3.2 ``custom`` (:mod:`.hooks`, No Respite): models slain by these attacks strike
+    back before removal, resolved at once; the attack goes on afterwards (``resume``)."""
+    held = rt.attack
+    assert held is not None
+    strike = hooks.on_slain(battle, before, rt, target, slain, held["unit"])
+    if strike is None:
+        return None
+    rt = replace(rt, attack={**strike, "resume": held}, step="attack-dice")
+    events.append(Event("no-respite", {"unit": target, "models": slain, "target": held["unit"]}))
+    if pending(rt).roll() is None:
+        return _damage(battle, rt, events)
+    return rt, events
+
+
 def allocated(battle: Battle, rt: Runtime, action: CasualtyAction) -> tuple[Runtime, list[Event]]:
     """The owner allocated a pool of these attacks (AOS-12.2): on to the next pool."""
+    before = rt
     rt, slain, pool = settle(battle, rt, action)
     held = rt.attack
     assert held is not None
@@ -227,7 +253,9 @@ def allocated(battle: Battle, rt: Runtime, action: CasualtyAction) -> tuple[Runt
     tally = pending(rt).result().targets[k]
     event = _damage_event(held, _targets(held)[k], tally, slain)
     held = {**held, "allocated": k + 1, "slew": held.get("slew", False) or bool(slain)}
-    return _damage(battle, replace(rt, attack=held), [event])
+    rt = replace(rt, attack=held)
+    struck = _strike_back(battle, before, rt, _targets(held)[k], slain, [event])
+    return struck if struck is not None else _damage(battle, rt, [event])
 
 
 def _targets(held: dict[str, Any]) -> list[str]:

@@ -11,7 +11,10 @@ first-turn      chooser      who takes the first turn (AOS-3.4, D-29; AOS-4.1)
 priority        chance       the priority roll-off from round 2 (AOS-4.1, AOS-1.7)
 mystical        chance       a Mystical feature's D6 for a unit (AOS-2.5, AOS-5.1)
 hero            active       Inspiring Presence (AOS-5.3), a spell (AOS-14), a Damned
-                             sacrifice (AOS-2.5) or done
+                             sacrifice (AOS-2.5), an ability (section 3.2), a command
+                             ability (AOS-5.3) or done
+ability         picker       an activated ability of the phase (section 3.2): the active
+                             player, then the other (AOS-5.1, AOS-5.2), or done
 damned-roll     chance       the sacrifice's D3 mortal wounds (AOS-2.5)
 cast-roll       chance       the casting 2D6 (AOS-14.2)
 unbind          the other    unbind with a wizard, or done (AOS-14.3)
@@ -43,7 +46,6 @@ from bitva.core.outcome import Outcome
 from bitva.games.age_of_sigmar.battle.casualties import (
     end_of_round_outcome,
     final_outcome,
-    heal,
     immediate_outcome,
     next_test,
 )
@@ -71,6 +73,7 @@ CHANCE_STEPS = frozenset(
         "bolt-roll",
         "mystical",
         "damned-roll",
+        "heal-roll",
     }
 )
 
@@ -120,23 +123,27 @@ def shooters(battle: Battle, rt: Runtime) -> list[tuple[UnitState, UnitState]]:
     return pairs
 
 
-def enter(battle: Battle, rt: Runtime, phase: str) -> Runtime:
+def enter(battle: Battle, rt: Runtime, phase: str, window: bool = True) -> Runtime:
     """Enter ``phase`` of the active player's turn (AOS-4.2), skipping a phase in which the
-    active player has nothing to decide (no general to inspire, nothing to shoot or charge)."""
-    rt = replace(_expire(rt, f"phase:{rt.active}"), phase=phase, unit=None, picker=None)
+    active player has nothing to decide (no general to inspire, nothing to shoot or charge).
+    As a phase other than the hero phase starts, the players' activated abilities of the phase
+    come first (:func:`.windows.open_window`, section 3.2); effects of a phase end as it does."""
+    new = rt.phase != phase
+    if new:
+        rt = _expire(rt, f"phase:{rt.active}")
+    rt = replace(rt, phase=phase, unit=None, picker=None)
+    if new and window and phase != "hero":
+        from bitva.games.age_of_sigmar.battle.windows import open_window  # no import cycle
+
+        opened = open_window(battle, rt)
+        if opened is not None:
+            return opened
     if phase == "hero":
-        from bitva.games.age_of_sigmar.battle.landscapes import mystical_queue, sinister_marks
+        from bitva.games.age_of_sigmar.battle.healing import start
 
         rt = _expire(rt, f"hero:{rt.active}")
         rt = replace(rt, command_used=False, damned_used=())
-        for unit in rt.army(rt.active):  # AOS-12.5: heal abilities of the hero phase
-            if unit.alive:
-                rt = heal(battle, rt, unit.id, "hero_phase")[0]
-        rt = sinister_marks(battle, rt)
-        queue = mystical_queue(battle, rt)
-        if queue:
-            return replace(rt, mystical=queue, step="mystical")
-        return hero_or_movement(battle, rt)
+        return start(battle, rt)  # AOS-12.5: heal abilities of the hero phase, then hero_start
     if phase == "movement":
         if not any(u.alive and not u.moved for u in rt.army(rt.active)):
             return enter(battle, rt, "shooting")
@@ -154,6 +161,18 @@ def enter(battle: Battle, rt: Runtime, phase: str) -> Runtime:
         return next_pick(battle, rt, None)
     assert phase == "battleshock", phase
     return next_battleshock(battle, rt)
+
+
+def hero_start(battle: Battle, rt: Runtime) -> Runtime:
+    """AOS-5.1, D-27: after the expiries and healing, Sinister marks and Mystical rolls, then
+    the free choices."""
+    from bitva.games.age_of_sigmar.battle.landscapes import mystical_queue, sinister_marks
+
+    rt = sinister_marks(battle, rt)
+    queue = mystical_queue(battle, rt)
+    if queue:
+        return replace(rt, mystical=queue, step="mystical")
+    return hero_or_movement(battle, rt)
 
 
 def hero_or_movement(battle: Battle, rt: Runtime) -> Runtime:

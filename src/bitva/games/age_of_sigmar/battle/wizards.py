@@ -9,19 +9,33 @@ within 18" of the caster that sees it to unbind (``unbind B5``, a decision; ``do
 through); the unbinding 2D6 must beat the casting total (D-24). The caster picks the target
 after that window (``target B2``, D-24). Arcane Bolt's D3 mortal wounds are a chance node;
 Mystic Shield adds 1 to the target's saves until the caster's next hero phase (a second one
-refreshes it, D-23). Warscroll spells are not offered yet.
+refreshes it, D-23).
+
+Warscroll spells (AOS-14.2, section 3.1 ``spells``) are cast the same way (``cast B5
+daemonic-power``): the spell's casting value, its ``target`` (``self``: the caster;
+``friendly_unit``: the caster or a unit of its army; ``enemy_unit``; ``any_unit``) within its
+``range`` and, with ``visible``, seen by the caster (GEO-8), picked after the unbinding window
+(D-24). Its ``mortal_wounds`` are inflicted at once (a dice amount is a chance node,
+``dice mortal N``); its other effects hold on the target until the ``duration`` ends (AOS-4.3;
+``instant`` keeps none), read by :mod:`.auras` (Daemonic Power's re-roll of hit rolls of 1
+reaches the attack dice through the calculator's resolver). ``roll_mod`` on cast and unbind
+rolls (section 3.2) are added to the totals.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Literal
 
 from bitva.core.errors import Violation
 from bitva.core.events import Event
+from bitva.games.age_of_sigmar import effects as fx
+from bitva.games.age_of_sigmar.battle.abilities import record
 from bitva.games.age_of_sigmar.battle.actions import Action, CastAction, Die, Done, UnitAction
 from bitva.games.age_of_sigmar.battle.allocation import wound
-from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD
+from bitva.games.age_of_sigmar.battle.auras import expiry, roll_bonus, slug
+from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD, inflict
 from bitva.games.age_of_sigmar.battle.characteristics import scroll_of
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.runtime import (
@@ -32,9 +46,11 @@ from bitva.games.age_of_sigmar.battle.runtime import (
     other,
 )
 from bitva.games.age_of_sigmar.battle.sequence import after_removal, hero_or_movement
+from bitva.games.age_of_sigmar.dice import Dice
 from bitva.games.age_of_sigmar.geometry.measure import unit_to_unit, within
 from bitva.games.age_of_sigmar.geometry.scenery import features_within
 from bitva.games.age_of_sigmar.geometry.sight import units_see
+from bitva.games.age_of_sigmar.warscroll import Spell
 
 SPELL_RANGE = 18.0
 """AOS-14.3 to 14.5: unbinding, Arcane Bolt and Mystic Shield reach 18"."""
@@ -43,6 +59,22 @@ SPELLS: dict[str, tuple[int, Literal["enemy", "friendly"]]] = {
     "arcane-bolt": (5, "enemy"),  # AOS-14.4
     "mystic-shield": (6, "friendly"),  # AOS-14.5
 }
+
+
+def warscroll_spells(battle: Battle, unit: UnitState) -> dict[str, Spell]:
+    """AOS-14.2: the spells of the wizard's warscroll, by slug."""
+    return {slug(s.name): s for s in scroll_of(battle, unit).spells}
+
+
+def known(battle: Battle, unit: UnitState) -> list[str]:
+    """AOS-14.2: Arcane Bolt, Mystic Shield and the warscroll's spells."""
+    return [*SPELLS, *(n for n in warscroll_spells(battle, unit) if n not in SPELLS)]
+
+
+def casting_value(battle: Battle, unit: UnitState, spell: str) -> int:
+    if spell in SPELLS:
+        return SPELLS[spell][0]
+    return warscroll_spells(battle, unit)[spell].casting_value
 
 
 def casts_left(battle: Battle, unit: UnitState) -> int:
@@ -73,7 +105,7 @@ def castable(battle: Battle, rt: Runtime) -> list[CastAction]:
         CastAction(unit.id, spell)
         for unit in rt.army(rt.active)
         if casts_left(battle, unit) and not unit.has_effect(BEFUDDLED)
-        for spell in SPELLS
+        for spell in known(battle, unit)
         if spell not in unit.spells_tried
     ]
 
@@ -93,19 +125,32 @@ def unbinders(battle: Battle, rt: Runtime) -> list[UnitState]:
 
 def spell_targets(battle: Battle, rt: Runtime) -> list[UnitState]:
     """AOS-14.4, AOS-14.5: units within 18" of the caster and visible to it (Mystic Shield:
-    the caster itself or a friendly unit; Arcane Bolt: an enemy unit)."""
+    the caster itself or a friendly unit; Arcane Bolt: an enemy unit); a warscroll spell's own
+    target, range and visibility (AOS-14.2)."""
     assert rt.spell is not None
     caster = rt.unit_by_id(rt.spell["caster"])
-    side = rt.active if SPELLS[rt.spell["spell"]][1] == "friendly" else other(rt.active)
+    name = rt.spell["spell"]
+    reach, seen = SPELL_RANGE, True
+    if name in SPELLS:
+        kind = "friendly_unit" if SPELLS[name][1] == "friendly" else "enemy_unit"
+    else:
+        spell = warscroll_spells(battle, caster)[name]
+        kind, reach, seen = spell.target, spell.range, spell.visible
+        if kind == "self":
+            return [caster] if caster.alive else []
+    pool = {
+        "friendly_unit": rt.army(rt.active),
+        "enemy_unit": rt.army(other(rt.active)),
+    }.get(kind, rt.units)
     return [
         u
-        for u in rt.army(side)
+        for u in pool
         if u.alive
         and (
             u.id == caster.id
             or (
-                within(unit_to_unit(caster.circles(), u.circles()), SPELL_RANGE)
-                and units_see(caster.circles(), u.circles(), battle.features)
+                within(unit_to_unit(caster.circles(), u.circles()), reach)
+                and (not seen or units_see(caster.circles(), u.circles(), battle.features))
             )
         )
     ]
@@ -123,8 +168,9 @@ def check_cast(battle: Battle, rt: Runtime, action: CastAction) -> Violation | N
         return Violation(f"{unit.id} is befuddled: it cannot be picked to cast", "AOS-2.5")
     if not casts_left(battle, unit):
         return Violation(f"{unit.id} has no casting attempt left this turn", "AOS-14.1")
-    if action.spell not in SPELLS:
-        return Violation(f"{unit.id} does not know {action.spell}", "AOS-14.2")
+    if action.spell not in known(battle, unit):
+        spells = ", ".join(known(battle, unit))
+        return Violation(f"{unit.id} does not know {action.spell} (it knows {spells})", "AOS-14.2")
     if action.spell in unit.spells_tried:
         return Violation(f"{unit.id} has tried {action.spell} this turn", "D-24")
     return None
@@ -150,7 +196,9 @@ def check_window(battle: Battle, rt: Runtime, action: Action) -> Violation | Non
     if not (isinstance(action, UnitAction) and action.verb == "target"):
         return Violation("now: target UNIT (the spell's target)", "D-24")
     if not any(u.id == action.unit for u in targets):
-        return Violation(f'{action.unit} is not a target within 18" and in sight', "AOS-14.4")
+        return Violation(
+            f"{action.unit} is not a target of the spell in range and sight", "AOS-14.2"
+        )
     return None
 
 
@@ -174,8 +222,8 @@ def roll(battle: Battle, rt: Runtime, action: Die) -> tuple[Runtime, list[Event]
     spell = dict(rt.spell)
     caster = rt.unit_by_id(spell["caster"])
     if action.kind == "cast":
-        total = action.value + arcane_bonus(battle, caster)
-        needed = SPELLS[spell["spell"]][0]
+        total = action.value + arcane_bonus(battle, caster) + roll_bonus(battle, rt, caster, "cast")
+        needed = casting_value(battle, caster, spell["spell"])
         event = Event("cast-roll", {"unit": caster.id, "dice": action.value, "total": total})
         if total < needed:
             return back_to_hero(battle, rt), [event]
@@ -185,23 +233,13 @@ def roll(battle: Battle, rt: Runtime, action: Die) -> tuple[Runtime, list[Event]
     if action.kind == "unbind":
         unbinder = rt.unit_by_id(spell["unbinder"])
         total = action.value + arcane_bonus(battle, unbinder)
+        total += roll_bonus(battle, rt, unbinder, "unbind")
         event = Event("unbind-roll", {"unit": unbinder.id, "dice": action.value, "total": total})
         if total > spell["total"]:
             return back_to_hero(battle, rt), [event]
         return replace(rt, step="spell-target"), [event]
-    target = spell["target"]
-    rt, slain = wound(battle, rt, target, action.value, "bolt")
-    return (rt, []) if slain is None else bolt_done(battle, rt, target, action.value, slain)
-
-
-def bolt_done(
-    battle: Battle, rt: Runtime, target: str, wounds: int, slain: list[str]
-) -> tuple[Runtime, list[Event]]:
-    """AOS-12.4: the spell's mortal wounds allocated (by the owner where it matters,
-    :mod:`.allocation`): removal, back to the hero phase."""
-    event = Event("mortal-wounds", {"unit": target, "wounds": wounds, "slain": slain})
-    rt = after_removal(rt)
-    return (rt if rt.outcome is not None else back_to_hero(battle, rt)), [event]
+    rt, events = mortal_wounds(battle, rt, spell["target"], action.value, ask=True)
+    return (rt if rt.outcome or rt.allocation else back_to_hero(battle, rt)), events
 
 
 def window(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[Event]]:
@@ -223,7 +261,54 @@ def window(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[E
     event = Event("spell-target", {"spell": spell["spell"], "unit": target.id})
     if spell["spell"] == "arcane-bolt":
         return replace(rt, spell={**spell, "target": target.id}, step="bolt-roll"), [event]
-    shield = ActiveEffect(MYSTIC_SHIELD, spell["caster"], f"hero:{rt.active}")
-    effects = (*(e for e in target.effects if e.name != MYSTIC_SHIELD), shield)
-    rt = rt.with_unit(replace(target, effects=effects))
-    return back_to_hero(battle, rt), [event]
+    if spell["spell"] == "mystic-shield":
+        shield = ActiveEffect(MYSTIC_SHIELD, spell["caster"], f"hero:{rt.active}")
+        effects = (*(e for e in target.effects if e.name != MYSTIC_SHIELD), shield)
+        rt = rt.with_unit(replace(target, effects=effects))
+        return back_to_hero(battle, rt), [event]
+    caster = rt.unit_by_id(spell["caster"])
+    known_spell = warscroll_spells(battle, caster)[spell["spell"]]
+    if known_spell.duration != "instant":
+        mark = expiry(known_spell.duration, caster.side, rt.active)
+        rt = record(rt, target.id, spell["spell"], caster.id, mark, list(known_spell.effects))
+    mortal = next((e for e in known_spell.effects if isinstance(e, fx.MortalWounds)), None)
+    if mortal is None:
+        return back_to_hero(battle, rt), [event]
+    rt = replace(rt, spell={**spell, "target": target.id, "amount": str(mortal.amount)})
+    if not mortal.amount.is_fixed:
+        return replace(rt, step="bolt-roll"), [event]
+    rt, events = mortal_wounds(battle, rt, target.id, mortal.amount.minimum, ask=True)
+    return (rt if rt.outcome or rt.allocation else back_to_hero(battle, rt)), [event, *events]
+
+
+def mortal_outcomes(rt: Runtime) -> list[tuple[int, Fraction]]:
+    """The mortal wounds' dice amount (Arcane Bolt's D3, AOS-14.4; a spell's own amount)."""
+    amount = Dice.parse((rt.spell or {}).get("amount", "D3"))
+    return [(n, p) for n, p in enumerate(amount.distribution()) if p]
+
+
+def mortal_wounds(
+    battle: Battle, rt: Runtime, target: str, wounds: int, ask: bool = False
+) -> tuple[Runtime, list[Event]]:
+    """AOS-12.4: mortal wounds allocated at once (AOS-12.2), then removal (AOS-15.1). With
+    ``ask`` (a spell's, whose continuation is :func:`bolt_done`) the owner allocates them where
+    it matters (:mod:`.allocation`): the decision is then pending and no event is logged yet."""
+    if ask:
+        rt, pending = wound(battle, rt, target, wounds, "bolt")
+        if pending is None:
+            return rt, []
+        slain = pending
+    else:
+        rt, slain = inflict(battle, rt, target, wounds)
+    event = Event("mortal-wounds", {"unit": target, "wounds": wounds, "slain": slain})
+    return after_removal(rt), [event]
+
+
+def bolt_done(
+    battle: Battle, rt: Runtime, target: str, wounds: int, slain: list[str]
+) -> tuple[Runtime, list[Event]]:
+    """AOS-12.4: the owner allocated the spell's mortal wounds: removal, back to the hero
+    phase."""
+    event = Event("mortal-wounds", {"unit": target, "wounds": wounds, "slain": slain})
+    rt = after_removal(rt)
+    return (rt if rt.outcome is not None else back_to_hero(battle, rt)), [event]

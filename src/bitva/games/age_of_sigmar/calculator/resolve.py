@@ -49,6 +49,10 @@ class Situation:
     target_features: frozenset[str] = frozenset()
     attacker_active: frozenset[str] = frozenset()
     target_active: frozenset[str] = frozenset()
+    attacker_given: tuple[tuple[str, fx.Effect], ...] = ()
+    """Effects other units give the attacker in a battle (auras, spells, command abilities;
+    section 3.2), as (source, effect): filtered and conditioned like its own."""
+    target_given: tuple[tuple[str, fx.Effect], ...] = ()
 
     @property
     def attack_kind(self) -> Literal["melee", "missile"]:
@@ -124,6 +128,10 @@ def _expand(scroll: Warscroll, active: frozenset[str]) -> Iterator[_Sourced]:
     if unknown:
         names = ", ".join(a.name for a in scroll.abilities) or "none"
         raise ResolveError(f"{scroll.name} has no ability {unknown[0]!r} (abilities: {names})")
+
+
+def _given(effects: tuple[tuple[str, fx.Effect], ...]) -> list[_Sourced]:
+    return [_Sourced(source, effect) for source, effect in effects]
 
 
 def _holds(
@@ -286,12 +294,14 @@ def attack_profiles(
     notes: list[str] | None = None,
 ) -> list[AttackProfile]:
     """One profile per weapon and alike models, in weapon order then lowest model (AOS-11.5)."""
-    own = list(_expand(attacker.warscroll, situation.attacker_active))
+    own = [*_expand(attacker.warscroll, situation.attacker_active)]
+    own += _given(situation.attacker_given)
     against: list[_Sourced] = []
     if target_unit is not None:
+        theirs = [*_expand(target_unit.warscroll, situation.target_active)]
         against = [
             s
-            for s in _expand(target_unit.warscroll, situation.target_active)
+            for s in theirs + _given(situation.target_given)
             if fx.effective_scope(s.effect, getattr(s.effect, "roll", None)) == "attacks_against"
         ]
     side = _attacker_side(attacker, situation)
@@ -366,7 +376,7 @@ def target_profile(
     immune = situation.inspiring_presence
     triggers: list[Trigger] = []
     used: set[str] = set()
-    for item in _expand(scroll, situation.target_active):
+    for item in [*_expand(scroll, situation.target_active), *_given(situation.target_given)]:
         e = item.effect
         roll = getattr(e, "roll", None)
         if not _applies(item, side, None, weapons, info, situation):

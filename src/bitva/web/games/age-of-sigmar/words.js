@@ -8,7 +8,7 @@ const RULES = {
   "charge-failed": "AOS-8.3", shoot: "AOS-7", attack: "AOS-9.3", damage: "AOS-12.1",
   battleshock: "AOS-10", fight: "AOS-9.2", cast: "AOS-14.2", "cast-roll": "AOS-14.2",
   unbind: "AOS-14.3", "unbind-roll": "AOS-14.3", deadly: "AOS-2.5", mystical: "AOS-2.5",
-  sacrifice: "AOS-2.5", ability: "3.2",
+  sacrifice: "AOS-2.5", ability: "3.2", command: "AOS-5.3", healed: "AOS-12.5", "no-respite": "3.2",
 };
 
 export const DICE_KINDS = new Set(["roll-off", "run-roll", "charge-roll", "battleshock", "attack-roll", "cast-roll", "unbind-roll", "deadly", "mystical"]);
@@ -39,6 +39,10 @@ export function describeEvent(event) {
     case "retaliation": return t(`log.${e.kind}`, { ...e, slain: Array.isArray(e.slain) ? e.slain.length : Number(e.slain || 0) });
     case "cast": case "spell-target": return t(`log.${e.kind}`, { ...e, spell: named(e.spell) });
     case "ability": return t("log.ability", { ...e, ability: named(e.ability) });
+    case "command": return t("log.command", { ...e, ability: named(e.ability) });
+    case "abilities-done": return t("log.abilities-done", { side: sideWord(e.side) });
+    case "no-respite": return t("log.no-respite", { ...e, n: (e.models || []).length });
+    case "healed": return t("log.healed", { ...e, n: Number(e.wounds || 0) });
     case "mortal-wounds": return t("log.mortal-wounds", { ...e, slain: Array.isArray(e.slain) ? e.slain.length : Number(e.slain || 0) });
     case "no-target": return e.unit ? t("log.no-target", e) : t("log.no-target-none");
     case "game-over": return t("log.game-over");
@@ -75,7 +79,9 @@ export function actionLabel(action) {
     case "first": return t("button.first", { side: sideWord(unit) });
     case "done": return t("button.done");
     case "cast": return t("button.cast", { unit, spell: named(words[2]) });
-    case "use": return t("button.use", { unit, ability: named(words[2]) });
+    case "use": case "command": return words[3]
+      ? t(`button.${verb}_on`, { unit, ability: named(words[2]), target: words[3] })
+      : t(`button.${verb}`, { unit, ability: named(words[2]) });
     case "sacrifice": return t("button.sacrifice", { unit });
     case "inspire": case "run": case "hold": case "charge": case "fight": case "unbind": case "target":
       return t(`button.${verb}`, { unit });
