@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 from bitva.core.errors import UnreadableAction
 from bitva.games.age_of_sigmar.geometry.measure import Point, format_point, quantize
@@ -129,31 +129,33 @@ class InspiredFight:
 
 
 @dataclass(frozen=True, slots=True)
-class UseAction:
-    """A unit's activated ability (section 3.2): ``use B1 portal-of-skulls``, or aimed at
-    another unit ``use A3 NAME B2``."""
+class _Named:
+    """An ability named on a unit, maybe aimed at another: ``VERB UNIT NAME [TARGET]``."""
 
+    VERB: ClassVar[str] = ""
     unit: str
     ability: str
     target: str | None = None
 
     def __str__(self) -> str:
         aimed = "" if self.target is None else f" {self.target}"
-        return f"use {self.unit} {self.ability}{aimed}"
+        return f"{self.VERB} {self.unit} {self.ability}{aimed}"
 
 
 @dataclass(frozen=True, slots=True)
-class CommandAction:
+class UseAction(_Named):
+    """A unit's activated ability (section 3.2): ``use B1 portal-of-skulls``, or aimed at
+    another unit ``use A3 NAME B2``."""
+
+    VERB: ClassVar[str] = "use"
+
+
+@dataclass(frozen=True, slots=True)
+class CommandAction(_Named):
     """A command ability of the general's warscroll (AOS-5.3): ``command A2 NAME`` or, with a
     range, aimed at a unit ``command A2 NAME A1``."""
 
-    unit: str
-    ability: str
-    target: str | None = None
-
-    def __str__(self) -> str:
-        aimed = "" if self.target is None else f" {self.target}"
-        return f"command {self.unit} {self.ability}{aimed}"
+    VERB: ClassVar[str] = "command"
 
 
 @dataclass(frozen=True, slots=True)
