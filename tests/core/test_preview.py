@@ -26,8 +26,15 @@ def test_preview_to_json_gives_legal_the_violation_and_the_facts() -> None:
     assert foul.legal is False
     assert foul.to_json() == {
         "legal": False,
-        "violation": {"message": "too close", "rule": "LJ-3"},
+        "violation": {"message": "too close", "rule": "LJ-3", "code": None, "params": {}},
         "facts": {"landing": 0.3},
+    }
+    coded = Preview(Violation("too close", "LJ-3", "too_close", {"gap": 0.3}))
+    assert coded.to_json()["violation"] == {
+        "message": "too close",
+        "rule": "LJ-3",
+        "code": "too_close",
+        "params": {"gap": 0.3},
     }
     fine = Preview.of(None, inches_used=4.2, out_of_coherency=[])
     assert fine.legal is True

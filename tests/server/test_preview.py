@@ -62,6 +62,8 @@ def test_preview_endpoint_refuses_a_foul_before_it_is_played_lj_3(client: TestCl
         "violation": {
             "message": "landing at 0.30 is within 0.50 of the other jumper (at 0.00)",
             "rule": "LJ-3",
+            "code": None,
+            "params": {},
         },
         "facts": {"landing": 0.3, "other_jumper": 0.0, "distance_to_other": 0.3, "finishes": False},
     }

@@ -9,7 +9,9 @@ rule (HTTP 409).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 
 class BitvaError(Exception):
@@ -18,10 +20,14 @@ class BitvaError(Exception):
 
 @dataclass(frozen=True)
 class Violation:
-    """Why an action is illegal: a sentence and the rule it breaks (e.g. "LW-6.2")."""
+    """Why an action is illegal: a sentence and the rule it breaks (e.g. "LW-6.2"); where the
+    game gives them, a short `code` for programs and its JSON-ready `params`, so that a front end
+    can say it in the player's language (the sentence stays English, for logs and terminals)."""
 
     message: str
     rule: str | None = None
+    code: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def __str__(self) -> str:
         return f"{self.message} ({self.rule})" if self.rule else self.message
@@ -33,18 +39,26 @@ class IllegalAction(BitvaError):
     `rule` names the rule (e.g. "LW-6.2"); the state is left unchanged.
     """
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        rule: str | None = None,
+        code: str | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         self.message = message
         self.rule = rule
+        self.code = code
+        self.params: Mapping[str, Any] = params or {}
         super().__init__(f"{message} ({rule})" if rule else message)
 
     @classmethod
     def of(cls, violation: Violation) -> IllegalAction:
-        return cls(violation.message, violation.rule)
+        return cls(violation.message, violation.rule, violation.code, violation.params)
 
     @property
     def violation(self) -> Violation:
-        return Violation(self.message, self.rule)
+        return Violation(self.message, self.rule, self.code, self.params)
 
 
 class UnreadableAction(BitvaError):

@@ -32,17 +32,25 @@ class Preview:
         return cls(violation, dict(facts))
 
     def to_json(self) -> dict[str, Any]:
-        """`{"legal": bool, "violation": {"message", "rule"} | None, "facts": {...}}`."""
+        """`{"legal": bool, "violation": {"message", "rule", "code", "params"} | None,
+        "facts": {...}}` (`code` null and `params` empty where the game gives none)."""
         violation = self.violation
         return {
             "legal": violation is None,
-            "violation": (
-                None
-                if violation is None
-                else {"message": violation.message, "rule": violation.rule}
-            ),
+            "violation": None if violation is None else violation_json(violation),
             "facts": dict(self.facts),
         }
 
 
-__all__ = ["Preview"]
+def violation_json(violation: Violation) -> dict[str, Any]:
+    """A violation as JSON: its English sentence and rule, and the game's `code` and `params`
+    for a front end that says it in another language."""
+    return {
+        "message": violation.message,
+        "rule": violation.rule,
+        "code": violation.code,
+        "params": dict(violation.params),
+    }
+
+
+__all__ = ["Preview", "violation_json"]

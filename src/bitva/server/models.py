@@ -306,6 +306,13 @@ class AnalysisOut(BaseModel):
 class ViolationOut(BaseModel):
     message: str = Field(description="why the action is illegal, in the player's words")
     rule: str | None = Field(default=None, description="the rule it breaks, e.g. LJ-3")
+    code: str | None = Field(
+        default=None, description="the game's short code for it, where it gives one"
+    )
+    params: dict[str, Any] = Field(
+        default_factory=dict,
+        description="the code's parameters (units, models, inches), for a front end's own words",
+    )
 
 
 class PreviewOut(BaseModel):

@@ -82,7 +82,12 @@ async def preview(
             "violation": (
                 None
                 if violation is None
-                else {"message": words(violation.message), "rule": violation.rule}
+                else {
+                    "message": words(violation.message),
+                    "rule": violation.rule,
+                    "code": violation.code,
+                    "params": dict(violation.params),
+                }
             ),
             "facts": found.facts,
         }

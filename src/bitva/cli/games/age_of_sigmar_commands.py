@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from bitva.cli.games.age_of_sigmar_choices import charge_words, fighters
 from bitva.core.errors import BitvaError
 from bitva.games.age_of_sigmar.battle.actions import (
     Action,
@@ -321,14 +322,15 @@ def question(state: Any) -> str:
         count, who = held["count"], held["unit"]
         return f"{count} model{'s' if count != 1 else ''} of {who} flee: name them (e.g. 'm5 m4')"
     if step == "charge":
-        return f"{head}: 'charge UNIT' (an enemy within 12\") or 'done'"
+        return f"{head}: {charge_words(state)}"
     if step == "charge-move" and unit is not None:
         roll = unit.charge_roll or 0
         gap = _gap_to_nearest(rt, unit)
         reach = "" if gap is None else f'; the nearest enemy is {gap:.1f}" away'
         return f"{unit.id} rolled {roll}\"{reach}: 'charge' moves in, 'hold' gives it up"
     if step == "combat":
-        return f"{rt.picker}: pick a unit to fight: 'fight UNIT'"
+        picks = " or ".join(f"'fight {u}'" for u in fighters(state)) or "'fight UNIT'"
+        return f"{rt.picker}: pick a unit to fight: {picks}"
     if step == "pile-in" and unit is not None:
         return f"{unit.id} fights: 'pile-in' (up to 3\" closer) or 'stay'"
     if step == "attack" and unit is not None:

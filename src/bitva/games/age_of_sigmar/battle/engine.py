@@ -144,12 +144,16 @@ def chance_outcomes(battle: Battle, rt: Runtime) -> list[tuple[Action, Fraction]
 # -- check ---------------------------------------------------------------------------------------
 def _own_unit(rt: Runtime, unit_id: str, side: str) -> UnitState | Violation:
     if not rt.has_unit(unit_id):
-        return Violation(f"there is no unit {unit_id}", "AOS-1.2")
+        return Violation(f"there is no unit {unit_id}", "AOS-1.2", "no_unit", {"unit": unit_id})
     unit = rt.unit_by_id(unit_id)
     if unit.side != side:
-        return Violation(f"{unit_id} is not a unit of player {side}", "AOS-1.9")
+        return Violation(
+            f"{unit_id} is not a unit of player {side}", "AOS-1.9", "not_yours", {"unit": unit_id}
+        )
     if not unit.alive:
-        return Violation(f"{unit_id} has no model on the table", "AOS-12.3")
+        return Violation(
+            f"{unit_id} has no model on the table", "AOS-12.3", "not_on_table", {"unit": unit_id}
+        )
     return unit
 
 
@@ -203,7 +207,12 @@ def check(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
         if not isinstance(action, PathAction) or action.verb != "pile-in" or action.unit != unit.id:
             return _expected(f"pile-in {unit.id} (paths, or none to stay)", "AOS-9.3")
         if action.paths and "cannot_move" in abilities.statuses(battle, rt, unit):
-            return Violation(f"{unit.id} cannot move while its ability is in force", "AOS-1.2")
+            return Violation(
+                f"{unit.id} cannot move while its ability is in force",
+                "AOS-1.2",
+                "cannot_move",
+                {"unit": unit.id},
+            )
         return check_pile_in_action(battle, rt, unit, action)
     if step in ("shooting", "attack"):
         return resolution.check_target(battle, rt, action)
@@ -247,9 +256,19 @@ def _befuddled(battle: Battle, rt: Runtime, unit_id: str) -> Violation | None:
         return None
     unit = rt.unit_by_id(unit_id)
     if unit.has_effect(BEFUDDLED):
-        return Violation(f"{unit_id} is befuddled until its next hero phase", "AOS-2.5")
+        return Violation(
+            f"{unit_id} is befuddled until its next hero phase",
+            "AOS-2.5",
+            "befuddled",
+            {"unit": unit_id},
+        )
     if "cannot_move" in abilities.statuses(battle, rt, unit):
-        return Violation(f"{unit_id} cannot move while its ability is in force", "AOS-1.2")
+        return Violation(
+            f"{unit_id} cannot move while its ability is in force",
+            "AOS-1.2",
+            "cannot_move",
+            {"unit": unit_id},
+        )
     return None
 
 
@@ -265,7 +284,7 @@ def _check_movement(battle: Battle, rt: Runtime, action: Action) -> Violation | 
         if isinstance(unit, Violation):
             return unit
         if unit.moved:
-            return Violation(f"{unit.id} has already moved this phase", "AOS-6.1")
+            return _moved(unit)
         return None
     if not (isinstance(action, PathAction) and action.verb in ("move", "retreat")):
         return _expected("move, retreat or run a unit, or done (movement phase)", "AOS-6.1")
@@ -273,15 +292,26 @@ def _check_movement(battle: Battle, rt: Runtime, action: Action) -> Violation | 
     if isinstance(unit, Violation):
         return unit
     if unit.moved:
-        return Violation(f"{unit.id} has already moved this phase", "AOS-6.1")
+        return _moved(unit)
     return _check_path(battle, rt, unit, action, move_of(battle, unit, rt), run=False)
+
+
+def _moved(unit: UnitState) -> Violation:
+    return Violation(
+        f"{unit.id} has already moved this phase", "AOS-6.1", "already_moved", {"unit": unit.id}
+    )
 
 
 def _check_path(
     battle: Battle, rt: Runtime, unit: UnitState, action: PathAction, allowance: float, run: bool
 ) -> Violation | None:
     if not any(len(points) > 1 and points[-1] != points[0] for _, points in action.paths):
-        return Violation(f"{action.verb} {unit.id} moves no model: say done instead", "AOS-6.1")
+        return Violation(
+            f"{action.verb} {unit.id} moves no model: say done instead",
+            "AOS-6.1",
+            "no_move",
+            {"unit": unit.id},
+        )
     if action.verb == "retreat":
         return check_move(battle, rt, unit, action, "retreat", allowance)
     return check_move(battle, rt, unit, action, "run" if run else "normal", allowance)
@@ -332,7 +362,12 @@ def _check_charge_move(battle: Battle, rt: Runtime, action: Action) -> Violation
     if not (isinstance(action, PathAction) and action.verb == "move" and action.unit == unit.id):
         return _expected(f"the charge move of {unit.id}, or hold {unit.id} (it fails)", "AOS-8.3")
     if not any(len(points) > 1 and points[-1] != points[0] for _, points in action.paths):
-        return Violation(f"the charge moves no model: hold {unit.id} instead", "AOS-8.3")
+        return Violation(
+            f"the charge moves no model: hold {unit.id} instead",
+            "AOS-8.3",
+            "no_move",
+            {"unit": unit.id},
+        )
     return check_move(battle, rt, unit, action, "charge", float(unit.charge_roll or 0))
 
 

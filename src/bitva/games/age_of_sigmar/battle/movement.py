@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from bitva.core.errors import Violation
 from bitva.games.age_of_sigmar.battle.actions import PathAction, Paths
@@ -41,6 +42,7 @@ from bitva.games.age_of_sigmar.geometry.paths import (
     check_unit_move,
     swept_over,
 )
+from bitva.games.age_of_sigmar.geometry.paths import Violation as PathViolation
 from bitva.games.age_of_sigmar.geometry.pile_in import check_pile_in, plan_pile_in
 
 
@@ -108,7 +110,38 @@ def check_move(
     who = ""
     if found.model is not None:
         who = f"model {unit.alive[found.model].id}: "
-    return Violation(who + found.sentence, main_rule(found.rule))
+    model = unit.alive[found.model] if found.model is not None else None
+    return coded(rt, unit, model, found, who + found.sentence)
+
+
+def model_at(rt: Runtime, point: Sequence[float]) -> str | None:
+    """The id of the model on the table whose centre is ``point`` (a geometry violation names
+    the model it is about by its centre)."""
+    for each in rt.units:
+        for m in each.models:
+            if m.on_table and m.pos is not None and math.dist(m.pos, point) <= 1e-6:
+                return m.id
+    return None
+
+
+def coded(
+    rt: Runtime,
+    unit: UnitState,
+    model: ModelState | None,
+    found: PathViolation,
+    sentence: str,
+) -> Violation:
+    """The geometry's violation as the engine's: the English sentence (logs, the terminal) and
+    the code with its parameters (GEO-9, GEO-10, GEO-11): the unit and its model at fault, and
+    the model a centre ``at`` names (``other``, e.g. ``B1.3``), for a front end's own words."""
+    params: dict[str, Any] = {"unit": unit.id, **found.params}
+    if model is not None:
+        params["model"] = model.id
+    if "at" in found.params:
+        named = model_at(rt, found.params["at"])
+        if named is not None:
+            params["other"] = named
+    return Violation(sentence, main_rule(found.rule), found.code, params)
 
 
 def check_pile_in_action(
@@ -144,7 +177,7 @@ def check_pile_in_action(
             fly=fly,
         )
         if found is not None:
-            return Violation(f"model {model.id}: {found.sentence}", main_rule(found.rule))
+            return coded(rt, unit, model, found, f"model {model.id}: {found.sentence}")
         positions[index] = here.at(points[-1])
     if group_count(positions) > max(1, group_count(unit.circles())):
         return Violation("the unit would end out of coherency", "GEO-10")

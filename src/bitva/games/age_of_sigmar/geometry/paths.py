@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from bitva.games.age_of_sigmar.geometry.coherency import group_count
 from bitva.games.age_of_sigmar.geometry.measure import (
@@ -53,13 +53,17 @@ class Violation:
     Codes: ``empty_path``, ``wrong_start``, ``off_table``, ``through_model``, ``onto_model``,
     ``impassable``, ``astride``, ``too_long``, ``enemy_within_3``, ``stay_or_retreat``,
     ``not_a_retreat``, ``no_such_model``, ``moved_twice``, ``charge_short``, ``incoherent``, and
-    for pile-in ``no_enemy``, ``touching_stays``, ``not_closer``.
+    for pile-in ``no_enemy``, ``touching_stays``, ``not_closer``. ``params`` say the sentence's
+    particulars as data, so a front end can say it in its own words: ``at`` (the centre of the
+    model, enemy or point it is about), ``feature`` (a scenery name), ``length``, ``climb`` and
+    ``allowance`` (inches), ``groups``, ``model`` (a number from 1).
     """
 
     code: str
     rule: str
     sentence: str
     model: int | None = None
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def __str__(self) -> str:
         who = f"model {self.model + 1}: " if self.model is not None else ""
@@ -126,7 +130,10 @@ def check_path(
     for p in path[1:]:
         if not table.holds(Circle(p[0], p[1], r)):
             return Violation(
-                "off_table", "GEO-9b, D-9", f"the base would leave the table at {format_point(p)}"
+                "off_table",
+                "GEO-9b, D-9",
+                f"the base would leave the table at {format_point(p)}",
+                params={"at": [p[0], p[1]]},
             )
     segments = list(itertools.pairwise(path))
     # only models near the path's bounding box can touch it (enemies: within 3" more)
@@ -151,6 +158,7 @@ def check_path(
                     "onto_model",
                     "GEO-9c, D-11",
                     f"it would end on a model at {format_point(o.centre)}",
+                    params={"at": [o.x, o.y]},
                 )
     else:
         for a, b in segments:
@@ -160,6 +168,7 @@ def check_path(
                         "through_model",
                         "GEO-9c, D-7",
                         f"it would pass through the model at {format_point(o.centre)}",
+                        params={"at": [o.x, o.y]},
                     )
     final = Circle(end[0], end[1], r)
     for f in board.features:
@@ -168,16 +177,25 @@ def check_path(
         if fly:
             if overlaps(final, f):
                 return Violation(
-                    "impassable", "GEO-9d, D-11", f"it would end inside {f.name} (impassable)"
+                    "impassable",
+                    "GEO-9d, D-11",
+                    f"it would end inside {f.name} (impassable)",
+                    params={"feature": f.name},
                 )
         elif any(capsule_meets_interior(a, b, r, f.polygon) for a, b in segments):
-            return Violation("impassable", "GEO-9d", f"it would pass through {f.name} (impassable)")
+            return Violation(
+                "impassable",
+                "GEO-9d",
+                f"it would pass through {f.name} (impassable)",
+                params={"feature": f.name},
+            )
     for f in board.features:
         if f.movement == "climb" and astride(final, f):
             return Violation(
                 "astride",
                 "GEO-9e, D-8",
                 f"it would end astride {f.name}: wholly on it or clear of it",
+                params={"feature": f.name},
             )
     cost = path_cost(path, board.features, fly)
     if cost > allowance + EPS:
@@ -187,6 +205,11 @@ def check_path(
             "too_long",
             "GEO-9a",
             f'the move is {cost:.3f}"{detail}, more than the {allowance:.3f}" allowed',
+            params={
+                "length": round(cost, 3),
+                "climb": round(max(climb, 0.0), 3),
+                "allowance": round(allowance, 3),
+            },
         )
     return _enemy_distance(segments, final, r, enemies, kind, fly)
 
@@ -208,12 +231,14 @@ def _enemy_distance(
                         "enemy_within_3",
                         "GEO-9f, AOS-6.6",
                         f'a flyer may not end within 3" of the enemy at {format_point(e.centre)}',
+                        params={"at": [e.x, e.y]},
                     )
             elif any(not more_than(_segment_gap(a, b, r, e), ENEMY_DISTANCE) for a, b in segments):
                 return Violation(
                     "enemy_within_3",
                     "GEO-9f, AOS-6.3",
                     f'it would come within 3" of the enemy at {format_point(e.centre)}',
+                    params={"at": [e.x, e.y]},
                 )
     elif kind == "retreat":
         for e in enemies:
@@ -222,6 +247,7 @@ def _enemy_distance(
                     "enemy_within_3",
                     "GEO-9f, AOS-6.4",
                     f'a retreat must end more than 3" from the enemy at {format_point(e.centre)}',
+                    params={"at": [e.x, e.y]},
                 )
     return None
 
@@ -272,7 +298,12 @@ def check_unit_move(
         )
     for index, path in moves:
         if not 0 <= index < len(positions):
-            return Violation("no_such_model", "GEO-10", f"the unit has no model {index + 1}")
+            return Violation(
+                "no_such_model",
+                "GEO-10",
+                f"the unit has no model {index + 1}",
+                params={"model": index + 1},
+            )
         if index in seen:
             return Violation("moved_twice", "GEO-10, AOS-6.1", "a model moves at most once", index)
         seen.add(index)
@@ -283,6 +314,7 @@ def check_unit_move(
                 "GEO-9",
                 f"the path must start where the model stands, {format_point(here.centre)}",
                 index,
+                {"at": [here.x, here.y]},
             )
         own = [c for j, c in enumerate(positions) if j != index]
         found = check_path(
@@ -296,7 +328,7 @@ def check_unit_move(
             fly=fly,
         )
         if found is not None:
-            return Violation(found.code, found.rule, found.sentence, index)
+            return Violation(found.code, found.rule, found.sentence, index, found.params)
         positions[index] = here.at(path[-1])
     if kind == "charge" and moving:
         first, _ = moving[0]
@@ -309,12 +341,15 @@ def check_unit_move(
             )
     if kind == "retreat" and moving:
         for index, m in enumerate(positions):
-            if any(not more_than(gap(m, e), ENEMY_DISTANCE) for e in enemies):
+            near = [e for e in enemies if not more_than(gap(m, e), ENEMY_DISTANCE)]
+            if near:
+                e = near[0]
                 return Violation(
                     "enemy_within_3",
                     "AOS-6.4",
                     'a retreating unit ends more than 3" from every enemy unit, this model too',
                     index,
+                    {"at": [e.x, e.y]},
                 )
     before, after = group_count(unit), group_count(positions)
     if after > max(1, before):
@@ -322,6 +357,7 @@ def check_unit_move(
             "incoherent",
             "GEO-10, D-4",
             f"the unit would end in {after} groups, not in coherency (GEO-5)",
+            params={"groups": after},
         )
     return None
 

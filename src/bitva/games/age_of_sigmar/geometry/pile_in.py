@@ -55,7 +55,10 @@ def check_pile_in(
     before = gap(model, e)
     if before <= EPS:
         return Violation(
-            "touching_stays", "GEO-11", "a model touching the closest enemy model stays"
+            "touching_stays",
+            "GEO-11",
+            "a model touching the closest enemy model stays",
+            params={"at": [e.x, e.y]},
         )
     found = check_path(
         (model.centre, end),
@@ -76,6 +79,7 @@ def check_pile_in(
             "GEO-11, D-14",
             f'it must end strictly closer to the closest enemy model ({before:.3f}" now, '
             f'{after:.3f}" after)',
+            params={"at": [e.x, e.y], "before": round(before, 3), "after": round(after, 3)},
         )
     return None
 

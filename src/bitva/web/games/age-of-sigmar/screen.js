@@ -14,7 +14,7 @@ import { renderLog, resultBox } from "../../log.js";
 import { waitingPrompt } from "../../parts.js";
 import { centroid, createTable, onTable } from "./table.js";
 import { decimal, percent, sideOfSeat, sideWord, t } from "./text.js";
-import { DICE_KINDS, actionLabel, attackOdds, describeEvent } from "./words.js";
+import { DICE_KINDS, actionLabel, attackOdds, describeEvent, learnNames, stepWord, violationWords } from "./words.js";
 
 const PREVIEW_MS = 90; // a drag asks the engine at most this often
 const PATH_STEPS = new Set(["movement", "run-move", "charge-move", "pile-in"]);
@@ -101,7 +101,7 @@ export function mountAgeOfSigmar(root, session, ctx) {
       if (!answer || st.gone || !st.drag || st.drag.text !== text) return;
       if (answer.error) st.verdict = { text, state: "illegal", message: answer.error, rule: answer.rule };
       else if (answer.legal) st.verdict = { text, state: "legal" };
-      else st.verdict = { text, state: "illegal", message: answer.violation.message, rule: answer.violation.rule };
+      else st.verdict = { text, state: "illegal", message: violationWords(answer.violation, unitById), rule: answer.violation.rule, code: answer.violation.code };
       drawMove();
       if (st.verdict.state === "legal" && drag.released && !drag.tapped) play(text);
     }, PREVIEW_MS);
@@ -123,7 +123,7 @@ export function mountAgeOfSigmar(root, session, ctx) {
     const distance = Math.hypot(...drag.vector);
     if (state === "checking") box.append(h("span", { text: t("drag.checking") }));
     else if (state === "legal") box.append(h("span", { class: "verdict legal", text: t("drag.legal", { distance: decimal(distance) }) }));
-    else box.append(h("span", { class: "verdict illegal", title: st.verdict.rule ? t("result.rule", { rule: st.verdict.rule }) : null, dataset: { rule: st.verdict.rule || "" }, text: t("drag.illegal", { message: st.verdict.message }) }));
+    else box.append(h("span", { class: "verdict illegal", title: st.verdict.rule ? t("result.rule", { rule: st.verdict.rule }) : null, dataset: { rule: st.verdict.rule || "", code: st.verdict.code || "" }, text: t("drag.illegal", { message: st.verdict.message }) }));
     if (drag.tapped || (drag.released && state !== "checking")) {
       if (state === "legal") box.append(h("button", { type: "button", class: "primary", id: "confirm-move", disabled: !canAct(), onClick: () => play(drag.text), text: t("button.confirm_move") }));
       box.append(h("button", { type: "button", id: "cancel-move", onClick: () => { st.drag = null; st.verdict = null; drawMove(); }, text: t("button.cancel") }));
@@ -364,7 +364,7 @@ export function mountAgeOfSigmar(root, session, ctx) {
     for (const { event, index } of last) {
       const faces = event.kind === "roll-off" ? [event.a, event.b] : ["charge-roll", "cast-roll", "unbind-roll"].includes(event.kind) ? [event.dice] : event.kind === "attack-roll" ? [] : [event.die];
       const fresh = index === newest && index > st.animated;
-      const words = event.kind === "attack-roll" ? t("dice.attack-roll", { step: event.step, counts: (event.counts || []).join("/") }) : t(`dice.${event.kind}`, event);
+      const words = event.kind === "attack-roll" ? t("dice.attack-roll", { step: stepWord(event.step), counts: (event.counts || []).join("/") }) : t(`dice.${event.kind}`, event);
       row.append(h("div", { class: ["roll", fresh ? "rolling" : ""], dataset: { kind: event.kind, index }, title: event.kind === "attack-roll" ? t("dice.attack-roll.title") : null },
         ...faces.map((f) => h("span", { class: "die", text: String(f) })), h("span", { class: "small", text: words })));
     }
@@ -403,7 +403,8 @@ export function mountAgeOfSigmar(root, session, ctx) {
           const bad = answer.error ? { message: answer.error, rule: answer.rule } : answer.legal ? null : answer.violation;
           typing.verdict.dataset.state = bad ? "illegal" : "legal";
           typing.verdict.title = bad && bad.rule ? t("result.rule", { rule: bad.rule }) : "";
-          typing.verdict.textContent = bad ? t("text.illegal", { message: bad.message }) : t("text.legal");
+          typing.verdict.dataset.code = (bad && bad.code) || "";
+          typing.verdict.textContent = bad ? t("text.illegal", { message: violationWords(bad, unitById) }) : t("text.legal");
         }, 200);
       });
       const form = h("form", { class: "text-form", onSubmit: (e) => {
@@ -426,6 +427,7 @@ export function mountAgeOfSigmar(root, session, ctx) {
     if (!live.view || st.gone) return;
     const v = view();
     if (st.selected && !unitById(st.selected)) st.selected = null;
+    learnNames(v.units);
     screen.dataset.version = String(live.version);
     screen.dataset.seat = live.seat ? String(live.seat) : "";
     screen.dataset.step = v.step || "";

@@ -20,9 +20,32 @@ export function named(id) {
   return text === key ? String(id || "").replaceAll("-", " ") : text;
 }
 
+const NAMES = new Map(); // unit id -> its warscroll name, from the latest view
+
+/** Remember the units' names of a view (the log says "Liberators (A1)", not "A1"). */
+export function learnNames(units) {
+  for (const unit of units || []) if (unit && unit.id && unit.name) NAMES.set(unit.id, unit.name);
+}
+
+/** A unit as the log names it: its name and id, or the id alone when the name is unknown. */
+export function unitLabel(id) {
+  const name = NAMES.get(id);
+  return name ? `${name} (${id})` : String(id ?? "");
+}
+
+/** An attack step's name in the player's language ("hit_reroll": "hit re-roll"). */
+export function stepWord(step) {
+  const key = `step.${step}`;
+  const text = t(key);
+  return text === key ? String(step || "").replaceAll("_", " ") : text;
+}
+
 /** One log line for an engine event, or null for one the log leaves out. */
 export function describeEvent(event) {
-  const e = event || {};
+  const raw = event || {};
+  const e = { ...raw };
+  if (raw.unit !== undefined && typeof raw.unit === "string") e.unit = unitLabel(raw.unit);
+  if (raw.target !== undefined && typeof raw.target === "string") e.target = unitLabel(raw.target);
   switch (e.kind) {
     case "first-turn": return t("log.first-turn", { side: sideWord(e.side), round: e.round });
     case "phase-done": return t("log.phase-done", { side: sideWord(e.side), phase: t(`phase.${e.phase}`) });
@@ -32,7 +55,7 @@ export function describeEvent(event) {
       if (!(e.models || []).length) return t("log.stayed", e); // a pile-in that stays
       return t("log.moved", { unit: e.unit, kind: t(`move.${verb}`), models: t("unit.models", { n: (e.models || []).length }) });
     }
-    case "attack-roll": return t("log.attack-roll", { step: e.step, counts: (e.counts || []).join("/") });
+    case "attack-roll": return t("log.attack-roll", { step: stepWord(e.step), counts: (e.counts || []).join("/") });
     case "battleshock": return t("log.battleshock", { ...e, fled: Array.isArray(e.fled) ? e.fled.length : Number(e.fled || 0) });
     case "blessed": return t("log.blessed", { side: sideWord(e.side), roll: e.roll, now: e.now });
     case "damage":
@@ -103,4 +126,29 @@ export function actionLabel(action) {
 export function attackOdds(odds, percent) {
   if (!odds) return "";
   return t("odds.attack", { damage: decimal(odds.mean_damage), slain: decimal(odds.mean_slain), wipe: percent(odds.wipe) });
+}
+
+/** A refusal in the player's words (issue 22 point 4): the engine's violation `code` and its
+ * `params` (battle/engine.py, geometry/paths.py) said with the units' names and the models'
+ * numbers, not the engine's coordinates; the engine's English sentence where it gives no code.
+ * `unitOf(id)` finds a unit of the view. */
+export function violationWords(violation, unitOf) {
+  const v = violation || {};
+  const key = v.code === "enemy_within_3" && v.rule === "AOS-6.4" ? "violation.retreat_within_3" : `violation.${v.code}`;
+  if (!v.code || t(key) === key) return v.message || "";
+  const p = v.params || {};
+  const nameOf = (id) => { const unit = unitOf(id); return unit && unit.name ? unit.name : id; };
+  const model = (id) => {
+    const [unit, n] = String(id || "").split(".");
+    return t("violation.model", { name: nameOf(unit), n });
+  };
+  const unit = p.unit ? t("violation.unit", { name: nameOf(p.unit), unit: p.unit }) : "";
+  const words = t(key, {
+    ...p,
+    unit: v.code === "no_unit" ? p.unit : unit,
+    model: p.model ? model(p.model) : unit,
+    other: p.other ? t("violation.other", { name: nameOf(String(p.other).split(".")[0]) }) : t("violation.other_none"),
+    length: decimal(p.length), allowance: decimal(p.allowance),
+  });
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
