@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from bitva.games.age_of_sigmar import effects as fx
 from bitva.games.age_of_sigmar.battle.characteristics import scroll_of, unit_tags
@@ -31,6 +32,7 @@ from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.runtime import ActiveEffect, Runtime, UnitState
 from bitva.games.age_of_sigmar.geometry.measure import unit_to_unit, within
 from bitva.games.age_of_sigmar.geometry.scenery import features_within
+from bitva.games.age_of_sigmar.warscroll import Warscroll
 
 Given = tuple[tuple[str, fx.Effect], ...]
 """Effects given to a unit, each with the name of the ability, spell or command giving it."""
@@ -39,6 +41,7 @@ EXPIRY = {"until_your_next_hero_phase": "hero", "turn": "turn", "phase": "phase"
 """Section 3.2 durations to the runtime's expiry marks (AOS-4.3); ``battle`` never ends."""
 
 
+@lru_cache(maxsize=4096)
 def slug(name: str) -> str:
     """``Portal of Skulls`` -> ``portal-of-skulls`` (the word in actions and active effects)."""
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
@@ -118,11 +121,26 @@ def given(battle: Battle, rt: Runtime, unit: UnitState) -> Given:
     for owner in rt.units:
         if owner.id == unit.id or not owner.alive:
             continue  # a unit's own passive auras are its own effects (include_self)
-        for ability in scroll_of(battle, owner).abilities:
-            for e in ability.effects:
-                if isinstance(e, fx.Aura) and reaches(battle, owner, unit, e):
-                    out += [(ability.name, inner) for inner in e.effects]
+        for name, aura in _passive_auras(battle, owner.warscroll):
+            if reaches(battle, owner, unit, aura):
+                out += [(name, inner) for inner in aura.effects]
     return tuple(out)
+
+
+_PASSIVE: dict[str, tuple[Warscroll, tuple[tuple[str, fx.Aura], ...]]] = {}
+
+
+def _passive_auras(battle: Battle, warscroll: str) -> tuple[tuple[str, fx.Aura], ...]:
+    """The auras of a warscroll's abilities (not activated), remembered per warscroll object."""
+    scroll = battle.warscrolls[warscroll]
+    cached = _PASSIVE.get(warscroll)
+    if cached is not None and cached[0] is scroll:
+        return cached[1]
+    found = tuple(
+        (a.name, e) for a in scroll.abilities for e in a.effects if isinstance(e, fx.Aura)
+    )
+    _PASSIVE[warscroll] = (scroll, found)
+    return found
 
 
 def holds(battle: Battle, rt: Runtime, unit: UnitState, cond: fx.Condition | None) -> bool:
