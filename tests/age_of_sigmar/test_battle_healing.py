@@ -64,3 +64,59 @@ def test_aos_12_5_a_dice_heal_event_says_the_roll() -> None:
     _to_b_hero(state)
     events = state.apply("dice heal 2")
     assert any(e.kind == "healed" and e.data["wounds"] == 2 for e in events)
+
+
+GORGER = """
+[[warscroll]]
+id = "gorger"
+name = "Gorger"
+keywords = ["DESTRUCTION", "MONSTER"]
+stats = { move = 6, save = 5, bravery = 5, wounds = 6, base_mm = 50 }
+melee = [["Jaws", 1, 2, 3, 3, 0, 1]]
+loadouts = [{ id = "default", weapons = ["Jaws"] }]
+abilities = [{ name = "Devour", effects = [{ kind = "heal", amount = "D3", trigger = "on_slay" }] }]
+"""
+
+
+def test_aos_12_5_a_dice_heal_after_attacks_that_slay_is_a_chance_node() -> None:
+    """AOS-12.5 (``trigger = "on_slay"``): the wounded Gorger (A1) slays a Bloodreaver; its D3
+    heal is rolled once the pool is allocated, then the combat phase goes on."""
+    state = position(
+        [unit("A1", "gorger", [(20, 10)])],
+        [unit("B1", "bloodreavers", row(19.2, 12.3, 2, 1.6))],
+        step="attack",
+        phase="combat",
+        extra=GORGER,
+        runtime='unit = "A1"\npicker = "A"\n[position.units.A1]\nwounds_taken = { m1 = 3 }',
+    )
+    state.apply("attack A1 at B1")
+    for dice in ("hit 0/2", "wound 0/2", "save 2/0"):
+        state.apply(f"dice {dice}")
+    if state.decision == "allocate":
+        state.apply(state.candidate_actions(state.rng, 4)[0])
+    assert state.decision == "heal-roll"
+    assert [str(a) for a, _ in state.chance_outcomes()] == [
+        "dice heal 1",
+        "dice heal 2",
+        "dice heal 3",
+    ]
+    events = state.apply("dice heal 2")
+    assert any(e.kind == "healed" and e.data["wounds"] == 2 for e in events)
+    assert state.rt.unit_by_id("A1").models[0].wounds_taken == 1
+    assert state.rt.attack is None and state.decision != "heal-roll"
+
+
+def test_aos_12_5_no_heal_roll_when_nothing_is_slain() -> None:
+    state = position(
+        [unit("A1", "gorger", [(20, 10)])],
+        [unit("B1", "bloodreavers", row(19.2, 12.3, 2, 1.6))],
+        step="attack",
+        phase="combat",
+        extra=GORGER,
+        runtime='unit = "A1"\npicker = "A"\n[position.units.A1]\nwounds_taken = { m1 = 3 }',
+    )
+    state.apply("attack A1 at B1")
+    for dice in ("hit 0/2", "wound 0/2", "save 0/2"):
+        state.apply(f"dice {dice}")
+    assert state.decision != "heal-roll"
+    assert state.rt.unit_by_id("A1").models[0].wounds_taken == 3

@@ -1,12 +1,14 @@
-"""Healing at the start of the hero phase (section 3.2 ``heal`` with ``trigger = "hero_phase"``;
-AOS-12.5, D-40, D-27).
+"""Healing (section 3.2 ``heal``; AOS-12.5, D-40, D-27): at the start of the hero phase
+(``trigger = "hero_phase"``) and after attacks that slay (``"on_slay"``).
 
 As the active player's hero phase starts (after the expiries, before the Mystical rolls, D-27),
 each of its units with a ``heal`` effect of the hero phase (its own or given, :mod:`.auras`)
 heals: a fixed amount at once, a dice amount (``"D3"``) as a chance node ``dice heal N`` (step
 ``heal-roll``, units in id order). Healing removes wounds suffered from the unit's wounded models
 on the table, the most wounded first, never below 0; slain models are not healed (AOS-12.5,
-D-40).
+D-40). After a unit's attacks slay a model (``on_slay``, Taker of Heads), its heals apply once
+that attack's pools are allocated: fixed amounts at once, a dice amount as the same chance node,
+after which the attack goes on (its retaliation, the next pick).
 """
 
 from __future__ import annotations
@@ -69,6 +71,21 @@ def start(battle: Battle, rt: Runtime) -> Runtime:
     return hero_start(battle, rt)
 
 
+def on_slay(battle: Battle, rt: Runtime, unit_id: str) -> tuple[Runtime, int, list[str]]:
+    """AOS-12.5: the attacking unit's ``on_slay`` heals: the fixed ones applied (the wounds
+    healed), the dice ones queued for ``heal-roll``."""
+    unit = rt.unit_by_id(unit_id)
+    healed = 0
+    queue: list[str] = []
+    for amount in heals(battle, rt, unit, "on_slay"):
+        if amount.is_fixed:
+            rt, done = restore(rt, unit_id, amount.minimum)
+            healed += done
+        else:
+            queue.append(f"{unit_id}:{amount}")
+    return rt, healed, queue
+
+
 def outcomes(rt: Runtime) -> list[tuple[int, Fraction]]:
     """The next queued heal's dice amount."""
     assert rt.spell is not None
@@ -80,11 +97,16 @@ def roll(battle: Battle, rt: Runtime, value: int) -> tuple[Runtime, list[Event]]
     """``dice heal N``: the first queued unit heals N (AOS-12.5), then the next or the phase."""
     from bitva.games.age_of_sigmar.battle.sequence import hero_start  # no import cycle
 
-    assert rt.spell is not None
-    first, *rest = rt.spell["heal"]
+    held = rt.spell
+    assert held is not None
+    first, *rest = held["heal"]
     unit_id = first.split(":")[0]
     rt, healed = restore(rt, unit_id, value)
     event = Event("healed", {"unit": unit_id, "wounds": healed, "die": value})
     if rest:
-        return replace(rt, spell={"heal": rest}), [event]
+        return replace(rt, spell={**held, "heal": rest}), [event]
+    if held.get("then") == "attack":
+        from bitva.games.age_of_sigmar.battle.resolution import after_heal  # no import cycle
+
+        return after_heal(battle, rt, [event])
     return hero_start(battle, replace(rt, spell=None)), [event]

@@ -20,7 +20,7 @@ from typing import Any
 
 from bitva.core.errors import Violation
 from bitva.core.events import Event
-from bitva.games.age_of_sigmar.battle import hooks
+from bitva.games.age_of_sigmar.battle import healing, hooks
 from bitva.games.age_of_sigmar.battle.actions import (
     Action,
     AttackDice,
@@ -36,7 +36,6 @@ from bitva.games.age_of_sigmar.battle.attack_steps import (
     plan_steps,
 )
 from bitva.games.age_of_sigmar.battle.attacks import Kind, attack_numbers, legal_targets
-from bitva.games.age_of_sigmar.battle.casualties import heal
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.runtime import BEFUDDLED, Runtime, UnitState
 from bitva.games.age_of_sigmar.battle.sequence import after_removal, enter, next_pick
@@ -202,11 +201,13 @@ def _damage(battle: Battle, rt: Runtime, events: list[Event]) -> tuple[Runtime, 
         if struck is not None:
             return struck
     if held.get("slew") and not held.get("healed") and rt.unit_by_id(held["unit"]).alive:
-        rt, healed = heal(battle, rt, held["unit"], "on_slay")
+        rt, healed, dice = healing.on_slay(battle, rt, held["unit"])
         held = {**held, "healed": True}
         rt = replace(rt, attack=held)
         if healed:
             events.append(Event("healed", {"unit": held["unit"], "wounds": healed}))
+        if dice:  # a dice amount (AOS-12.5): the heal-roll, then on with the attack
+            return replace(rt, spell={"heal": dice, "then": "attack"}, step="heal-roll"), events
     back = result.retaliation
     if back and not held.get("retaliated") and rt.unit_by_id(held["unit"]).alive:
         rt, slain = wound(battle, rt, held["unit"], back, "retaliation")
@@ -237,6 +238,11 @@ def _strike_back(
     if pending(rt).roll() is None:
         return _damage(battle, rt, events)
     return rt, events
+
+
+def after_heal(battle: Battle, rt: Runtime, events: list[Event]) -> tuple[Runtime, list[Event]]:
+    """The on_slay heal's dice rolled (:mod:`.healing`): the attack goes on."""
+    return _damage(battle, replace(rt, spell=None, step="attack-dice"), events)
 
 
 def allocated(battle: Battle, rt: Runtime, action: CasualtyAction) -> tuple[Runtime, list[Event]]:
