@@ -230,3 +230,14 @@ def test_issue22_a_battle_played_to_the_end_in_an_80x24_terminal(
         session.close()
         SCREENS.mkdir(parents=True, exist_ok=True)
         (SCREENS / f"{player.stem}-typed.txt").write_text("\n".join(player.typed) + "\n")
+
+
+def test_geo_9c_a_refusal_names_the_model_it_is_about_not_its_centre() -> None:
+    state = GAME.new({"battle": "1"})
+    to_movement(state)
+    # A1.1 at (24, 9) straight down through A2, the Lord-Celestant at (24, 6)
+    reply = read_command(state, "move A1 m1 24,9 24,3.5")
+    assert reply.refusal is not None
+    assert "through the model A2.1" in reply.refusal
+    assert "6.000" not in reply.refusal
+    assert reply.refusal.endswith("(GEO-9c)")

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bitva.cli.games.age_of_sigmar_choices import charge_words, fighters
-from bitva.core.errors import BitvaError
+from bitva.core.errors import BitvaError, Violation
 from bitva.games.age_of_sigmar.battle.actions import (
     Action,
     CasualtyAction,
@@ -87,7 +87,7 @@ def _unit_id(rt: Runtime, word: str) -> str:
 def _checked(state: Any, action: Action, note: str | None = None) -> Reply:
     violation = state.check(action)
     if violation is not None:
-        return Reply(refusal=str(violation))
+        return Reply(refusal=said(violation))
     return Reply(action=action, note=note)
 
 
@@ -111,7 +111,7 @@ def _why_not_whole(
     moves = translation(circles, ux * length, uy * length)
     action = PathAction(verb, unit.id, _paths_from_moves(unit, moves))  # type: ignore[arg-type]
     violation = state.check(action)
-    return "it is blocked" if violation is None else str(violation)
+    return "it is blocked" if violation is None else said(violation)
 
 
 def move_to(state: Any, unit_id: str, verb: str, towards: tuple[float, float]) -> Reply:
@@ -205,6 +205,19 @@ def pile_in(state: Any) -> Reply:
             state, PathAction("pile-in", unit.id), f"no model of {unit.id} can get closer"
         )
     return _checked(state, PathAction("pile-in", unit.id, paths))
+
+
+_CENTRE = re.compile(r"\b(the model|the enemy|a model) at -?\d+\.\d+,-?\d+\.\d+")
+
+
+def said(violation: Violation) -> str:
+    """A refusal in words: the engine's sentence and rule, the model it is about named by its
+    id (``B1.2``) where the engine's parameters give it, not by its centre (GEO-9)."""
+    text = str(violation)
+    other = violation.params.get("other")
+    if not other:
+        return text
+    return _CENTRE.sub(lambda m: f"{m.group(1).replace('a model', 'the model')} {other}", text)
 
 
 def read_command(state: Any, text: str) -> Reply:
