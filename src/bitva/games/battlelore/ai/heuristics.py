@@ -15,15 +15,16 @@ everything is counted in banners and scaled by the banners needed to win:
   attack's value without its risk, and `greedy` never battled (issue 21);
 - **threats of the next turns**: the best attacks each side's units could make after a move
   that still lets them battle (BL-3.2), only the best three counted (a Command card orders a
-  few units, BL-2): 0.3 for the side that strikes next (during a turn the side waiting; at the
-  very start of a turn, before its Command card, the side acting: `exposed_side`), 0.15 for
-  the other. At 0.4 they made the side to act step back rather than strike; at 0 nothing told a
-  unit left next to the enemy's strongest units, a retreat or a taken hex from a safe one, and
-  `greedy` lost 36% of its games to `rush`. Until issue 21's third pass the weight of the side
-  striking next went to the side waiting at every step, so at the end of a turn the two
-  weights swapped (the side that had just acted read as the one striking first) and only
-  equal weights (0.15) were consistent; with the striker fixed, 0.3 won more against `rush`
-  (docs/ai.md, "Why greedy lost to rush");
+  few units, BL-2), `next_turn` for the side that strikes next (during a turn the side
+  waiting; at the very start of a turn, before its Command card, the side acting:
+  `exposed_side`), `later` for the other, 0.15 each. At 0.4 they made the side to act step
+  back rather than strike; at 0 nothing told a unit left next to the enemy's strongest units,
+  a retreat or a taken hex from a safe one, and `greedy` lost 36% of its games to `rush`.
+  `next_turn` used to go to the side waiting at every step, so at the end of a turn the two
+  weights swapped (the side that had just acted read as the one striking first): only equal
+  weights were consistent. With that fixed, `next_turn` 0.3 won A01 against `rush` far more
+  often but lost more of A02 and A04, no gain over the four, so both stay 0.15 (docs/ai.md,
+  "Why greedy lost to rush");
 - **exposure** (issue 21): the side the next attacks fall on (`exposed_side`), each of its
   units valued by the enemy attacks that could reach it after a move that still lets them
   battle, the best `focus` of them combined (focus fire: a unit several enemies reach reads as
@@ -86,7 +87,7 @@ class Weights:
 
     damage: float = 0.6  # a unit's lost share of figures, in banners
     now: float = 0.8  # the best attack of each unit that may still battle this turn
-    next_turn: float = 0.3  # the side that strikes next (`exposed_side`): its best attacks
+    next_turn: float = 0.15  # the side that strikes next (`exposed_side`): its best attacks
     later: float = 0.15  # the other side's, a turn later
     attacks_counted: int = 3  # how many of a side's best threats count (a card orders a few)
     advance: float = 0.02  # per unit and row moved toward the enemy's edge
