@@ -245,11 +245,11 @@ BAD = [
     ("width = 72", "width = 25", "table", "3' x 3'"),
     ("[army.B]", "[armee.B]", "armee", "Extra inputs"),
     ("[army.B]", "[army.C]", "army.C", "Input should be 'A' or 'B'"),
-    (
-        'realm = "Aqshy"',
-        'realm = "Aqshy"\nmysterious = "choose"',
-        "feature[0].mysterious",
-        "names its rule",
+    (  # AOS-3.5: a battle the players set up names its generals in play
+        "[army.B]",
+        '[deployment]\nmode = "players"\n[army.B]',
+        "army.A.general",
+        "named in play",
     ),
 ]
 

@@ -20,6 +20,7 @@ Commands (unit ids in any case)::
                                     or the models that flee (AOS-10.2)
     pile-in                         the fighting unit piles in (GEO-11); 'stay' does not
     hold [A1]                       a run or charge given up; the unit stays
+    A1 at 24 9                      before the battle: set A1 up in formation (age_of_sigmar_setup)
     done                            end this phase or step
     units                           the units page
 """
@@ -33,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bitva.cli.games.age_of_sigmar_choices import charge_words, fighters
+from bitva.cli.games.age_of_sigmar_setup import AT_POINT, set_up_at, set_up_question
 from bitva.core.errors import BitvaError, Violation
 from bitva.games.age_of_sigmar.battle.actions import (
     Action,
@@ -234,6 +236,11 @@ def read_command(state: Any, text: str) -> Reply:
         return _checked(state, Done())
     step = rt.step
     current = rt.unit
+    at_point = AT_POINT.match(low)
+    if step == "deploy" and at_point is not None:  # AOS-3.2
+        unit_word, x, y = at_point.groups()
+        placed = set_up_at(state, _unit_id(rt, unit_word), (float(x), float(y)))
+        return Reply(refusal=placed) if isinstance(placed, str) else Reply(action=placed)
     if step == "charge-move" and current is not None and low in _charge_words(current):
         return charge_move(state)
     if step == "pile-in" and current is not None:
@@ -294,6 +301,9 @@ def question(state: Any) -> str:
     # the example names a unit that may still act (one that has not moved, in a movement phase)
     mine = [u.id for u in rt.army(rt.active) if u.alive and not (step == "movement" and u.moved)]
     one = mine[0] if mine else "A1"
+    set_up = set_up_question(state)
+    if set_up is not None:
+        return set_up
     if step == "first-turn":
         return f"{rt.chooser} chooses who takes the first turn: 'first A' or 'first B'"
     if step == "hero":

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bitva.cli.games.age_of_sigmar_setup import SET_UP_EVENT_KINDS, set_up_words
 from bitva.core.outcome import Outcome
 
 Roster = Mapping[str, str]
@@ -52,6 +53,7 @@ EVENT_KINDS = (
     "mystical",
     "sacrifice",
     "healed",
+    *SET_UP_EVENT_KINDS,
 )
 
 PHASES = {
@@ -118,6 +120,9 @@ def describe_event(event: Mapping[str, Any], roster: Roster) -> str | None:
     kind = event.get("kind")
     unit = str(event.get("unit", ""))
     who = called(unit, roster)
+    set_up = set_up_words(event, who)  # AOS-2.5, AOS-3.1 to 3.7
+    if set_up is not None:
+        return set_up
     if kind == "first-turn":
         return f"Round {event['round']}: {event['side']} takes the first turn (AOS-4.1)."
     if kind == "roll-off":

@@ -22,6 +22,9 @@ Decisions::
     charge A1                    declare a charge: 2D6 rolled before any model moves (D-38)
     fight A1                     pick a unit to fight (AOS-9.2)
     fight A1 inspired            ... declaring the Inspired triumph on it (AOS-3.7, D-33)
+    name B1                      the unit named for Assassinate or Blunt (AOS-3.6)
+    deploy A1 m1 x,y; ..., territory low, general A2.1, objective blunt, landscape F1 arcane:
+                                 before the battle (:mod:`.set_up_actions`)
     pile-in A1 m1 x,y x,y; ...   its pile-in, one straight segment a model (GEO-11)
     attack A1 at B1              its melee attacks on the target (AOS-9.3, AOS-11.2)
     allocate B1 m3 m1 m2         the order its models take the pooled wounds (AOS-12.2, D-16)
@@ -33,6 +36,7 @@ Chance outcomes: ``roll-off 3 5`` (A's die first, AOS-1.7, D-38), ``dice run 4``
 ``dice charge 7`` (the 2D6 total: modifiers apply to the total, D-13), ``dice battleshock 2``,
 ``dice deadly 1`` (a model's Deadly terrain die, AOS-2.5, D-36), ``dice cast 7`` and
 ``dice unbind 8`` (2D6 totals, AOS-14), ``dice mortal 2`` (Arcane Bolt's D3),
+``dice landscape 4`` (a feature's AOS-2.5 rule), ``dice triumph 5`` (AOS-3.7),
 ``dice heal 2`` (a dice amount of healing, AOS-12.5), and the attack dice of
 :mod:`.attack_steps` (``dice hit 12/15/3``).
 
@@ -50,19 +54,26 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, get_args
 
 from bitva.core.errors import UnreadableAction
+from bitva.games.age_of_sigmar.battle.set_up_actions import (
+    Deploy,
+    General,
+    Landscape,
+    Objective,
+    Territory,
+    parse_set_up,
+)
 from bitva.games.age_of_sigmar.geometry.measure import Point, format_point, quantize
 
 PathKind = Literal["move", "retreat", "pile-in"]
-UnitVerb = Literal["inspire", "run", "hold", "charge", "fight", "unbind", "target", "sacrifice"]
-UNIT_VERBS = ("inspire", "run", "hold", "charge", "fight", "unbind", "target", "sacrifice")
+UnitVerb = Literal[
+    "inspire", "run", "hold", "charge", "fight", "unbind", "target", "sacrifice", "name"
+]
+UNIT_VERBS = ("inspire", "run", "hold", "charge", "fight", "unbind", "target", "sacrifice", "name")
 TargetVerb = Literal["shoot", "attack"]
 DieKind = Literal[
-    "run", "charge", "battleshock", "deadly", "cast", "unbind", "mortal", "mystical", "heal"
-]
-DIE_KINDS = (
     "run",
     "charge",
     "battleshock",
@@ -71,8 +82,11 @@ DIE_KINDS = (
     "unbind",
     "mortal",
     "mystical",
+    "landscape",
+    "triumph",
     "heal",
-)
+]
+DIE_KINDS: tuple[str, ...] = get_args(DieKind)
 
 Paths = tuple[tuple[int, tuple[Point, ...]], ...]
 """Per-model paths: (model number from 1, points from the model's position)."""
@@ -269,6 +283,11 @@ Action = (
     | RollOff
     | Die
     | AttackDice
+    | Landscape
+    | Territory
+    | Deploy
+    | General
+    | Objective
 )
 CHANCE_TYPES = (RollOff, Die, AttackDice)
 
@@ -305,6 +324,9 @@ def parse_action(text: str) -> Action:
     if not words:
         raise UnreadableAction("an empty action")
     verb = words[0].lower()
+    set_up = parse_set_up(text)  # AOS-2.5, AOS-3.1 to 3.6 (set_up_actions.py)
+    if set_up is not None:
+        return set_up
     if verb == "done" and len(words) == 1:
         return Done()
     if verb == "first" and len(words) == 2 and words[1].upper() in ("A", "B"):

@@ -13,6 +13,7 @@ from bitva.games.age_of_sigmar.battle import (
     allocation,
     blessed,
     commands,
+    pre_battle,
     windows,
     wizards,
 )
@@ -72,6 +73,8 @@ def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
         roll, values, sizes = blessed.pending(rt)
         return [Done(), *blessed.options(roll, values, sizes)]
     mine = [u for u in rt.army(rt.active) if u.alive]
+    if step in pre_battle.DECISIONS:
+        return pre_battle.candidates(battle, rt)  # AOS-2.5, AOS-3.1 to 3.6
     if step == "first-turn":
         return [First("A"), First("B")]
     if step == "hero":

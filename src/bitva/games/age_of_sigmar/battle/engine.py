@@ -18,6 +18,7 @@ from bitva.games.age_of_sigmar.battle import (
     blessed,
     commands,
     healing,
+    pre_battle,
     resolution,
     windows,
     wizards,
@@ -93,6 +94,8 @@ def actor(rt: Runtime) -> int | None:
         return None
     if rt.step in CHANCE_STEPS:
         return CHANCE
+    if rt.step in pre_battle.DECISIONS:
+        return seat_of(pre_battle.actor(rt))
     if rt.step == "first-turn":
         return seat_of(rt.chooser)
     if rt.step == "unbind":
@@ -114,6 +117,8 @@ def actor(rt: Runtime) -> int | None:
 
 def chance_outcomes(battle: Battle, rt: Runtime) -> list[tuple[Action, Fraction]]:
     """The rolls of D-38 with their exact probabilities."""
+    if rt.step in pre_battle.CHANCE:
+        return pre_battle.chance_outcomes(battle, rt)
     if rt.step in blessed.PAIRS and blessed.holders(battle, rt):
         return blessed.pair_outcomes(rt.step)  # the dice, not only the sum (D-33)
     if rt.step == "priority":
@@ -168,6 +173,8 @@ def check(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
     if isinstance(action, CHANCE_TYPES):
         return Violation(f"{action}: dice are rolled, not chosen", "D-38")
     step = rt.step
+    if step in pre_battle.DECISIONS:
+        return pre_battle.check(battle, rt, action)
     if step in ("allocate", "flee"):
         return allocation.check(battle, rt, action)
     if step == "blessed":
@@ -398,7 +405,7 @@ def play(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[Eve
             return rt, events
         rt, more = _play(battle, rt, roll)
         return rt, [*events, *more]
-    if isinstance(action, CHANCE_TYPES):
+    if isinstance(action, CHANCE_TYPES) and rt.step not in pre_battle.STEPS:
         ask = blessed.holders(battle, rt)
         if ask:
             context = _blessing_context(battle, rt)
@@ -424,6 +431,8 @@ def _blessing_context(battle: Battle, rt: Runtime) -> dict[str, Any]:
 def _play(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[Event]]:
     """Apply a legal action or chance outcome."""
     step = rt.step
+    if step in pre_battle.STEPS:
+        return pre_battle.play(battle, rt, action)
     if isinstance(action, CasualtyAction):
         return _casualties(battle, rt, action)
     if isinstance(action, RollOff):

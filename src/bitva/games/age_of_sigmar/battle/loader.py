@@ -113,7 +113,7 @@ class Battle:
 
     def territory(self, side: Side) -> Polygon:
         """GEO-12: the half of the table that ``side`` owns."""
-        half_a = self.data.table.territory_a
+        half_a = self.data.table.territory_a or "low"
         half = half_a if side == "A" else ("high" if half_a == "low" else "low")
         return territory(self.table, self.data.table.split, half)
 
@@ -131,6 +131,11 @@ class Battle:
         """The enemy models on the table (GEO-9f)."""
         side = self.unit(unit_id).side
         return self.circles("B" if side == "A" else "A")
+
+    @property
+    def players_set_up(self) -> bool:
+        """AOS-3.2: the players set the armies up in play (``[deployment] mode``)."""
+        return deployment_mode(self.data) == "players"
 
     def models_on_table(self, side: Side) -> int:
         return sum(len(u.on_table) for u in self.army(side))
@@ -233,10 +238,6 @@ def _features(battle: BattleFile, table: Table, file: str) -> tuple[Feature, ...
                 raise ContentError(
                     file, f"{where}.polygon[{j}]", f"({x:g}, {y:g}) is off the table (GEO-6)"
                 )
-        if battle.mysterious == "choose" and entry.mysterious is None:
-            raise ContentError(
-                file, f"{where}.mysterious", 'mysterious = "choose": every feature names its rule'
-            )
         if battle.mysterious == "off" and entry.mysterious is not None:
             raise ContentError(
                 file, f"{where}.mysterious", 'mysterious = "off": features have no rule (AOS-2.5)'
@@ -392,6 +393,35 @@ def _check_sudden_death(battle: Battle, file: str) -> None:
             )
 
 
+def deployment_mode(battle: BattleFile) -> str:
+    """``[deployment] mode``, or ``players`` when no model of the file has ``at`` (AOS-3.2)."""
+    if battle.deployment.mode is not None:
+        return battle.deployment.mode
+    placed = any(
+        m.at is not None for side in SIDES for u in battle.army[side].unit for m in u.models
+    )
+    return "file" if placed else "players"
+
+
+def _check_players_set_up(battle: BattleFile, file: str) -> None:
+    """What a battle set up in play may not record (AOS-3.2 to 3.6): it is decided in play."""
+    if deployment_mode(battle) != "players":
+        return
+    reasons = {
+        "sudden_death": (
+            battle.sudden_death,
+            "chosen in play once the armies are set up (AOS-3.6)",
+        ),
+        "deployment.order": (battle.deployment.order, "the order is played (AOS-3.2)"),
+        "deployment.first_turn": (battle.deployment.first_turn, "chosen in play (AOS-3.4)"),
+        "army.A.general": (battle.army["A"].general, "named in play after set-up (AOS-3.5)"),
+        "army.B.general": (battle.army["B"].general, "named in play after set-up (AOS-3.5)"),
+    }
+    for where, (value, reason) in reasons.items():
+        if value:
+            raise ContentError(file, where, f"the players set up in play: {reason}")
+
+
 def _check_order(battle: BattleFile, units: tuple[BattleUnit, ...], file: str) -> None:
     ids = {u.id for u in units}
     seen: set[str] = set()
@@ -413,6 +443,7 @@ def parse_battle(data: Mapping[str, Any], file: str) -> Battle:
     units, warnings = _units(battle_file, table, features, known, file)
     _check_general(battle_file, units, file)
     _check_order(battle_file, units, file)
+    _check_players_set_up(battle_file, file)
     battle = Battle(
         file, battle_file, table, features, units, MappingProxyType(known), tuple(warnings)
     )

@@ -48,6 +48,7 @@ from bitva.games.age_of_sigmar.battle.runtime import (
     ActiveEffect,
     ModelState,
     Runtime,
+    SetUp,
     UnitState,
 )
 from bitva.games.age_of_sigmar.battle.schema import SIDES, Side, SuddenDeath
@@ -74,6 +75,12 @@ DECISION_STEPS = (
     "attack",
     "unbind",
     "spell-target",
+    "landscape",
+    "territory",
+    "deploy",
+    "general",
+    "objective",
+    "name",
 )
 
 
@@ -115,6 +122,20 @@ class SpellEntry(_Strict):
     target: str | None = None
 
 
+class SetUpEntry(_Strict):
+    """Before the battle (:mod:`.pre_battle`): the territory roll-off's winner, the half A
+    took, who is done setting up (in order), the landscape rules' chooser, the objective
+    waiting for its unit, the triumph dice rolled."""
+
+    territory_winner: Side | None = None
+    territory_a: Literal["low", "high"] | None = None
+    done: tuple[Side, ...] = ()
+    landscapes: tuple[tuple[str, str], ...] = ()
+    landscape_chooser: Side | None = None
+    objective: Literal["assassinate", "blunt"] | None = None
+    triumph_dice: dict[Side, int] = Field(default_factory=dict)
+
+
 class PositionEntry(_Strict):
     active: Side = "A"
     round: int = Field(default=1, ge=1)
@@ -134,6 +155,7 @@ class PositionEntry(_Strict):
     damned_used: tuple[str, ...] = ()
     inspired: tuple[Side, ...] = ()
     blessed_used: tuple[Side, ...] = ()  # AOS-3.7: the sides that used Blessed
+    set_up: SetUpEntry | None = None
     units: dict[str, UnitEntry] = Field(default_factory=dict)
 
 
@@ -263,13 +285,23 @@ def write_position(state: AgeOfSigmarState) -> str:
         if offs.priority:
             items["priority"] = {str(k): v for k, v in sorted(offs.priority.items())}
         lines += _table("roll_offs", items)
-    if data.deployment.order or data.deployment.first_turn:
+    if data.deployment.order or data.deployment.first_turn or battle.players_set_up:
         lines += _table(
             "deployment",
-            {"order": list(data.deployment.order), "first_turn": data.deployment.first_turn},
+            {
+                "mode": "players" if battle.players_set_up else None,
+                "order": list(data.deployment.order) or None,
+                "first_turn": data.deployment.first_turn,
+            },
         )
     if data.triumphs:
-        lines += _table("triumphs", {s: {"die": t.die} for s, t in sorted(data.triumphs.items())})
+        lines += _table(
+            "triumphs",
+            {
+                s: {"die": t.die} if t.die is not None else {"won": t.won}
+                for s, t in sorted(data.triumphs.items())
+            },
+        )
     generals = [m.id for u in rt.units for m in u.models if m.is_general]
     lines += _table(
         "position",
@@ -296,6 +328,18 @@ def write_position(state: AgeOfSigmarState) -> str:
         lines += _table("position.sudden_death", rt.sudden_death.model_dump(exclude_none=True))
     if rt.spell is not None:
         lines += _table("position.spell", dict(rt.spell))
+    if rt.set_up is not None:  # AOS-2.5, AOS-3.1 to 3.7 (pre_battle.py)
+        su = rt.set_up
+        items = {
+            "territory_winner": su.territory_winner,
+            "territory_a": su.territory_a,
+            "done": list(su.done) or None,
+            "landscapes": [list(p) for p in su.landscapes] or None,
+            "landscape_chooser": su.landscape_chooser,
+            "objective": su.objective,
+            "triumph_dice": dict(su.triumph_dice) or None,
+        }
+        lines += _table("position.set_up", items)
     for unit in rt.units:
         entry = _unit_runtime(battle, unit)
         if entry:
@@ -383,7 +427,7 @@ def _battle_file(data: dict[str, Any], source: str) -> tuple[Battle, Runtime]:
         raise PositionError(exc.field or "(file)", f"{source}: {exc.reason}") from None
     rt = initial_runtime(battle)
     active = battle.data.position.active
-    if rt.step == "first-turn" and rt.active != active:
+    if rt.phase == "set-up" and rt.active != active:
         rt = replace(rt, active=active)
     return battle, rt
 
@@ -491,4 +535,18 @@ def _runtime(battle: Battle, entry: PositionEntry, source: str) -> Runtime:
         inspired=entry.inspired,
         blessed_used=entry.blessed_used,
         spell=None if entry.spell is None else entry.spell.model_dump(exclude_none=True),
+        set_up=None if entry.set_up is None else _set_up(entry.set_up),
+    )
+
+
+def _set_up(entry: SetUpEntry) -> SetUp:
+    """The set-up's runtime (the features carry the rules decided in play in the file too)."""
+    return SetUp(
+        territory_winner=entry.territory_winner,
+        territory_a=entry.territory_a,
+        done=entry.done,
+        landscapes=entry.landscapes,
+        landscape_chooser=entry.landscape_chooser,
+        objective=entry.objective,
+        triumph_dice=tuple(sorted(entry.triumph_dice.items())),
     )

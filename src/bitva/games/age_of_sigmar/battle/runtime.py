@@ -214,6 +214,46 @@ TURN_FLAGS = {
 
 
 @dataclass(frozen=True, slots=True)
+class SetUp:
+    """What is decided before the battle while it is decided (AOS-2.5, AOS-3.1 to 3.7): the
+    territory roll-off's winner and the half A took, who is done setting up (in order, D-28;
+    the player deciding now is ``Runtime.chooser``), the features' rolled or chosen rules,
+    who chooses them (AOS-1.8), the objective waiting for its unit to be named (AOS-3.6) and
+    the triumph dice rolled."""
+
+    territory_winner: Side | None = None
+    territory_a: str | None = None
+    done: tuple[Side, ...] = ()
+    landscapes: tuple[tuple[str, str], ...] = ()
+    landscape_chooser: Side | None = None
+    objective: str | None = None
+    triumph_dice: tuple[tuple[Side, int], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "territory_winner": self.territory_winner,
+            "territory_a": self.territory_a,
+            "done": list(self.done),
+            "landscapes": [list(p) for p in self.landscapes],
+            "landscape_chooser": self.landscape_chooser,
+            "objective": self.objective,
+            "triumph_dice": [list(p) for p in self.triumph_dice],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SetUp:
+        return cls(
+            data["territory_winner"],
+            data["territory_a"],
+            tuple(data["done"]),
+            tuple((str(f), str(r)) for f, r in data["landscapes"]),
+            data["landscape_chooser"],
+            data["objective"],
+            tuple((s, int(d)) for s, d in data["triumph_dice"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Runtime:
     """The whole battle as it stands (3.4 runtime). ``step`` names the decision point or chance
     node within the phase; ``unit`` the unit it concerns (the runner, the charger, the fighter);
@@ -245,6 +285,7 @@ class Runtime:
     mystical: tuple[str, ...] = ()
     damned_used: tuple[str, ...] = ()
     inspired: tuple[Side, ...] = ()
+    set_up: SetUp | None = None
     allocation: dict[str, Any] | None = None
     blessed_used: tuple[Side, ...] = ()
     blessing: dict[str, Any] | None = None
@@ -303,6 +344,7 @@ class Runtime:
             "mystical": list(self.mystical),
             "damned_used": list(self.damned_used),
             "inspired": list(self.inspired),
+            "set_up": None if self.set_up is None else self.set_up.to_json(),
             "allocation": self.allocation,
             "blessed_used": list(self.blessed_used),
             "blessing": self.blessing,
@@ -335,6 +377,7 @@ class Runtime:
             tuple(str(u) for u in data["mystical"]),
             tuple(str(f) for f in data["damned_used"]),
             tuple(data["inspired"]),
+            None if data.get("set_up") is None else SetUp.from_json(data["set_up"]),
             data.get("allocation"),
             tuple(data.get("blessed_used", ())),
             data.get("blessing"),

@@ -51,7 +51,8 @@ from bitva.games.age_of_sigmar.geometry.territory import Half, Split
 
 Side = Literal["A", "B"]
 SIDES: tuple[Side, Side] = ("A", "B")
-Objective = Literal["assassinate", "blunt", "endure", "seize_ground"]
+Objective = Literal["assassinate", "blunt", "endure", "seize_ground", "none"]
+"""AOS-3.6; ``none``: the outnumbered player took no objective (recorded, so not asked again)."""
 MIN_TABLE_AREA = 1296.0
 """AOS-2.1, D-35: at least 3' x 3' of area (square inches)."""
 
@@ -131,12 +132,14 @@ class FeatureEntry(_Strict):
 
 class TableEntry(_Strict):
     """GEO-1, GEO-12: the table's size and how it is split; ``territory_a`` says which half A
-    owns (``low``: y < depth/2 for a horizontal split, see geometry.territory)."""
+    owns (``low``: y < depth/2 for a horizontal split, see geometry.territory); left out, it is
+    ``low`` in a battle set up by the file, and the territory roll-off's loser picks it when the
+    players set up (AOS-3.1)."""
 
     width: float = Field(gt=0)
     depth: float = Field(gt=0)
     split: Split = "horizontal"
-    territory_a: Half = "low"
+    territory_a: Half | None = None
 
     @model_validator(mode="after")
     def _big_enough(self) -> TableEntry:
@@ -174,8 +177,11 @@ class RollOffs(_Strict):
 
 
 class Deployment(_Strict):
-    """AOS-3.2 to 3.4: the units in the order they were set up, and who took the first turn."""
+    """AOS-3.2 to 3.4: the units in the order they were set up, and who took the first turn.
+    ``mode``: ``file`` (the models stand where their ``at`` says) or ``players`` (set up in play,
+    unit by unit, AOS-3.2); left out, ``players`` when no model of the file has ``at``."""
 
+    mode: Literal["file", "players"] | None = None
     order: tuple[str, ...] = ()
     first_turn: Side | None = None
 
@@ -201,14 +207,26 @@ class SuddenDeath(_Strict):
         return self
 
 
-class Triumph(_Strict):
-    """AOS-3.7: the triumph die (1-2 Blessed, 3-4 Inspired, 5-6 Empowered)."""
+TriumphName = Literal["blessed", "inspired", "empowered"]
 
-    die: int = Field(ge=1, le=6)
+
+def triumph_name(die: int) -> TriumphName:
+    """AOS-3.7: 1-2 Blessed, 3-4 Inspired, 5-6 Empowered."""
+    return "blessed" if die <= 2 else "inspired" if die <= 4 else "empowered"
+
+
+class Triumph(_Strict):
+    """AOS-3.7: the side won a major victory in its previous battle (``won``, default true) and
+    its triumph die (1-2 Blessed, 3-4 Inspired, 5-6 Empowered); without ``die`` it is rolled in
+    play after the sudden death objective is chosen (D-33): ``B = { won = true }``."""
+
+    won: bool = True
+    die: int | None = Field(default=None, ge=1, le=6)
 
     @property
-    def name(self) -> Literal["blessed", "inspired", "empowered"]:
-        return "blessed" if self.die <= 2 else "inspired" if self.die <= 4 else "empowered"
+    def name(self) -> TriumphName | None:
+        """The triumph, None while its die is not rolled (or the side did not win)."""
+        return None if self.die is None or not self.won else triumph_name(self.die)
 
 
 class PositionEntry(_Strict):

@@ -74,6 +74,10 @@ CHANCE_STEPS = frozenset(
         "mystical",
         "damned-roll",
         "heal-roll",
+        "landscape-roll",  # AOS-2.5 ... AOS-3.7 before the battle (pre_battle.py)
+        "landscape-roll-off",
+        "territory-roll-off",
+        "triumph",
     }
 )
 

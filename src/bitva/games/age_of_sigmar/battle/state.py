@@ -23,6 +23,7 @@ from bitva.games.age_of_sigmar.battle import engine
 from bitva.games.age_of_sigmar.battle.actions import Action, parse_action
 from bitva.games.age_of_sigmar.battle.candidates import candidate_actions
 from bitva.games.age_of_sigmar.battle.characteristics import scroll_of, wounds_of
+from bitva.games.age_of_sigmar.battle.deployment import set_up_battle
 from bitva.games.age_of_sigmar.battle.loader import Battle, find_battle
 from bitva.games.age_of_sigmar.battle.runtime import Runtime
 from bitva.games.age_of_sigmar.battle.snapshot import snapshot_of
@@ -49,7 +50,7 @@ class AgeOfSigmarState(State[Action]):
         text: str | None = None,
     ) -> None:
         self._options = options
-        self.battle = battle
+        self.battle = set_up_battle(battle, rt)  # AOS-2.5, AOS-3.1 decided in play
         self.rt = rt
         self.rng = rng
         self.text = text  # the position text the battle was read from (None: options.battle)
@@ -86,6 +87,8 @@ class AgeOfSigmarState(State[Action]):
 
     def play(self, action: Action) -> list[Event]:
         self.rt, events = engine.play(self.battle, self.rt, action)
+        if self.rt.phase == "set-up":
+            self.battle = set_up_battle(self.battle, self.rt)
         if self.rt.outcome is not None:
             events.append(Event("game-over", dict(self.rt.outcome)))
         return events

@@ -9,6 +9,9 @@ const RULES = {
   battleshock: "AOS-10", fight: "AOS-9.2", cast: "AOS-14.2", "cast-roll": "AOS-14.2",
   unbind: "AOS-14.3", "unbind-roll": "AOS-14.3", deadly: "AOS-2.5", mystical: "AOS-2.5",
   sacrifice: "AOS-2.5", ability: "3.2", command: "AOS-5.3", healed: "AOS-12.5", "no-respite": "3.2",
+  landscape: "AOS-2.5", territory: "AOS-3.1",
+  deployed: "AOS-3.2", "set-up-done": "AOS-3.3", general: "AOS-3.5", objective: "AOS-3.6",
+  named: "AOS-3.6", triumph: "AOS-3.7",
 };
 
 export const DICE_KINDS = new Set(["roll-off", "run-roll", "charge-roll", "battleshock", "attack-roll", "cast-roll", "unbind-roll", "deadly", "mystical"]);
@@ -69,6 +72,13 @@ export function describeEvent(event) {
     case "mortal-wounds": return t("log.mortal-wounds", { ...e, slain: Array.isArray(e.slain) ? e.slain.length : Number(e.slain || 0) });
     case "no-target": return e.unit ? t("log.no-target", e) : t("log.no-target-none");
     case "game-over": return t("log.game-over");
+    // before the battle (battle/pre_battle.py)
+    case "roll-off": return e.for ? t(`log.roll-off.${e.for}`, e) : t("log.roll-off", e);
+    case "landscape": return t("log.landscape", { feature: e.feature, rule: t(`landscape.${e.rule}`) });
+    case "territory": return t("log.territory", { side: sideWord(e.side), half: t(`half.${e.half}`) });
+    case "deployed": case "set-up-done": case "general": return t(`log.${e.kind}`, { ...e, side: sideWord(e.side) });
+    case "objective": return t("log.objective", { side: sideWord(e.side), objective: t(`objective.${e.objective}`) + (e.feature ? ` (${e.feature})` : "") });
+    case "triumph": return t("log.triumph", { side: sideWord(e.side), die: e.die, triumph: t(`triumph.${e.triumph}`) });
     default: {
       const key = `log.${e.kind}`;
       const text = t(key, e);
@@ -117,6 +127,16 @@ export function actionLabel(action) {
     case "bless": return t("button.bless", { change: words[2] ? `${unit} → ${words[2]}` : unit });
     case "move": return t("button.suggested_move", { unit });
     case "retreat": return t("button.suggested_retreat", { unit });
+    case "deploy": { // "deploy A1 m1 x,y; m2 x,y": the button names the formation's centre
+      const points = action.split(";").map((part) => part.trim().split(" ").pop().split(",").map(Number));
+      const mean = (i) => decimal(points.reduce((a, p) => a + p[i], 0) / points.length);
+      return t("button.deploy", { unit, x: mean(0), y: mean(1) });
+    }
+    case "territory": return t("button.territory", { half: t(`half.${unit}`) });
+    case "general": return t("button.general", { model: unit });
+    case "objective": return words[2] ? t("button.objective_feature", { feature: words[2] }) : t("button.objective", { objective: t(`objective.${unit.replace("-", "_")}`) });
+    case "name": return t("button.name", { unit });
+    case "landscape": return t("button.landscape", { feature: unit, rule: t(`landscape.${words[2]}`) });
     case "pile-in": return words.length > 2 ? t("button.suggested_pile", { unit }) : t("button.stay", { unit });
     default: return action;
   }
