@@ -13,6 +13,7 @@ from bitva.games.age_of_sigmar.battle import (
     builtin_battle,
     builtin_battle_names,
     find_battle,
+    hooks,
     load_army_list,
     load_battle_file,
     load_battle_text,
@@ -197,6 +198,55 @@ def test_3_1_a_battle_file_may_define_its_own_warscroll() -> None:
     )
     battle = load_battle_text(text, "c.toml")
     assert battle.unit("B1").radius == pytest.approx(25 / 50.8)
+
+
+CULTISTS = (
+    '[[warscroll]]\nid = "cultists"\nname = "Cultists"\n'
+    "stats = { move = 6, save = 6, bravery = 5, wounds = 1, base_mm = 25 }\n"
+    'melee = [["Knife", 1, 1, 4, 4, 0, 1]]\n'
+    'loadouts = [{ id = "knife", weapons = ["Knife"] }]\n'
+    'abilities = [\n  { name = "Frenzy" },\n'
+    '  { name = "Dark Pact", effects = [{ kind = "custom", hook = "HOOK" }] },\n]\n'
+)
+
+
+def test_3_2_a_warscroll_naming_an_unregistered_hook_is_refused(tmp_path: Path) -> None:
+    """Section 3.2 ``custom``: a hook that no function is registered for would do nothing in the
+    battle, so the file is refused, naming the hook and the warscroll."""
+    text = MINIMAL.replace('warscroll = "bloodreavers"', 'warscroll = "cultists"')
+    path = write(tmp_path, text + CULTISTS.replace("HOOK", "cult.hooks:dark_pact"))
+    with pytest.raises(ContentError) as caught:
+        load_battle_file(path)
+    err = caught.value
+    assert (err.source, err.field) == (
+        str(path),
+        "warscroll[0] (cultists).abilities[1].effects[0].hook",
+    )
+    assert "'cult.hooks:dark_pact'" in err.reason and "Cultists" in err.reason
+    assert "aos.hooks:no_respite" in err.reason  # what is registered
+    # a registered hook loads, and so does an unused warscroll with no hook
+    good = text + CULTISTS.replace("HOOK", "aos.hooks:no_respite")
+    assert load_battle_text(good, "c.toml").unit("B1").spec.warscroll.id == "cultists"
+    # a warscroll of the file that no unit uses is checked too, and so are army lists
+    with pytest.raises(ContentError, match="dark_pact"):
+        load_battle_text(MINIMAL + CULTISTS.replace("HOOK", "cult.hooks:dark_pact"), "c.toml")
+    army = tmp_path / "army.toml"
+    army.write_text(ARMY + CULTISTS.replace("HOOK", "cult.hooks:dark_pact"), encoding="utf-8")
+    with pytest.raises(ContentError) as listed:
+        load_army_list(army)
+    assert listed.value.field == "warscroll[0] (cultists).abilities[1].effects[0].hook"
+
+
+def test_3_2_the_shipped_setups_load_with_their_hooks_registered() -> None:
+    """The shipped warscrolls' one hook (the Blood Warriors' No Respite) is registered, so the
+    shipped setups, which carry every shipped warscroll, pass the check."""
+    for name in SETUPS:
+        battle = builtin_battle(name)
+        uses = hooks.hook_uses(battle.warscrolls.values())
+        assert [(s.id, where, hook) for s, where, hook in uses] == [
+            ("blood_warriors", ("abilities", 2, "effects", 0, "hook"), "aos.hooks:no_respite")
+        ]
+        assert hooks.unknown_hooks(battle) == []
 
 
 BAD = [

@@ -3,7 +3,8 @@
 A warscroll names a hook as ``custom`` effect ``hook = "module:function"`` (the shipped Blood
 Warriors: ``aos.hooks:no_respite``). :data:`HOOKS` maps each name to the function the battle
 calls; :func:`unknown_hooks` lists the names a battle's warscrolls use that nothing registers
-(such an effect does nothing in the battle; the shipped warscrolls have none).
+(such an effect would do nothing in the battle, so the battle loader refuses the file, naming
+the hook and the warscroll; the shipped warscrolls have none).
 
 No Respite (the Blood Warriors, "slain in the combat phase: piles in and attacks before
 removal"), as players play it: when an enemy unit's attacks in the combat phase slay models of
@@ -19,7 +20,7 @@ pile-in, nothing happens.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -31,6 +32,7 @@ from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.movement import moved_unit, plan_pile
 from bitva.games.age_of_sigmar.battle.runtime import Runtime, UnitState
 from bitva.games.age_of_sigmar.profiles import AttackOptions
+from bitva.games.age_of_sigmar.warscroll import Warscroll
 
 SlainHook = Callable[[Battle, Runtime, Runtime, str, list[str], str], dict[str, Any] | None]
 """``(battle, before, after, unit, slain model ids, attacker) -> a pending attack or None``."""
@@ -56,14 +58,32 @@ def hooks_of(battle: Battle, unit: UnitState) -> list[str]:
     ]
 
 
+HookUse = tuple[Warscroll, tuple[str | int, ...], str]
+"""``(warscroll, where in it, hook name)``: ``("abilities", 2, "effects", 0, "hook")``."""
+
+
+def hook_uses(scrolls: Iterable[Warscroll]) -> list[HookUse]:
+    """Every ``custom`` hook the warscrolls' abilities and champions name, in order."""
+    found: list[HookUse] = []
+    for scroll in scrolls:
+        parts: list[tuple[tuple[str | int, ...], list[fx.Effect]]] = [
+            (("abilities", i), a.effects) for i, a in enumerate(scroll.abilities)
+        ]
+        if scroll.champion is not None:
+            parts.append((("champion",), scroll.champion.effects))
+        for where, effects in parts:
+            found.extend(
+                (scroll, (*where, "effects", j, "hook"), e.hook)
+                for j, e in enumerate(effects)
+                if isinstance(e, fx.Custom)
+            )
+    return found
+
+
 def unknown_hooks(battle: Battle) -> list[str]:
-    """Hook names the battle's warscrolls use that no function is registered for."""
-    names = {
-        e.hook
-        for scroll in battle.warscrolls.values()
-        for _, e in scroll.own_effects()
-        if isinstance(e, fx.Custom)
-    }
+    """Hook names the battle's warscrolls use that no function is registered for (the battle
+    loader refuses them)."""
+    names = {hook for _, _, hook in hook_uses(battle.warscrolls.values())}
     return sorted(n for n in names if n not in HOOKS)
 
 

@@ -6,9 +6,9 @@ of 6.1, or ``[[warscroll]]`` tables in the same file) and the table: every unit'
 loadouts, champion and wounds (AOS-1.2); every placed model wholly on the table (GEO-1, D-9), on
 no other model (D-7), out of impassable scenery (GEO-9d) and not astride a climbable feature
 (D-8); features simple, counter-clockwise and on the table (GEO-6); the general (AOS-3.5); the
-sudden death objective (AOS-3.6, D-32); the set-up order (AOS-3.2). Coherency and territories are
-not load errors (a position in mid-battle may have a split unit); the shipped setups are tested
-for them.
+sudden death objective (AOS-3.6, D-32); the set-up order (AOS-3.2); the ``custom`` hooks of the
+file's own warscrolls, each registered (section 3.2). Coherency and territories are not load
+errors (a position in mid-battle may have a split unit); the shipped setups are tested for them.
 """
 
 from __future__ import annotations
@@ -181,13 +181,32 @@ def _parse_toml(text: str, file: str) -> dict[str, Any]:
 
 
 def _own_warscrolls(data: dict[str, Any], file: str) -> dict[str, Warscroll]:
-    """``[[warscroll]]`` tables in the file itself (section 3.1), then the shipped ones."""
+    """``[[warscroll]]`` tables in the file itself (section 3.1), then the shipped ones; a
+    ``custom`` hook that nothing registers is refused (section 3.2)."""
     own = data.pop("warscroll", None)
     known = dict(builtin_warscrolls())
     if own is not None:
-        for scroll in parse_warscrolls({"warscroll": own}, file):
+        scrolls = parse_warscrolls({"warscroll": own}, file)
+        _check_hooks(scrolls, file)
+        for scroll in scrolls:
             known[scroll.id] = scroll
     return known
+
+
+def _check_hooks(scrolls: list[Warscroll], file: str) -> None:
+    """Section 3.2: every ``custom`` hook of the file's own warscrolls is registered
+    (:func:`.hooks.unknown_hooks`; the shipped warscrolls' are tested)."""
+    from bitva.games.age_of_sigmar.battle.hooks import HOOKS, hook_uses  # no import cycle
+
+    for scroll, where, hook in hook_uses(scrolls):
+        if hook not in HOOKS:
+            index = scrolls.index(scroll)
+            raise ContentError(
+                file,
+                format_loc((f"warscroll[{index}] ({scroll.id})", *where)),
+                f"warscroll {scroll.name!r} names hook {hook!r}, which nothing registers "
+                f"(registered: {', '.join(sorted(HOOKS))})",
+            )
 
 
 def _validate(model: type[_M], data: dict[str, Any], file: str) -> _M:
