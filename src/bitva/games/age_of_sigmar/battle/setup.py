@@ -6,7 +6,8 @@ sudden death objective, triumph dice), else at round 1's first-turn choice.
 Army sizes are the models set up (AOS-3.3); generals, the sudden death objective and triumph
 dice come from the file when it records them (AOS-3.5 to AOS-3.7; the loader checks them,
 D-32). Empowered adds 1 to the general's Wounds (AOS-3.7, T-18); Inspired is declared once,
-when a unit is picked to fight (``fight A1 inspired``, D-33); Blessed is not offered yet.
+when a unit is picked to fight (``fight A1 inspired``, D-33); Blessed is held from here on and
+used once, on a die of any roll it could change (``bless 6``, ``bless 2 6``, :mod:`.blessed`).
 Round 1's first turn is the choice of the player done setting up first (AOS-3.4, D-29),
 unless the file records it (``[deployment] first_turn``).
 """
