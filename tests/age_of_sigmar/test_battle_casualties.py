@@ -232,21 +232,28 @@ def test_t_3_attack_sequence_through_the_engine() -> None:
 
 def test_aos_12_5_taker_of_heads_heals_when_its_attacks_slay() -> None:
     """AOS-12.5, D-40: the Khorgorath (``heal`` on_slay, 1) with 2 wounds suffered heals 1
-    after its attacks slay a model; healing never goes below 0 wounds suffered."""
-    from bitva.games.age_of_sigmar.battle.casualties import heal
+    after its attacks slay, through :mod:`.healing`, the battle's one way to heal (casualties
+    has no second, dead one); unwounded, it heals nothing (never below 0 wounds suffered)."""
+    import bitva.games.age_of_sigmar.battle.casualties as casualties
 
-    state = position(
-        [unit("A1", "liberators", row(20, 20, 2, 2.0))],
-        [unit("B4", "khorgorath", [(21, 22.3)])],
-        runtime="[position.units.B4]\nwounds_taken = { m1 = 2 }",
-    )
-    rt, healed = heal(state.battle, state.rt, "B4", "on_slay")
-    assert healed == 1 and rt.unit_by_id("B4").models[0].wounds_taken == 1
-    rt, healed = heal(state.battle, rt, "B4", "hero_phase")
-    assert healed == 0
-    rt, _ = heal(state.battle, rt, "B4", "on_slay")
-    rt, healed = heal(state.battle, rt, "B4", "on_slay")
-    assert healed == 0 and rt.unit_by_id("B4").models[0].wounds_taken == 0
+    assert not hasattr(casualties, "heal")
+    for wounds, healed_n, after in (("{ m1 = 2 }", 1, 1), ("{}", 0, 0)):
+        state = position(
+            [unit("A1", "liberators", row(20, 20, 2, 2.0))],
+            [unit("B4", "khorgorath", [(21, 22.3)])],
+            step="attack",
+            phase="combat",
+            runtime=f'unit = "B4"\npicker = "B"\n[position.units.B4]\nwounds_taken = {wounds}',
+        )
+        state.apply("attack B4 at A1")
+        events = []
+        for dice in ("hit 0/5", "wound 0/5", "save 5/0"):
+            events += state.apply(f"dice {dice}")
+        damage = next(e for e in events if e.kind == "damage")
+        assert damage.data["slain"] == ["A1.1", "A1.2"]
+        healed = [e.data for e in events if e.kind == "healed"]
+        assert healed == ([{"unit": "B4", "wounds": healed_n}] if healed_n else [])
+        assert state.rt.unit_by_id("B4").models[0].wounds_taken == after
 
 
 def test_aos_7_1_a_unit_that_ran_may_not_shoot() -> None:

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bitva.core.outcome import Outcome
-from bitva.games.age_of_sigmar import effects as fx
 from bitva.games.age_of_sigmar.battle.characteristics import bravery_of, wounds_of
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.runtime import (
@@ -83,30 +82,6 @@ def slay(rt: Runtime, model_id: str) -> Runtime:
     if not unit.models[index].on_table:
         return rt
     return _remove(rt, unit, index, "slain")[0]
-
-
-def heal(battle: Battle, rt: Runtime, unit_id: str, trigger: str) -> tuple[Runtime, int]:
-    """AOS-12.5, D-40: the unit's ``heal`` abilities of this trigger (``on_slay``, ``hero_phase``)
-    remove wounds suffered from its wounded models on the table, most wounded first, never
-    below 0; slain models are not healed. Fixed amounts only (a dice amount is not healed)."""
-    unit = rt.unit_by_id(unit_id)
-    amount = sum(
-        e.amount.minimum
-        for ability in battle.warscrolls[unit.warscroll].abilities
-        for e in ability.effects
-        if isinstance(e, fx.Heal) and e.trigger == trigger and e.amount.is_fixed
-    )
-    healed = 0
-    models = list(unit.models)
-    for i in sorted(range(len(models)), key=lambda i: -models[i].wounds_taken):
-        m = models[i]
-        if amount <= 0 or not m.on_table or m.wounds_taken == 0:
-            continue
-        take = min(amount, m.wounds_taken)
-        models[i] = replace(m, wounds_taken=m.wounds_taken - take)
-        amount -= take
-        healed += take
-    return (rt.with_unit(replace(unit, models=tuple(models))) if healed else rt), healed
 
 
 def inflict(
