@@ -185,6 +185,78 @@ def test_aos_12_4_a_spells_mortal_wounds_are_allocated_by_the_owner() -> None:
     assert state.rt.allocation is None and state.rt.step == "hero"
 
 
+SMITER = """
+[[warscroll]]
+id = "smiter"
+name = "Smiter"
+keywords = ["ORDER", "HERO"]
+stats = { move = 5, save = 5, bravery = 7, wounds = 4, base_mm = 32 }
+melee = [["Staff", 1, 1, 4, 4, 0, 1]]
+loadouts = [{ id = "default", weapons = ["Staff"] }]
+abilities = [
+  { name = "Smite", effects = [{ kind = "activated", phase = "hero", target = "enemy_unit", range = 24, duration = "phase", effects = [{ kind = "mortal_wounds", amount = 3 }] }] },
+  { name = "Blast", effects = [{ kind = "activated", phase = "shooting", target = "enemy_unit", range = 24, duration = "phase", effects = [{ kind = "mortal_wounds", amount = "D3" }] }] },
+]
+"""  # noqa: E501
+
+
+def smiter(step: str = "hero", extra: str = "") -> AgeOfSigmarState:
+    """A's Smiter (A1) and five Liberators of B (B1), the last with 1 wound left (T-9's
+    numbers: 3 wounds slay 2 wounded first, 1 otherwise)."""
+    return position(
+        [unit("A1", "smiter", [(10, 10)])],
+        [unit("B1", "liberators", row(10, 25, 5, 2.0), HAMMERS)],
+        step=step,
+        extra=SMITER + extra,
+        runtime="[position.units.B1]\nwounds_taken = { m5 = 1 }",
+    )
+
+
+def test_aos_12_4_an_abilitys_mortal_wounds_are_allocated_by_the_owner() -> None:
+    """AOS-12.4, D-17: an activated ability's 3 mortal wounds (A's hero phase) wait for B's
+    allocation, as an attack's would; then removal, and on as when the engine allocates."""
+    state = smiter()
+    state.apply("use A1 smite B1")
+    assert state.decision == "allocate" and state.current_player == 2
+    assert candidates(state) == ["allocate B1 m5 m1", "allocate B1 m1 m2"]
+    events = state.apply("allocate B1 m1 m2")
+    assert [(e.kind, e.data) for e in events] == [
+        ("mortal-wounds", {"unit": "B1", "wounds": 3, "slain": ["B1.1"]})
+    ]
+    b1 = state.rt.unit_by_id("B1")
+    assert [m.wounds_taken for m in b1.models] == [0, 1, 0, 0, 1]
+    assert state.rt.allocation is None
+    policy = smiter(extra='[options]\nallocation = "min_slain"')
+    policy.apply("use A1 smite B1")
+    assert state.rt == policy.rt  # on as when the engine allocates (the hero phase is over)
+
+
+def test_aos_12_4_an_abilitys_rolled_mortal_wounds_are_allocated_by_the_owner() -> None:
+    """AOS-12.4, D-17: an ability of the shooting phase's window with D3 mortal wounds: rolled
+    3, B allocates, then the window goes on as when the engine allocates."""
+    state = smiter(step="movement")
+    state.apply("done")
+    state.apply("use A1 blast B1")
+    state.apply("dice mortal 3")
+    assert state.decision == "allocate" and state.current_player == 2
+    events = state.apply("allocate B1 m5 m1")
+    assert events[0].data == {"unit": "B1", "wounds": 3, "slain": ["B1.5", "B1.1"]}
+    assert state.rt.allocation is None and state.rt.spell is None
+    policy = smiter(step="movement", extra='[options]\nallocation = "wounded_first"')
+    for action in ("done", "use A1 blast B1", "dice mortal 3"):
+        policy.apply(action)
+    assert state.rt == policy.rt  # on as when the engine allocates (to B's battleshock)
+
+
+def test_d_17_an_abilitys_mortal_wounds_under_a_policy_are_not_asked() -> None:
+    """``[options] allocation = "min_slain"``: the engine allocates an ability's mortal wounds
+    itself (1 slain), as it does an attack's."""
+    state = smiter(extra='[options]\nallocation = "min_slain"')
+    events = state.apply("use A1 smite B1")
+    assert state.decision != "allocate"
+    assert next(e for e in events if e.kind == "mortal-wounds").data["slain"] == ["B1.1"]
+
+
 def thirteen(extra: str = "") -> AgeOfSigmarState:
     """T-4: 13 Bloodreavers, the last an icon bearer, 7 slain this turn, at their test."""
     from bitva.games.age_of_sigmar.battle.sequence import enter

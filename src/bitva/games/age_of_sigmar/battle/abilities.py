@@ -15,7 +15,8 @@ A unit's owner uses an activated ability of its warscroll (``use B1 portal-of-sk
   effect named by the ability's slug with the user as source (:mod:`.auras` reads them and their
   auras); a second use on the same target refreshes it (D-23). ``befuddled``, ``ensorcelled``
   and ``causes_fear`` statuses are recorded under their own names too, where the core rules read
-  them; ``mortal_wounds`` are inflicted at once (AOS-12.4), a dice amount as a chance node.
+  them; ``mortal_wounds`` are inflicted at once (AOS-12.4), a dice amount as a chance node,
+  allocated as an attack's damage is (the owner's decision where it matters, :mod:`.windows`).
 """
 
 from __future__ import annotations

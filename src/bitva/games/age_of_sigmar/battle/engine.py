@@ -449,7 +449,7 @@ def _play(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[Ev
     if step == "ability":
         return windows.play(battle, rt, action)
     if isinstance(action, (UseAction, CommandAction)):
-        return _hero_use(battle, rt, action)
+        return windows.use(battle, rt, action, "hero")
     if step in ("unbind", "spell-target"):
         return wizards.window(battle, rt, action)
     if isinstance(action, Done):
@@ -475,26 +475,6 @@ def _play(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[Ev
         return resolution.start(battle, rt, action)
     assert isinstance(action, PathAction)
     return _path_action(battle, rt, action)
-
-
-def _hero_use(
-    battle: Battle, rt: Runtime, action: UseAction | CommandAction
-) -> tuple[Runtime, list[Event]]:
-    """An activated ability or command ability among the hero phase's free choices."""
-    if isinstance(action, CommandAction):
-        rt, events, mortal = commands.use(battle, rt, action)
-    else:
-        rt, events, mortal = abilities.use(battle, rt, action)
-    target = action.target or action.unit
-    rt, fixed = windows.mortal_step(rt, target, mortal, "hero")
-    if rt.step == "bolt-roll":
-        return rt, events
-    if fixed is not None:
-        rt, more = wizards.mortal_wounds(battle, rt, target, fixed)
-        events += more
-        if rt.outcome is not None:
-            return rt, events
-    return hero_or_movement(battle, rt), events
 
 
 def _roll_off(rt: Runtime, action: RollOff) -> tuple[Runtime, list[Event]]:
@@ -538,13 +518,8 @@ def _die(battle: Battle, rt: Runtime, action: Die) -> tuple[Runtime, list[Event]
         rt, slain = allocation.wound(battle, rt, target, action.value, "damned")
         return (rt, []) if slain is None else _damned(battle, rt, target, action.value, slain)
     if action.kind == "mortal" and rt.spell is not None and "from" in rt.spell:
-        came = rt.spell["from"]
-        rt, events = wizards.mortal_wounds(battle, rt, rt.spell["target"], action.value)
-        if rt.outcome is not None:
-            return rt, events
-        if came == "window":
-            return windows.go_on(battle, rt, False), events
-        return hero_or_movement(battle, rt), events
+        target, came = rt.spell["target"], rt.spell["from"]
+        return windows.inflict_mortal(battle, rt, target, action.value, came)
     if action.kind == "heal":
         return healing.roll(battle, rt, action.value)
     if action.kind in ("cast", "unbind", "mortal"):
@@ -595,6 +570,8 @@ def _casualties(battle: Battle, rt: Runtime, action: CasualtyAction) -> tuple[Ru
     rt, gone, held = allocation.settle(battle, rt, action)
     if then == "bolt":
         return wizards.bolt_done(battle, rt, held["unit"], held["pool"], gone)
+    if then == "ability":
+        return windows.mortal_done(battle, rt, held["unit"], held["pool"], gone, held["came"])
     if then == "damned":
         return _damned(battle, rt, held["unit"], held["pool"], gone)
     return _battleshock(battle, rt, held["unit"], held["die"], gone)

@@ -35,7 +35,7 @@ from bitva.games.age_of_sigmar.battle.abilities import record
 from bitva.games.age_of_sigmar.battle.actions import Action, CastAction, Die, Done, UnitAction
 from bitva.games.age_of_sigmar.battle.allocation import wound
 from bitva.games.age_of_sigmar.battle.auras import expiry, roll_bonus, slug
-from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD, inflict
+from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD
 from bitva.games.age_of_sigmar.battle.characteristics import scroll_of
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.runtime import (
@@ -238,7 +238,7 @@ def roll(battle: Battle, rt: Runtime, action: Die) -> tuple[Runtime, list[Event]
         if total > spell["total"]:
             return back_to_hero(battle, rt), [event]
         return replace(rt, step="spell-target"), [event]
-    rt, events = mortal_wounds(battle, rt, spell["target"], action.value, ask=True)
+    rt, events = mortal_wounds(battle, rt, spell["target"], action.value)
     return (rt if rt.outcome or rt.allocation else back_to_hero(battle, rt)), events
 
 
@@ -277,7 +277,7 @@ def window(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[E
     rt = replace(rt, spell={**spell, "target": target.id, "amount": str(mortal.amount)})
     if not mortal.amount.is_fixed:
         return replace(rt, step="bolt-roll"), [event]
-    rt, events = mortal_wounds(battle, rt, target.id, mortal.amount.minimum, ask=True)
+    rt, events = mortal_wounds(battle, rt, target.id, mortal.amount.minimum)
     return (rt if rt.outcome or rt.allocation else back_to_hero(battle, rt)), [event, *events]
 
 
@@ -288,18 +288,15 @@ def mortal_outcomes(rt: Runtime) -> list[tuple[int, Fraction]]:
 
 
 def mortal_wounds(
-    battle: Battle, rt: Runtime, target: str, wounds: int, ask: bool = False
+    battle: Battle, rt: Runtime, target: str, wounds: int
 ) -> tuple[Runtime, list[Event]]:
-    """AOS-12.4: mortal wounds allocated at once (AOS-12.2), then removal (AOS-15.1). With
-    ``ask`` (a spell's, whose continuation is :func:`bolt_done`) the owner allocates them where
-    it matters (:mod:`.allocation`): the decision is then pending and no event is logged yet."""
-    if ask:
-        rt, pending = wound(battle, rt, target, wounds, "bolt")
-        if pending is None:
-            return rt, []
-        slain = pending
-    else:
-        rt, slain = inflict(battle, rt, target, wounds)
+    """AOS-12.4: a spell's mortal wounds allocated (AOS-12.2), then removal (AOS-15.1). Where
+    it matters and ``[options] allocation = "ask"`` the owner allocates them (:mod:`.allocation`,
+    continued by :func:`bolt_done`): the decision is then pending and no event is logged yet.
+    (An ability's go through :func:`.windows.inflict_mortal`.)"""
+    rt, slain = wound(battle, rt, target, wounds, "bolt")
+    if slain is None:
+        return rt, []
     event = Event("mortal-wounds", {"unit": target, "wounds": wounds, "slain": slain})
     return after_removal(rt), [event]
 
