@@ -18,8 +18,8 @@ Rules (LJ-n):
   not where the wind leaves the jumper).
 
 >>> state = GAME.new({"track": 5}, seed=1)
->>> state.check(state.parse_action("jump 0.30"))
-Violation(message='landing at 0.30 is within 0.50 of the other jumper (at 0.00)', rule='LJ-3')
+>>> print(state.check(state.parse_action("jump 0.30")))
+landing at 0.30 is within 0.50 of the other jumper (at 0.00) (LJ-3)
 >>> _ = state.apply("jump 1.5")
 >>> state.view(None)["jumpers"], state.decision
 ([1.5, 0.0], 'wind')

@@ -117,10 +117,10 @@ def actor(rt: Runtime) -> int | None:
 
 def chance_outcomes(battle: Battle, rt: Runtime) -> list[tuple[Action, Fraction]]:
     """The rolls of D-38 with their exact probabilities."""
-    if rt.step in pre_battle.CHANCE:
-        return pre_battle.chance_outcomes(battle, rt)
     if rt.step in blessed.PAIRS and blessed.holders(battle, rt):
         return blessed.pair_outcomes(rt.step)  # the dice, not only the sum (D-33)
+    if rt.step in pre_battle.CHANCE:
+        return pre_battle.chance_outcomes(battle, rt)
     if rt.step == "priority":
         return [(RollOff(a, b), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7)]
     if rt.step == "run-roll":
@@ -337,7 +337,7 @@ def _check_running(battle: Battle, rt: Runtime, action: Action) -> Violation | N
         return _expected(
             f"{unit.id}'s run: move or retreat {unit.id}, or hold {unit.id}", "AOS-6.5"
         )
-    allowance = move_of(battle, unit) + (unit.run_roll or 0)
+    allowance = move_of(battle, unit, rt) + (unit.run_roll or 0)
     return _check_path(battle, rt, unit, action, allowance, run=True)
 
 

@@ -282,13 +282,13 @@ export function drawBoard(svg, opts) {
   bl.layers.badges.replaceChildren();
   for (const [hex, badge] of Object.entries(opts.badges || {})) {
     const [cx, cy] = centre(hex, flip);
-    // above the token, on the hex's top corner: the target's pennant, weapon and figures stay
-    // in sight (issue 21: on a phone the badge covered them); at most the outer edge of the
-    // outermost figure of a full unit in the row above is under its corner
-    const width = 8 + 7.5 * badge.text.length;
+    // above the token, across the hex's top corner, between the target's pennant (its tip at
+    // R - 3 above the centre) and the figures of the units in the row above (their dots' tops
+    // at R - 4.4 above it): no icon of either is under it (issue 21: on a phone it covered them)
+    const width = 6 + 6.6 * badge.text.length;
     bl.layers.badges.append(s("g", { class: ["badge", badge.kind] },
-      s("rect", { x: cx - width / 2, y: cy - R - 6, width, height: 15, rx: 7.5 }),
-      s("text", { x: cx, y: cy - R + 5.5, text: badge.text }),
+      s("rect", { x: cx - width / 2, y: cy - R - 10, width, height: 13, rx: 6.5 }),
+      s("text", { x: cx, y: cy - R + 0.5, text: badge.text }),
     ));
   }
 }
