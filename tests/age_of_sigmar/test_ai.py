@@ -21,12 +21,15 @@ from bitva.games.age_of_sigmar.ai.evaluation import (
     losses,
     sudden_death,
     threat,
+    threats,
+    weapon_damage,
 )
 from bitva.games.age_of_sigmar.ai.settings import AGENT_DEFAULTS
 from bitva.games.age_of_sigmar.battle.runtime import Runtime
 from bitva.games.age_of_sigmar.battle.schema import SuddenDeath
 from bitva.games.age_of_sigmar.battle.state import AgeOfSigmarState
 from bitva.games.age_of_sigmar.game import GAME
+from bitva.games.age_of_sigmar.geometry.measure import unit_to_unit
 
 SETUPS = ("starter_clash", "scenery_and_sorcery")
 
@@ -100,6 +103,10 @@ def test_aos_3_6_sudden_death_progress_counts_for_the_chooser() -> None:
     # chosen by B, the progress counts for B (negative for A)
     by_b = replace(rt, sudden_death=SuddenDeath(chooser="B", objective="blunt", named_unit="A1"))
     assert sudden_death(battle, _wound(by_b, "A1", 0, 1)) < 0
+    # Endure (met by any model standing after round 6) counts from one half, rising by round
+    endure = replace(rt, sudden_death=SuddenDeath(chooser="B", objective="endure"))
+    early, late = sudden_death(battle, endure), sudden_death(battle, replace(endure, round=5))
+    assert -1 < late < early <= -0.5
 
 
 def test_aos_8_threat_grows_as_units_close_in() -> None:
@@ -118,13 +125,42 @@ def test_aos_15_each_seat_reads_the_position_from_its_own_side() -> None:
     one, two = GAME.heuristic_values(state)
     assert (one, two) == (GAME.heuristic(state, 1), GAME.heuristic(state, 2))
     assert -1 <= two <= 1 and -1 <= one <= 1
-    # losses and sudden death are zero-sum; each side weighs its own threat above the enemy's
+    # losses and sudden death are zero-sum; each side weighs its own distant threat above the
+    # enemy's (nothing is locked in combat yet)
     lost_a, lost_b = losses(state.battle, state.rt)
     threat_a, threat_b = threat(state.battle, state.rt)
+    assert all(t.locked == 0 for t in threats(state.battle, state.rt))
     assert one + two == pytest.approx(
         THREAT_WEIGHT * (1 - CAUTION) * (threat_a + threat_b), abs=1e-9
     )
     assert lost_b > lost_a
+
+
+def test_aos_11_4_the_threat_reads_the_target_save_and_the_weapon_rend() -> None:
+    battle = _battle("starter_clash").battle
+    axe = battle.warscrolls["bloodreavers"].weapon("Meatripper Axe")  # 4+/4+, rend -1
+    assert weapon_damage(axe, 4) == pytest.approx(0.5 * 0.5 * (4 / 6))  # 4+ worsened to 5+
+    assert weapon_damage(axe, 6) == weapon_damage(axe, None) == pytest.approx(0.25)  # D-21
+    assert weapon_damage(axe, 2) < weapon_damage(axe, 4)
+
+
+def _at_gap(rt: Runtime, gap: float) -> Runtime:
+    """The Bloodreavers (B1) moved straight towards the Liberators (A1) to `gap` inches."""
+    d = unit_to_unit(rt.unit_by_id("A1").circles(), rt.unit_by_id("B1").circles())
+    return _move(rt, "B1", gap - d)
+
+
+def test_aos_9_a_weak_unit_does_not_throw_itself_into_a_strong_one() -> None:
+    """Units within 3" fight for certain (AOS-9.1), so the threat of a unit locked in combat
+    counts in full for both sides: Bloodreavers (6+ save) locked with Liberators (4+) is worse
+    for Khorne than standing off, and better for the Stormcast."""
+    state = _battle("starter_clash")
+    battle, rt = state.battle, state.rt
+    locked, apart = _at_gap(rt, 1.0), _at_gap(rt, 10.0)
+    stormcast, khorne = threats(battle, locked)
+    assert stormcast.locked > khorne.locked > 0
+    assert evaluate(battle, locked, "B") < evaluate(battle, apart, "B")
+    assert evaluate(battle, locked, "A") > evaluate(battle, apart, "A")
 
 
 def test_agent_defaults_set_budgets_that_suit_the_game() -> None:

@@ -6,18 +6,23 @@ Sigmar"), in three terms a wargamer reads off the table:
   wounds is half lost), so a wound inflicted is worth something before the model falls.
 - **Sudden death** (AOS-3.6, AOS-15.4): the share of the named unit's wounds lost (Assassinate,
   Blunt) counts for the player who chose the objective; Seize Ground counts their nearest model's
-  approach to the feature.
+  approach to the feature; Endure, met by any model still standing after round 6, counts from
+  one half, rising with the rounds (so an outnumbered player sees it as the objective it is).
 - **Threat**: what each unit could inflict in its next turn on the enemy unit it reaches best: the
-  mean damage of its melee weapons against a 4+ save, weighted by the chance it fights (1 within
-  3", else the chance that a Move and a 2D6 charge bring it within 1/2", AOS-6, AOS-8), plus its
-  missile weapons in range (AOS-7; a quarter of them when in range only after a Move), each
-  capped at the target's remaining wounds, as a share of the enemy army's wounds. A side with the
-  stronger units in reach gains by closing in; the weaker side by keeping away.
+  mean damage of its melee weapons against that unit's own save (AOS-11.4, rend included),
+  weighted by the chance it fights (1 within 3", else the chance that a Move and a 2D6 charge
+  bring it within 1/2", AOS-6, AOS-8), plus its missile weapons in range (AOS-7; a quarter of
+  them when in range only after a Move), each capped at the target's remaining wounds, as a
+  share of the enemy army's wounds. A side with the stronger units in reach gains by closing in;
+  the weaker side by keeping away.
 
 The value for a side is the enemy's losses minus its own plus the weighted terms, clamped to
 [-1, 1]. Losses and sudden death are zero-sum; the threat is not: a side counts the enemy's
-threat at `CAUTION` (a quarter) of its own, so it closes in rather than waits (two cautious sides
-that only avoid each other draw every battle).
+*distant* threat (units not yet within 3" of their best target) at `CAUTION` (a quarter) of its
+own, so it closes in rather than waits (two cautious sides that only avoid each other draw every
+battle), but units already locked in combat (within 3") strike back for certain, so that threat
+counts in full on both sides: a charge is worth making when the unit's blows outweigh the ones
+it will take (Bloodreavers, 6+ save, do not charge Liberators, 4+, for nothing).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bitva.games.age_of_sigmar.battle.loader import Battle
+from bitva.games.age_of_sigmar.battle.pre_battle import ENDURE_ROUNDS
 from bitva.games.age_of_sigmar.battle.runtime import Runtime, UnitState
 from bitva.games.age_of_sigmar.geometry.measure import Circle, unit_to_unit
 from bitva.games.age_of_sigmar.geometry.scenery import distance_to_feature
@@ -43,7 +49,7 @@ FAR = 48.0  # inches of charge needed at which the distant threat has faded to 0
 FAR_VALUE = 0.2  # the distant threat's value at 0" (a 12" charge: 1/36 or this tail, 0.15)
 NEXT_TURN = 0.5  # a charge in one's next turn, after the enemy's turn, counts half
 EXACT_WITHIN = 24.0  # farther apart, units' distance is read off their enclosing circles
-SAVE_ASSUMED = 4  # the save the threat term assumes of a target (a typical 4+)
+NO_SAVE = 7  # the index of "-" (D-21) among the saves a weapon's damage is read against
 
 # P(2D6 >= k) for k = 0..13 (AOS-8.2: the charge roll)
 _TWO_D6 = [sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= k) / 36 for k in range(14)]
@@ -59,25 +65,30 @@ def charge_chance(needed: float) -> float:
     return max(_TWO_D6[k] if k <= 12 else 0.0, tail)
 
 
-def weapon_damage(weapon: Weapon) -> float:
-    """A weapon's mean damage per model against a 4+ save: attacks x hit x wound x failed save
-    x damage (AOS-11; modifiers of abilities left out)."""
+def weapon_damage(weapon: Weapon, save: int | None = 4) -> float:
+    """A weapon's mean damage per model against `save` (None: no save, D-21): attacks x hit x
+    wound x failed save x damage (AOS-11; rend worsens the save; modifiers of abilities left
+    out)."""
     hit = (7 - weapon.hit) / 6
     wound = (7 - weapon.wound) / 6
-    needed = SAVE_ASSUMED - weapon.rend
-    failed = 1.0 if needed > 6 else (needed - 1) / 6
+    needed = NO_SAVE if save is None else save - weapon.rend
+    failed = 1.0 if needed > 6 else max(0.0, (needed - 1) / 6)
     return (
         float(Fraction(weapon.attacks.mean) * Fraction(weapon.damage.mean)) * hit * wound * failed
     )
 
 
+def _save_index(save: int | None) -> int:
+    return NO_SAVE if save is None else save
+
+
 @dataclass(frozen=True, slots=True)
 class Punch:
-    """What one model of a loadout inflicts in a turn: melee and missile mean damage, and the
-    longest missile range."""
+    """What one model of a loadout inflicts in a turn, melee and missile mean damage by the
+    target's save (indexed 0..7, 7 for none), and the longest missile range."""
 
-    melee: float
-    missile: float
+    melee: tuple[float, ...]
+    missile: tuple[float, ...]
     reach: float
 
 
@@ -91,11 +102,11 @@ def punch(scroll: Warscroll, loadout: str) -> Punch:
     if found is not None and found[0] is scroll:
         return found[1]
     weapons = [scroll.weapon(name) for name in scroll.loadout(loadout).weapons]
-    melee = sum(weapon_damage(w) for w in weapons if w.kind == "melee")
+    saves: list[int | None] = [*range(NO_SAVE), None]
     missiles = [w for w in weapons if w.kind == "missile"]
     value = Punch(
-        melee,
-        sum(weapon_damage(w) for w in missiles),
+        tuple(sum(weapon_damage(w, s) for w in weapons if w.kind == "melee") for s in saves),
+        tuple(sum(weapon_damage(w, s) for w in missiles) for s in saves),
         max((w.range for w in missiles), default=0.0),
     )
     _PUNCH[key] = (scroll, value)
@@ -140,6 +151,10 @@ def sudden_death(battle: Battle, rt: Runtime) -> float:
             for m in unit.models
         )
         progress = taken / max(1, total)
+    elif sd.objective == "endure":
+        # met at the end of round 6 by any model still standing: surer as the rounds pass
+        if any(m.status == "table" for u in rt.units if u.side == sd.chooser for m in u.models):
+            progress = 0.5 + 0.5 * min(rt.round, ENDURE_ROUNDS) / ENDURE_ROUNDS
     elif sd.objective == "seize_ground" and sd.feature is not None:
         feature = next((f for f in battle.features if f.id == sd.feature), None)
         if feature is not None:
@@ -177,34 +192,48 @@ def fight_chance(battle: Battle, rt: Runtime, unit: UnitState, d: float) -> floa
 @dataclass(frozen=True, slots=True)
 class _Unit:
     """A unit on the table as the threat reads it: its circles, the circle enclosing them, its
-    wounds left, and what its models inflict."""
+    wounds left, its save's index, and what its models inflict by the target's save."""
 
     unit: UnitState
     circles: tuple[Circle, ...]
     centre: tuple[float, float]
     radius: float
     left: float
-    melee: float
-    missile: float
+    save: int
+    melee: tuple[float, ...]
+    missile: tuple[float, ...]
     reach: float
 
 
 def _read(battle: Battle, unit: UnitState, circles: tuple[Circle, ...]) -> _Unit:
     scroll = battle.warscrolls[unit.warscroll]
     wounds = scroll.stats.wounds
-    melee = missile = reach = 0.0
+    melee = [0.0] * (NO_SAVE + 1)
+    missile = [0.0] * (NO_SAVE + 1)
+    reach = 0.0
     left = 0
     for model in unit.models:
         if model.status == "table":
             p = punch(scroll, model.loadout)
-            melee += p.melee
-            missile += p.missile
+            for i in range(NO_SAVE + 1):
+                melee[i] += p.melee[i]
+                missile[i] += p.missile[i]
             reach = max(reach, p.reach)
             left += wounds - model.wounds_taken
     cx = sum(c.x for c in circles) / len(circles)
     cy = sum(c.y for c in circles) / len(circles)
     radius = max(math.hypot(c.x - cx, c.y - cy) + c.r for c in circles)
-    return _Unit(unit, circles, (cx, cy), radius, float(left), melee, missile, reach)
+    return _Unit(
+        unit,
+        circles,
+        (cx, cy),
+        radius,
+        float(left),
+        _save_index(scroll.stats.save),
+        tuple(melee),
+        tuple(missile),
+        reach,
+    )
 
 
 def _distance(a: _Unit, b: _Unit) -> float:
@@ -218,23 +247,49 @@ def _distance(a: _Unit, b: _Unit) -> float:
 
 def _pressure(
     battle: Battle, rt: Runtime, unit: _Unit, distances: list[tuple[_Unit, float]]
-) -> float:
-    """The mean damage the unit could inflict next on the enemy unit it reaches best."""
-    melee, missile, reach = unit.melee, unit.missile, unit.reach
-    if melee == 0 and missile == 0:
-        return 0.0
+) -> tuple[float, bool]:
+    """The mean damage the unit could inflict next on the enemy unit it reaches best, and
+    whether that unit is within 3" already (locked in combat: the blow is certain)."""
+    if not any(unit.melee) and not any(unit.missile):
+        return 0.0, False
     move = battle.warscrolls[unit.unit.warscroll].stats.move
-    best = 0.0
+    best, locked = 0.0, False
     for target, d in distances:
+        melee, missile = unit.melee[target.save], unit.missile[target.save]
         fights = fight_chance(battle, rt, unit.unit, d) if melee else 0.0
-        shoots = 1.0 if d <= reach else AFTER_MOVE if d <= reach + move else 0.0
-        best = max(best, min(target.left, melee * fights + missile * shoots))
-    return best
+        shoots = 1.0 if d <= unit.reach else AFTER_MOVE if d <= unit.reach + move else 0.0
+        value = min(target.left, melee * fights + missile * shoots)
+        if value > best:
+            best, locked = value, d <= MELEE_REACH
+    return best, locked
 
 
-def threat(battle: Battle, rt: Runtime) -> tuple[float, float]:
-    """Each side's threat: the damage its units could inflict next, as a share of the enemy
-    army's wounds (the module docstring). Each pair's distance is measured once."""
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """A side's threat as a share of the enemy army's wounds: from units locked in combat
+    (within 3" of their best target) and from the others."""
+
+    locked: float
+    distant: float
+
+    @property
+    def total(self) -> float:
+        return self.locked + self.distant
+
+    def as_enemy(self) -> float:
+        """The threat as the other side weighs it: the distant part at `CAUTION`."""
+        return self.locked + CAUTION * self.distant
+
+
+def _side_threat(pressures: list[tuple[float, bool]], wounds: int) -> Threat:
+    locked = sum(v for v, is_locked in pressures if is_locked)
+    distant = sum(v for v, is_locked in pressures if not is_locked)
+    return Threat(locked / max(1, wounds), distant / max(1, wounds))
+
+
+def threats(battle: Battle, rt: Runtime) -> tuple[Threat, Threat]:
+    """Each side's :class:`Threat` (the module docstring). Each pair's distance is measured
+    once."""
     army: dict[str, list[_Unit]] = {"A": [], "B": []}
     total = {"A": 0, "B": 0}
     for unit in rt.units:
@@ -244,29 +299,35 @@ def threat(battle: Battle, rt: Runtime) -> tuple[float, float]:
         if circles:
             army[unit.side].append(_read(battle, unit, circles))
     if not army["A"] or not army["B"]:
-        return 0.0, 0.0
+        return Threat(0.0, 0.0), Threat(0.0, 0.0)
     table = [[_distance(a, b) for b in army["B"]] for a in army["A"]]
-    pressure_a = sum(
+    pressure_a = [
         _pressure(battle, rt, a, list(zip(army["B"], table[i], strict=True)))
         for i, a in enumerate(army["A"])
-    )
-    pressure_b = sum(
+    ]
+    pressure_b = [
         _pressure(battle, rt, b, [(a, table[i][j]) for i, a in enumerate(army["A"])])
         for j, b in enumerate(army["B"])
-    )
-    return pressure_a / max(1, total["B"]), pressure_b / max(1, total["A"])
+    ]
+    return _side_threat(pressure_a, total["B"]), _side_threat(pressure_b, total["A"])
 
 
-_LAST: list[tuple[Runtime, tuple[float, float, float, float, float]]] = []
+def threat(battle: Battle, rt: Runtime) -> tuple[float, float]:
+    """Each side's whole threat (locked and distant) as a share of the enemy army's wounds."""
+    a, b = threats(battle, rt)
+    return a.total, b.total
 
 
-def _terms(battle: Battle, rt: Runtime) -> tuple[float, float, float, float, float]:
+_LAST: list[tuple[Runtime, tuple[float, float, float, Threat, Threat]]] = []
+
+
+def _terms(battle: Battle, rt: Runtime) -> tuple[float, float, float, Threat, Threat]:
     """Losses, sudden death and threats of `rt`, kept for the last position (both seats read
     the same position one after the other)."""
     if _LAST and _LAST[0][0] is rt:
         return _LAST[0][1]
     lost_a, lost_b = losses(battle, rt)
-    threat_a, threat_b = threat(battle, rt)
+    threat_a, threat_b = threats(battle, rt)
     terms = (lost_a, lost_b, sudden_death(battle, rt), threat_a, threat_b)
     _LAST[:] = [(rt, terms)]
     return terms
@@ -274,13 +335,14 @@ def _terms(battle: Battle, rt: Runtime) -> tuple[float, float, float, float, flo
 
 def evaluate(battle: Battle, rt: Runtime, side: str = "A") -> float:
     """The value of the position for `side` in [-1, 1] (the module docstring): losses and
-    sudden death are zero-sum; the threat counts the side's own threat in full and the enemy's
-    at `CAUTION`, so that a side closes in on an enemy of like strength (it strikes first when it
-    charges in its own turn) instead of waiting for a draw."""
+    sudden death are zero-sum; the threat counts the side's own threat in full, the enemy's
+    threat from units locked in combat in full and its distant threat at `CAUTION`, so that a
+    side closes in on an enemy of like strength (it strikes first when it charges in its own
+    turn) instead of waiting for a draw, but does not throw a weak unit into a strong one."""
     lost_a, lost_b, objective, threat_a, threat_b = _terms(battle, rt)
     value = lost_b - lost_a + SUDDEN_DEATH_WEIGHT * objective
     if side == "A":
-        value += THREAT_WEIGHT * (threat_a - CAUTION * threat_b)
+        value += THREAT_WEIGHT * (threat_a.total - threat_b.as_enemy())
     else:
-        value = -value + THREAT_WEIGHT * (threat_b - CAUTION * threat_a)
+        value = -value + THREAT_WEIGHT * (threat_b.total - threat_a.as_enemy())
     return max(-1.0, min(1.0, value))
