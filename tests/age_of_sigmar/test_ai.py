@@ -18,6 +18,7 @@ from bitva.games.age_of_sigmar.ai.evaluation import (
     THREAT_WEIGHT,
     charge_chance,
     evaluate,
+    extra_attacks,
     losses,
     sudden_death,
     threat,
@@ -142,6 +143,29 @@ def test_aos_11_4_the_threat_reads_the_target_save_and_the_weapon_rend() -> None
     assert weapon_damage(axe, 4) == pytest.approx(0.5 * 0.5 * (4 / 6))  # 4+ worsened to 5+
     assert weapon_damage(axe, 6) == weapon_damage(axe, None) == pytest.approx(0.25)  # D-21
     assert weapon_damage(axe, 2) < weapon_damage(axe, 4)
+
+
+def test_aos_3_2_the_threat_counts_attacks_given_by_abilities_in_force() -> None:
+    """The Bloodsecrator's Portal of Skulls (+1 attack to Khorne melee weapons within 18") makes
+    the Bloodreavers' threat greater at once."""
+    state = GAME.new({"battle": "starter_clash"}, seed=3)
+    agent = make_agent("random", 5)
+    while not (state.current_player == 2 and state.rt.step == "hero"):
+        if state.is_chance:
+            state.apply_unchecked(state.sample_chance(state.rng))
+        else:
+            state.apply(agent.choose(state))
+    battle = state.battle
+    reavers = state.rt.unit_by_id("B1")
+    assert extra_attacks(battle, state.rt, reavers) == ()
+    before = threat(battle, state.rt)[1]
+    state.apply(state.parse_action("use B2 portal-of-skulls"))
+    reavers = state.rt.unit_by_id("B1")
+    assert dict(extra_attacks(battle, state.rt, reavers)) == {
+        "Reaver Blades": 1,
+        "Meatripper Axe": 1,
+    }
+    assert threat(battle, state.rt)[1] > before
 
 
 def _at_gap(rt: Runtime, gap: float) -> Runtime:

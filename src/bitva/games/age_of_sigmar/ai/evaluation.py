@@ -9,7 +9,8 @@ Sigmar"), in three terms a wargamer reads off the table:
   approach to the feature; Endure, met by any model still standing after round 6, counts from
   one half, rising with the rounds (so an outnumbered player sees it as the objective it is).
 - **Threat**: what each unit could inflict in its next turn on the enemy unit it reaches best: the
-  mean damage of its melee weapons against that unit's own save (AOS-11.4, rend included),
+  mean damage of its melee weapons against that unit's own save (AOS-11.4, rend included; with
+  the attacks that abilities in force add, such as the Bloodsecrator's Portal of Skulls),
   weighted by the chance it fights (1 within 3", else the chance that a Move and a 2D6 charge
   bring it within 1/2", AOS-6, AOS-8), plus its missile weapons in range (AOS-7; a quarter of
   them when in range only after a Move), each capped at the target's remaining wounds, as a
@@ -31,6 +32,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from bitva.games.age_of_sigmar.battle.auras import stat_bonus
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.pre_battle import ENDURE_ROUNDS
 from bitva.games.age_of_sigmar.battle.runtime import Runtime, UnitState
@@ -65,17 +67,16 @@ def charge_chance(needed: float) -> float:
     return max(_TWO_D6[k] if k <= 12 else 0.0, tail)
 
 
-def weapon_damage(weapon: Weapon, save: int | None = 4) -> float:
-    """A weapon's mean damage per model against `save` (None: no save, D-21): attacks x hit x
-    wound x failed save x damage (AOS-11; rend worsens the save; modifiers of abilities left
-    out)."""
+def weapon_damage(weapon: Weapon, save: int | None = 4, extra_attacks: int = 0) -> float:
+    """A weapon's mean damage per model against `save` (None: no save, D-21): attacks (with
+    `extra_attacks` given by abilities in force) x hit x wound x failed save x damage (AOS-11;
+    rend worsens the save; roll modifiers left out)."""
     hit = (7 - weapon.hit) / 6
     wound = (7 - weapon.wound) / 6
     needed = NO_SAVE if save is None else save - weapon.rend
     failed = 1.0 if needed > 6 else max(0.0, (needed - 1) / 6)
-    return (
-        float(Fraction(weapon.attacks.mean) * Fraction(weapon.damage.mean)) * hit * wound * failed
-    )
+    attacks = max(Fraction(0), Fraction(weapon.attacks.mean) + extra_attacks)
+    return float(attacks * Fraction(weapon.damage.mean)) * hit * wound * failed
 
 
 def _save_index(save: int | None) -> int:
@@ -92,25 +93,45 @@ class Punch:
     reach: float
 
 
-_PUNCH: dict[tuple[int, str], tuple[Warscroll, Punch]] = {}
+Extra = tuple[tuple[str, int], ...]
+"""Attacks added to weapons by abilities in force (AOS-3.2 ``stat_mod``), by weapon name."""
+
+_PUNCH: dict[tuple[int, str, Extra], tuple[Warscroll, Punch]] = {}
 
 
-def punch(scroll: Warscroll, loadout: str) -> Punch:
-    """The :class:`Punch` of a model of `scroll` with `loadout` (cached per warscroll object)."""
-    key = (id(scroll), loadout)
+def punch(scroll: Warscroll, loadout: str, extra: Extra = ()) -> Punch:
+    """The :class:`Punch` of a model of `scroll` with `loadout`, its weapons given the attacks of
+    `extra` (cached per warscroll object)."""
+    key = (id(scroll), loadout, extra)
     found = _PUNCH.get(key)
     if found is not None and found[0] is scroll:
         return found[1]
     weapons = [scroll.weapon(name) for name in scroll.loadout(loadout).weapons]
+    more = dict(extra)
     saves: list[int | None] = [*range(NO_SAVE), None]
     missiles = [w for w in weapons if w.kind == "missile"]
     value = Punch(
-        tuple(sum(weapon_damage(w, s) for w in weapons if w.kind == "melee") for s in saves),
-        tuple(sum(weapon_damage(w, s) for w in missiles) for s in saves),
+        tuple(
+            sum(weapon_damage(w, s, more.get(w.name, 0)) for w in weapons if w.kind == "melee")
+            for s in saves
+        ),
+        tuple(sum(weapon_damage(w, s, more.get(w.name, 0)) for w in missiles) for s in saves),
         max((w.range for w in missiles), default=0.0),
     )
     _PUNCH[key] = (scroll, value)
     return value
+
+
+def extra_attacks(battle: Battle, rt: Runtime, unit: UnitState) -> Extra:
+    """The attacks that abilities in force add to the unit's weapons now (its own and given
+    ones, such as the Bloodsecrator's Portal of Skulls), for the weapons they change."""
+    scroll = battle.warscrolls[unit.warscroll]
+    out = []
+    for weapon in scroll.weapons:
+        bonus = stat_bonus(battle, rt, unit, "attacks", (weapon.name, weapon.kind))
+        if bonus:
+            out.append((weapon.name, bonus))
+    return tuple(out)
 
 
 def _wounds(battle: Battle, unit: UnitState) -> int:
@@ -205,16 +226,17 @@ class _Unit:
     reach: float
 
 
-def _read(battle: Battle, unit: UnitState, circles: tuple[Circle, ...]) -> _Unit:
+def _read(battle: Battle, rt: Runtime, unit: UnitState, circles: tuple[Circle, ...]) -> _Unit:
     scroll = battle.warscrolls[unit.warscroll]
     wounds = scroll.stats.wounds
     melee = [0.0] * (NO_SAVE + 1)
     missile = [0.0] * (NO_SAVE + 1)
     reach = 0.0
     left = 0
+    extra = extra_attacks(battle, rt, unit)
     for model in unit.models:
         if model.status == "table":
-            p = punch(scroll, model.loadout)
+            p = punch(scroll, model.loadout, extra)
             for i in range(NO_SAVE + 1):
                 melee[i] += p.melee[i]
                 missile[i] += p.missile[i]
@@ -297,7 +319,7 @@ def threats(battle: Battle, rt: Runtime) -> tuple[Threat, Threat]:
         total[unit.side] += wounds * sum(1 for m in unit.models if m.status != "reserve")
         circles = unit.circles()
         if circles:
-            army[unit.side].append(_read(battle, unit, circles))
+            army[unit.side].append(_read(battle, rt, unit, circles))
     if not army["A"] or not army["B"]:
         return Threat(0.0, 0.0), Threat(0.0, 0.0)
     table = [[_distance(a, b) for b in army["B"]] for a in army["A"]]
