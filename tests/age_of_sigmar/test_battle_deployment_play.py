@@ -15,7 +15,10 @@ from bitva.games.age_of_sigmar.battle.set_up_actions import Deploy
 from bitva.games.age_of_sigmar.game import GAME
 from bitva.server.games.age_of_sigmar import ADAPTER
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "open_deployment.toml"
+EXAMPLE = (
+    Path(__file__).resolve().parents[2]
+    / "src/bitva/games/age_of_sigmar/content/battles/open_deployment.toml"
+)
 
 
 def at_set_up() -> Any:

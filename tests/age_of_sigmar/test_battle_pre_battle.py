@@ -23,7 +23,10 @@ from bitva.games.age_of_sigmar.battle.set_up_actions import General, Landscape, 
 from bitva.games.age_of_sigmar.battle.state import AgeOfSigmarState
 from bitva.games.age_of_sigmar.game import GAME
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "open_deployment.toml"
+EXAMPLE = (
+    Path(__file__).resolve().parents[2]
+    / "src/bitva/games/age_of_sigmar/content/battles/open_deployment.toml"
+)
 
 FEATURES = """
 feature = [

@@ -303,3 +303,64 @@ def test_aos_11_2_the_adapter_offers_checked_choices_with_the_calculators_odds()
             assert sides[pair["unit"]] == view["active"] != sides[pair["target"]]
         state.apply(view["choices"][rng.below(len(view["choices"]))])
     assert attacks > 0
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("cs", PHONE), ("en", WIDE)])
+def test_aos_3_2_open_deployment_is_set_up_in_the_browser(
+    server: ServerProcess,
+    browser: Browser,
+    page_errors: list[str],
+    shots: Path,
+    lang: str,
+    viewport: dict[str, int],
+) -> None:
+    """AOS-2.5, AOS-3.1 to 3.6 in the browser: the lobby's open deployment leaves the territory
+    choice, the set-up unit by unit, the general and the objective to the players; by the
+    prompt's buttons (the first offered each time) the human sets up the Stormcast until the
+    battle's first hero or movement phase, with both armies on the table."""
+    phone = viewport == PHONE
+    page = new_page(browser, page_errors, lang=lang, viewport=viewport, touch=phone)
+    game = create_game(
+        server,
+        game="age-of-sigmar",
+        options={"battle": "open_deployment"},
+        opponents=[{"kind": "ai", "level": "random"}],
+    )
+    open_game(page, server, game)
+    seen: set[str] = set()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        step, mode = state_of(page)
+        if step in ("hero", "movement"):
+            break
+        if mode != "mine":
+            page.wait_for_timeout(100)
+            continue
+        buttons = page.locator("#prompt button[data-action]:enabled")
+        if not buttons.count():
+            page.wait_for_timeout(100)
+            continue
+        action = buttons.first.get_attribute("data-action") or ""
+        seen.add(action.split()[0])
+        if action.startswith("deploy") and "deploy-shot" not in seen:
+            seen.add("deploy-shot")
+            page.screenshot(path=str(shots / f"age-of-sigmar-open-deployment-{lang}.png"))
+        version = page.get_attribute("#game", "data-version")
+        if phone:
+            buttons.first.tap()
+        else:
+            buttons.first.click()
+        page.wait_for_function(
+            f"() => document.querySelector('#game').dataset.version !== '{version}'"
+        )
+    else:
+        raise AssertionError(f"the set-up never ended: {state_of(page)}, seen {sorted(seen)}")
+    assert "deploy" in seen and "general" in seen, seen
+    for side in ("A", "B"):
+        assert page.locator(f"#aos-table g.unit.side-{side}").count(), side
+    if lang == "cs":
+        prompt = page.inner_text("#prompt")
+        assert not re.search(r"\b(the|your|unit|set up)\b", prompt), prompt
+    assert_no_sideways_scroll(page, f"open deployment {lang}")
+    page.screenshot(path=str(shots / f"age-of-sigmar-open-deployment-{lang}-battle.png"))
+    assert not page_errors

@@ -40,7 +40,7 @@ from bitva.games.age_of_sigmar.geometry.measure import unit_to_unit
 from bitva.games.age_of_sigmar.geometry.sight import units_see
 from bitva.server.games import GameAdapter
 
-SETUPS = ("starter_clash", "scenery_and_sorcery")
+SETUPS = ("starter_clash", "scenery_and_sorcery", "open_deployment")
 
 
 class AgeOfSigmarOptionsIn(BaseModel):
@@ -48,10 +48,11 @@ class AgeOfSigmarOptionsIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    battle: Literal["starter_clash", "scenery_and_sorcery"] = Field(
+    battle: Literal["starter_clash", "scenery_and_sorcery", "open_deployment"] = Field(
         default="starter_clash",
         description="the battle setup (rules section 6.2): the starter clash on an open table, "
-        "or scenery and sorcery",
+        "scenery and sorcery, or open deployment (Setup 1's armies set up by the players, "
+        "AOS-2.5, AOS-3.1 to 3.7)",
     )
 
 

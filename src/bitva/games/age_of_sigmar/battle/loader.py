@@ -521,7 +521,8 @@ def load_army_list(path: str | Path) -> ArmyList:
 
 
 def builtin_battle_names() -> tuple[str, ...]:
-    """The shipped setups of 6.2, by file name: ``starter_clash``, ``scenery_and_sorcery``."""
+    """The shipped setups, by file name: 6.2's ``starter_clash`` and ``scenery_and_sorcery``, and
+    ``open_deployment`` (Setup 1's armies with everything before the battle left to play)."""
     folder = resources.files(BATTLES_PACKAGE)
     return tuple(sorted(e.name[:-5] for e in folder.iterdir() if e.name.endswith(".toml")))
 

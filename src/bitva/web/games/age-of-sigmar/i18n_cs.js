@@ -9,6 +9,8 @@ export const cs = {
   "setup.starter_clash.about": "Stormcast Eternals proti Khorne Bloodbound na otevřeném stole 4' × 4'.",
   "setup.scenery_and_sorcery": "Terén a čarodějnictví (sestava 2)",
   "setup.scenery_and_sorcery.about": "Stormcast Eternals proti Khorne Bloodbound na stole 6' × 4' s terénem, čaroději a střelnými zbraněmi.",
+  "setup.open_deployment": "Volné rozestavení",
+  "setup.open_deployment.about": "Úvodní armády na stole 4' × 4' se dvěma prvky terénu: hodíte si o moc terénu a o území, stavíte jednotky střídavě, jmenujete generála a v přesile protivníka si zvolíte cíl.",
   "side.A": "Strana A",
   "side.B": "Strana B",
   "turn.line": "Kolo {round} z {max} · tah: {side} · {phase}",

@@ -9,6 +9,8 @@ export const en = {
   "setup.starter_clash.about": "Stormcast Eternals against Khorne Bloodbound on an open 4' by 4' table.",
   "setup.scenery_and_sorcery": "Scenery and sorcery (Setup 2)",
   "setup.scenery_and_sorcery.about": "Stormcast Eternals against Khorne Bloodbound on a 6' by 4' table with scenery, wizards and missile weapons.",
+  "setup.open_deployment": "Open deployment",
+  "setup.open_deployment.about": "The starter armies on a 4' by 4' table with two pieces of scenery: you roll for the scenery's powers and territories, set up your units in turn, name your general and, if outnumbered, choose an objective.",
   "side.A": "Side A",
   "side.B": "Side B",
   "turn.line": "Round {round} of {max} · {side}'s turn · {phase}",
