@@ -17,10 +17,8 @@ from bitva.games.age_of_sigmar.battle.set_up_actions import Deploy, Territory
 from bitva.games.age_of_sigmar.battle.state import AgeOfSigmarState
 from bitva.games.age_of_sigmar.game import GAME
 
-EXAMPLE = (
-    Path(__file__).resolve().parents[2]
-    / "src/bitva/games/age_of_sigmar/content/battles/open_deployment.toml"
-)
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "src/bitva/games/age_of_sigmar/content/battles/open_deployment.toml"
 
 PLAIN = """
 name = "Plain"
@@ -201,3 +199,33 @@ def test_aos_3_2_example_file_played_to_the_end_by_random_play(seed: int) -> Non
         state.play(action)
     assert state.outcome is not None
     assert {"landscape-roll", "territory-roll-off", "territory", "deploy", "general"} <= steps
+
+
+def test_aos_3_2_set_up_refusals_carry_codes_the_browser_words() -> None:
+    """Each set-up refusal names its code and the model or unit (the browser says it in the
+    page's language: web/games/age-of-sigmar/i18n_*.js `violation.CODE`)."""
+    state = play(state_of('[roll_offs]\nterritory = "A"\n'), "territory high")
+    cases = {
+        "deploy C9 m1 24,4": ("no_unit", {"unit": "C9"}),
+        "deploy B1 m1 24,40": ("not_yours", {"unit": "B1"}),
+        "deploy A2 m1 10,5; m2 12,5": ("set_up_whole", {"unit": "A2"}),
+        "deploy A1 m1 0.5,5": ("set_up_off_table", {"model": "A1.1"}),
+        "deploy A1 m1 24,30": ("outside_territory", {"model": "A1.1"}),
+        "deploy A1 m1 24,11.3": ("near_enemy_territory", {"model": "A1.1", "gap": 11.913}),
+        "deploy A2 m1 10,5; m2 12,5; m3 14.5,5": ("set_up_incoherent", {"unit": "A2"}),
+    }
+    for text, (code, params) in cases.items():
+        violation = state.check(parse_action(text))
+        assert violation is not None, text
+        assert (violation.code, violation.params) == (code, params), text
+    play(state, "deploy A1 m1 24,5")
+    play(state, "deploy B1 m1 24,40")
+    violation = state.check(parse_action("deploy A2 m1 24,5.5; m2 26,5.5; m3 28,5.5"))
+    assert violation is not None and violation.code == "onto_model"
+    assert violation.params == {"model": "A2.1", "other": "A1.1"}
+    violation = state.check(parse_action("deploy A1 m1 30,5"))
+    assert violation is not None and violation.code == "already_set_up"
+    for lang in ("en", "cs"):
+        words = (ROOT / f"src/bitva/web/games/age-of-sigmar/i18n_{lang}.js").read_text()
+        for code in (*(c for c, _ in cases.values()), "onto_model", "already_set_up"):
+            assert f'"violation.{code}"' in words, (lang, code)

@@ -344,6 +344,13 @@ def test_aos_3_2_open_deployment_is_set_up_in_the_browser(
         seen.add(action.split()[0])
         if action.startswith("deploy") and "deploy-shot" not in seen:
             seen.add("deploy-shot")
+            # a typed set-up off the table is refused, in the page's language (D-9)
+            page.fill("#action-text", "deploy A2 m1 -5,-5")
+            verdict = page.locator('.text-verdict[data-code="set_up_off_table"]')
+            verdict.wait_for()
+            words = {"cs": "nestál celý na stole", "en": "would not be wholly on the table"}
+            assert words[lang] in verdict.inner_text(), verdict.inner_text()
+            page.fill("#action-text", "")
             page.screenshot(path=str(shots / f"age-of-sigmar-open-deployment-{lang}.png"))
         version = page.get_attribute("#game", "data-version")
         if phone:

@@ -92,17 +92,25 @@ def check_deploy(battle: Battle, rt: Runtime, action: Deploy) -> Violation | Non
     """AOS-3.2, GEO-12, GEO-5, D-7, D-8, D-9: why this set-up is illegal, or None."""
     side = rt.chooser  # the player setting up (pre_battle.actor)
     if not rt.has_unit(action.unit):
-        return Violation(f"there is no unit {action.unit}", "AOS-1.2")
+        return Violation(
+            f"there is no unit {action.unit}", "AOS-1.2", "no_unit", {"unit": action.unit}
+        )
     unit = rt.unit_by_id(action.unit)
     if unit.side != side:
-        return Violation(f"{unit.id} is not a unit of player {side}", "AOS-1.9")
+        return Violation(
+            f"{unit.id} is not a unit of player {side}", "AOS-1.9", "not_yours", {"unit": unit.id}
+        )
     if unit not in unplaced(rt, side):
-        return Violation(f"{unit.id} is already set up", "AOS-3.2")
+        return Violation(
+            f"{unit.id} is already set up", "AOS-3.2", "already_set_up", {"unit": unit.id}
+        )
     numbers = [n for n, _ in action.points]
     if sorted(numbers) != list(range(1, len(unit.models) + 1)):
         return Violation(
             f"{unit.id} is set up whole: one point for each of m1 to m{len(unit.models)}",
             "AOS-3.2",
+            "set_up_whole",
+            {"unit": unit.id},
         )
     own, enemy = territory_of(battle, rt, side), territory_of(battle, rt, other(side))
     placed = [(m.id, m.circle) for u in rt.units for m in u.alive]
@@ -110,31 +118,58 @@ def check_deploy(battle: Battle, rt: Runtime, action: Deploy) -> Violation | Non
     for number, (x, y) in action.points:
         model = unit.models[number - 1]
         circle = Circle(x, y, model.r)
+        at: dict[str, object] = {"model": model.id}
         if not battle.table.holds(circle):
-            return Violation(f"model {model.id} is not wholly on the table", "D-9")
+            return Violation(
+                f"model {model.id} is not wholly on the table", "D-9", "set_up_off_table", at
+            )
         if not in_territory(circle, own):
-            return Violation(f"model {model.id} is not wholly in its own territory", "GEO-12")
+            return Violation(
+                f"model {model.id} is not wholly in its own territory",
+                "GEO-12",
+                "outside_territory",
+                at,
+            )
         gap = distance_to_territory(circle, enemy)
         if not more_than(gap, SET_UP_DISTANCE):
             return Violation(
                 f'model {model.id} is {gap:.3f}" from enemy territory, not more than 12"',
                 "AOS-3.2",
+                "near_enemy_territory",
+                {**at, "gap": round(gap, 3)},
             )
         for other_id, c in placed:
             if math.hypot(c.x - x, c.y - y) < c.r + circle.r - EPS:
-                return Violation(f"model {model.id} would stand on {other_id}", "D-7")
+                return Violation(
+                    f"model {model.id} would stand on {other_id}",
+                    "D-7",
+                    "onto_model",
+                    {**at, "other": other_id},
+                )
         for f in battle.features:
             if f.movement == "impassable" and overlaps(circle, f):
-                return Violation(f"model {model.id} would stand in impassable {f.name}", "GEO-9")
+                return Violation(
+                    f"model {model.id} would stand in impassable {f.name}",
+                    "GEO-9",
+                    "in_impassable",
+                    {**at, "feature": f.name},
+                )
             if f.movement == "climb" and astride(circle, f):
                 return Violation(
                     f"model {model.id} would stand astride {f.name}: wholly on it or off it",
                     "D-8",
+                    "astride",
+                    {**at, "feature": f.name},
                 )
         placed.append((model.id, circle))
         circles.append(circle)
     if not is_coherent(circles):
-        return Violation(f'{unit.id} is not one group with 1" between its models', "GEO-5")
+        return Violation(
+            f'{unit.id} is not one group with 1" between its models',
+            "GEO-5",
+            "set_up_incoherent",
+            {"unit": unit.id},
+        )
     return None
 
 

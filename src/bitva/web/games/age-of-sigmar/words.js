@@ -168,7 +168,7 @@ export function violationWords(violation, unitOf) {
     unit: v.code === "no_unit" ? p.unit : unit,
     model: p.model ? model(p.model) : unit,
     other: p.other ? t("violation.other", { name: nameOf(String(p.other).split(".")[0]) }) : t("violation.other_none"),
-    length: decimal(p.length), allowance: decimal(p.allowance),
+    length: decimal(p.length), allowance: decimal(p.allowance), gap: decimal(p.gap),
   });
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
