@@ -29,7 +29,7 @@ from bitva.games.age_of_sigmar.battle.actions import (
 from bitva.games.age_of_sigmar.battle.attacks import legal_targets
 from bitva.games.age_of_sigmar.battle.casualties import INSPIRED
 from bitva.games.age_of_sigmar.battle.characteristics import move_of
-from bitva.games.age_of_sigmar.battle.engine import INSPIRING_RANGE
+from bitva.games.age_of_sigmar.battle.checks import INSPIRING_RANGE
 from bitva.games.age_of_sigmar.battle.landscapes import may_sacrifice
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.movement import (
