@@ -237,6 +237,42 @@ def test_3_2_a_warscroll_naming_an_unregistered_hook_is_refused(tmp_path: Path) 
     assert listed.value.field == "warscroll[0] (cultists).abilities[1].effects[0].hook"
 
 
+@pytest.mark.parametrize(
+    ("where", "field"),
+    [
+        (
+            'command_abilities = [{ name = "Dark Oath", effects = [HOOKED] }]\n',
+            "command_abilities[0].effects[0].hook",
+        ),
+        (
+            'abilities = [{ name = "Dark Pact", effects = [{ kind = "aura", range = 6, '
+            'who = "friendly", effects = [HOOKED] }] }]\n',
+            "abilities[0].effects[0].effects[0].hook",
+        ),
+        (
+            'abilities = [{ name = "Dark Pact", effects = [{ kind = "activated", '
+            'phase = "hero", duration = "turn", effects = [HOOKED] }] }]\n',
+            "abilities[0].effects[0].effects[0].hook",
+        ),
+    ],
+)
+def test_3_2_an_unregistered_hook_is_refused_in_command_abilities_and_nested_effects(
+    where: str, field: str
+) -> None:
+    """The hook check reads every place an effect may stand: command abilities, spells, and
+    the effects inside an aura or an activated ability."""
+    scroll = (
+        '[[warscroll]]\nid = "cultists"\nname = "Cultists"\n'
+        "stats = { move = 6, save = 6, bravery = 5, wounds = 1, base_mm = 25 }\n"
+        'melee = [["Knife", 1, 1, 4, 4, 0, 1]]\n'
+        'loadouts = [{ id = "knife", weapons = ["Knife"] }]\n'
+    ) + where.replace("HOOKED", '{ kind = "custom", hook = "cult.hooks:dark_pact" }')
+    with pytest.raises(ContentError) as caught:
+        load_battle_text(MINIMAL + scroll, "c.toml")
+    assert caught.value.field == f"warscroll[0] (cultists).{field}"
+    assert "dark_pact" in caught.value.reason
+
+
 def test_3_2_the_shipped_setups_load_with_their_hooks_registered() -> None:
     """The shipped warscrolls' one hook (the Blood Warriors' No Respite) is registered, so the
     shipped setups, which carry every shipped warscroll, pass the check."""

@@ -63,20 +63,26 @@ HookUse = tuple[Warscroll, tuple[str | int, ...], str]
 
 
 def hook_uses(scrolls: Iterable[Warscroll]) -> list[HookUse]:
-    """Every ``custom`` hook the warscrolls' abilities and champions name, in order."""
+    """Every ``custom`` hook the warscrolls name, in order: in their abilities, champions, spells
+    and command abilities, and inside the effects of an aura or an activated ability."""
     found: list[HookUse] = []
+
+    def walk(scroll: Warscroll, where: tuple[str | int, ...], effects: list[fx.Effect]) -> None:
+        for j, effect in enumerate(effects):
+            if isinstance(effect, fx.Custom):
+                found.append((scroll, (*where, "effects", j, "hook"), effect.hook))
+            elif isinstance(effect, fx.Aura | fx.Activated):
+                walk(scroll, (*where, "effects", j), effect.effects)
+
     for scroll in scrolls:
-        parts: list[tuple[tuple[str | int, ...], list[fx.Effect]]] = [
-            (("abilities", i), a.effects) for i, a in enumerate(scroll.abilities)
-        ]
+        for i, ability in enumerate(scroll.abilities):
+            walk(scroll, ("abilities", i), ability.effects)
         if scroll.champion is not None:
-            parts.append((("champion",), scroll.champion.effects))
-        for where, effects in parts:
-            found.extend(
-                (scroll, (*where, "effects", j, "hook"), e.hook)
-                for j, e in enumerate(effects)
-                if isinstance(e, fx.Custom)
-            )
+            walk(scroll, ("champion",), scroll.champion.effects)
+        for i, spell in enumerate(scroll.spells):
+            walk(scroll, ("spells", i), spell.effects)
+        for i, command in enumerate(scroll.command_abilities):
+            walk(scroll, ("command_abilities", i), command.effects)
     return found
 
 
