@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bitva.core.rng import Rng
 from bitva.games.age_of_sigmar.battle.characteristics import bravery_of, move_of
 from bitva.games.age_of_sigmar.battle.state import AgeOfSigmarState
 from tests.age_of_sigmar.test_battle_sequence import position, row, unit
@@ -115,3 +116,42 @@ def test_aos_5_3_a_command_ability_of_another_phase_is_used_as_that_phase_starts
     assert state.rt.command_used
     assert state.decision == "shooting"
     assert state.rt.unit_by_id("A3").has_effect("volley")
+
+
+def test_aos_12_4_a_command_abilitys_mortal_wounds_are_allocated_by_the_owner() -> None:
+    """AOS-12.4, D-17: a command ability whose effect is mortal wounds on its target (here a
+    price in blood paid by a friendly unit within 12") waits for the owner's allocation where
+    it matters, as an attack's damage does (T-9's numbers: 3 wounds slay 2 with the wounded
+    model first, 1 otherwise); then the hero phase goes on."""
+    price = (
+        '  { name = "Blood Price", range = 12, duration = "phase", '
+        'effects = [{ kind = "mortal_wounds", amount = 3 }] },\n'
+    )
+    scroll = WARLORD.replace("command_abilities = [\n", "command_abilities = [\n" + price)
+    runtime = 'generals = ["A1.1"]\n[position.units.A2]\nwounds_taken = { m5 = 1 }'
+    state = position(
+        [unit("A1", "warlord", [(10, 10)]), unit("A2", "liberators", row(10, 15, 5, 2.0))],
+        [unit("B1", "bloodreavers", row(10, 40, 2, 1.6))],
+        step="hero",
+        extra=scroll,
+        runtime=runtime,
+    )
+    state.apply("command A1 blood-price A2")
+    assert state.decision == "allocate" and state.current_player == 1  # A owns A2
+    offered = [str(a) for a in state.candidate_actions(Rng(0), 16)]
+    assert offered == ["allocate A2 m5 m1", "allocate A2 m1 m2"]
+    events = state.apply("allocate A2 m1 m2")  # the owner loses one model, not two
+    assert [(e.kind, e.data) for e in events if e.kind == "mortal-wounds"] == [
+        ("mortal-wounds", {"unit": "A2", "wounds": 3, "slain": ["A2.1"]})
+    ]
+    assert [m.wounds_taken for m in state.rt.unit_by_id("A2").models] == [0, 1, 0, 0, 1]
+    assert state.rt.allocation is None and state.rt.command_used
+    policy = position(
+        [unit("A1", "warlord", [(10, 10)]), unit("A2", "liberators", row(10, 15, 5, 2.0))],
+        [unit("B1", "bloodreavers", row(10, 40, 2, 1.6))],
+        step="hero",
+        extra=scroll + '[options]\nallocation = "min_slain"',
+        runtime=runtime,
+    )
+    policy.apply("command A1 blood-price A2")
+    assert policy.rt == state.rt  # then on as when the engine allocates
