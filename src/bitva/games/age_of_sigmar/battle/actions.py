@@ -23,8 +23,8 @@ Decisions::
     fight A1                     pick a unit to fight (AOS-9.2)
     fight A1 inspired            ... declaring the Inspired triumph on it (AOS-3.7, D-33)
     name B1                      the unit named for Assassinate or Blunt (AOS-3.6)
-    deploy A1 m1 x,y; ..., territory low, general A2.1, objective blunt, landscape F1 arcane:
-                                 before the battle (:mod:`.set_up_actions`)
+    deploy A1 m1 x,y; ..., territory low, general A2.1, objective blunt, landscape F1 arcane,
+    scenery 2:                   before the battle (:mod:`.set_up_actions`)
     pile-in A1 m1 x,y x,y; ...   its pile-in, one straight segment a model (GEO-11)
     attack A1 at B1              its melee attacks on the target (AOS-9.3, AOS-11.2)
     allocate B1 m3 m1 m2         the order its models take the pooled wounds (AOS-12.2, D-16)
@@ -36,6 +36,7 @@ Chance outcomes: ``roll-off 3 5`` (A's die first, AOS-1.7, D-38), ``dice run 4``
 ``dice charge 7`` (the 2D6 total: modifiers apply to the total, D-13), ``dice battleshock 2``,
 ``dice deadly 1`` (a model's Deadly terrain die, AOS-2.5, D-36), ``dice cast 7`` and
 ``dice unbind 8`` (2D6 totals, AOS-14), ``dice mortal 2`` (Arcane Bolt's D3),
+``dice scenery 7`` (a cell's 2D6 total, AOS-2.3, D-35),
 ``dice landscape 4`` (a feature's AOS-2.5 rule), ``dice triumph 5`` (AOS-3.7),
 ``dice heal 2`` (a dice amount of healing, AOS-12.5), and the attack dice of
 :mod:`.attack_steps` (``dice hit 12/15/3``).
@@ -62,6 +63,7 @@ from bitva.games.age_of_sigmar.battle.set_up_actions import (
     General,
     Landscape,
     Objective,
+    SceneryCount,
     Territory,
     parse_set_up,
 )
@@ -85,6 +87,7 @@ DieKind = Literal[
     "landscape",
     "triumph",
     "heal",
+    "scenery",
 ]
 DIE_KINDS: tuple[str, ...] = get_args(DieKind)
 
@@ -288,6 +291,7 @@ Action = (
     | Deploy
     | General
     | Objective
+    | SceneryCount
 )
 CHANCE_TYPES = (RollOff, Die, AttackDice)
 

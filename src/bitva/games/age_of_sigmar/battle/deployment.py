@@ -19,6 +19,7 @@ from bitva.core.errors import Violation
 from bitva.core.events import Event
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.runtime import Runtime, SetUp, UnitState, other
+from bitva.games.age_of_sigmar.battle.scenery import with_scenery
 from bitva.games.age_of_sigmar.battle.schema import Side
 from bitva.games.age_of_sigmar.battle.set_up_actions import Deploy
 from bitva.games.age_of_sigmar.geometry.coherency import is_coherent
@@ -58,11 +59,14 @@ def territory_of(battle: Battle, rt: Runtime, side: Side) -> Polygon:
 
 
 def set_up_battle(battle: Battle, rt: Runtime) -> Battle:
-    """The battle file with what the set-up decided written in: the half A took (AOS-3.1) and
-    the features' rolled or chosen rules (AOS-2.5). The same battle when nothing is new."""
+    """The battle file with what the set-up decided written in: the features the scenery roll
+    placed (AOS-2.3, D-35: :func:`.scenery.with_scenery`, after the file's), the half A took
+    (AOS-3.1) and the features' rolled or chosen rules (AOS-2.5). The same battle when nothing
+    is new."""
     su = rt.set_up
     if su is None:
         return battle
+    battle = with_scenery(battle, rt)
     data = battle.data
     table = data.table
     if table.territory_a is None and su.territory_a is not None:

@@ -6,7 +6,8 @@ of 6.1, or ``[[warscroll]]`` tables in the same file) and the table: every unit'
 loadouts, champion and wounds (AOS-1.2); every placed model wholly on the table (GEO-1, D-9), on
 no other model (D-7), out of impassable scenery (GEO-9d) and not astride a climbable feature
 (D-8); features simple, counter-clockwise and on the table (GEO-6); the general (AOS-3.5); the
-sudden death objective (AOS-3.6, D-32); the set-up order (AOS-3.2); the ``custom`` hooks of the
+sudden death objective (AOS-3.6, D-32); the set-up order (AOS-3.2); the scenery roll's pieces
+(AOS-2.3, D-35: they fit the cells, the players set up); the ``custom`` hooks of the
 file's own warscrolls, each registered (section 3.2). Coherency and territories are not load
 errors (a position in mid-battle may have a split unit); the shipped setups are tested for them.
 """
@@ -26,6 +27,7 @@ from typing import Any, NoReturn, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from bitva.core.errors import BitvaError, ContentError
+from bitva.games.age_of_sigmar.battle.scenery import check_fit
 from bitva.games.age_of_sigmar.battle.schema import (
     SIDES,
     ArmyEntry,
@@ -441,6 +443,27 @@ def _check_players_set_up(battle: BattleFile, file: str) -> None:
             raise ContentError(file, where, f"the players set up in play: {reason}")
 
 
+def _check_scenery(battle: BattleFile, file: str) -> None:
+    """AOS-2.3, D-35: the scenery roll comes before the armies are set up, its pieces fit the
+    table's cells (:func:`.scenery.check_fit`), and a preset chooser has something to choose."""
+    scenery = battle.scenery
+    if battle.roll_offs.scenery is not None and (not scenery.roll or scenery.choose is not None):
+        why = "the battle rolls no scenery" if not scenery.roll else "[scenery] choose fixes it"
+        raise ContentError(file, "roll_offs.scenery", f"no one chooses on 11-12: {why} (D-35)")
+    if not scenery.roll:
+        return
+    if deployment_mode(battle) != "players":
+        raise ContentError(
+            file,
+            "scenery.roll",
+            "the scenery is rolled before the armies are set up (AOS-2.3 before AOS-3.2): a "
+            'battle that rolls it is set up by the players ([deployment] mode = "players")',
+        )
+    misfit = check_fit(battle)
+    if misfit is not None:
+        raise ContentError(file, *misfit)
+
+
 def _check_order(battle: BattleFile, units: tuple[BattleUnit, ...], file: str) -> None:
     ids = {u.id for u in units}
     seen: set[str] = set()
@@ -463,6 +486,7 @@ def parse_battle(data: Mapping[str, Any], file: str) -> Battle:
     _check_general(battle_file, units, file)
     _check_order(battle_file, units, file)
     _check_players_set_up(battle_file, file)
+    _check_scenery(battle_file, file)
     battle = Battle(
         file, battle_file, table, features, units, MappingProxyType(known), tuple(warnings)
     )

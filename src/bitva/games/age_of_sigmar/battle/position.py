@@ -36,7 +36,7 @@ import json
 import tomllib
 from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -51,7 +51,8 @@ from bitva.games.age_of_sigmar.battle.runtime import (
     SetUp,
     UnitState,
 )
-from bitva.games.age_of_sigmar.battle.schema import SIDES, Side, SuddenDeath
+from bitva.games.age_of_sigmar.battle.scenery import counts_problem
+from bitva.games.age_of_sigmar.battle.schema import SIDES, PieceEntry, Side, SuddenDeath
 from bitva.games.age_of_sigmar.battle.sequence import CHANCE_STEPS
 from bitva.games.age_of_sigmar.geometry.measure import base_radius, format_coord
 from bitva.games.age_of_sigmar.loader import builtin_warscrolls
@@ -75,6 +76,7 @@ DECISION_STEPS = (
     "attack",
     "unbind",
     "spell-target",
+    "scenery",
     "landscape",
     "territory",
     "deploy",
@@ -125,7 +127,9 @@ class SpellEntry(_Strict):
 class SetUpEntry(_Strict):
     """Before the battle (:mod:`.pre_battle`): the territory roll-off's winner, the half A
     took, who is done setting up (in order), the landscape rules' chooser, the objective
-    waiting for its unit, the triumph dice rolled."""
+    waiting for its unit, the triumph dice rolled; the scenery roll's counts per cell so far
+    (AOS-2.3, D-35: the features are placed again from them), a total of 11-12 waiting for
+    its count and who chooses it."""
 
     territory_winner: Side | None = None
     territory_a: Literal["low", "high"] | None = None
@@ -134,6 +138,9 @@ class SetUpEntry(_Strict):
     landscape_chooser: Side | None = None
     objective: Literal["assassinate", "blunt"] | None = None
     triumph_dice: dict[Side, int] = Field(default_factory=dict)
+    scenery: tuple[Annotated[int, Field(ge=0, le=3)], ...] = ()
+    scenery_roll: Literal[11, 12] | None = None
+    scenery_chooser: Side | None = None
 
 
 class PositionEntry(_Strict):
@@ -246,6 +253,20 @@ def _unit_runtime(battle: Battle, unit: UnitState) -> dict[str, Any]:
     return entry
 
 
+def _scenery(choose: int | None, pieces: tuple[PieceEntry, ...]) -> list[str]:
+    """``[scenery]`` as the file wrote it (the generated features are not written: the
+    counts in ``[position.set_up]`` place them again, D-35)."""
+    lines = ["[scenery]", "roll = true"]
+    if choose is not None:
+        lines.append(f"choose = {choose}")
+    lines.append("pieces = [")
+    for piece in pieces:
+        item = piece.model_dump()
+        item["size"] = list(piece.size)
+        lines.append(f"  {_value(item)},")
+    return [*lines, "]", ""]
+
+
 def write_position(state: AgeOfSigmarState) -> str:
     """The position of ``state`` as text (module docstring)."""
     rt, battle = state.rt, state.battle
@@ -278,10 +299,16 @@ def write_position(state: AgeOfSigmarState) -> str:
         lines.append("]")
     lines.append("")
     lines += _table("table", data.table.model_dump())
+    if data.scenery.roll:  # AOS-2.3, D-35: the pieces; the counts are in [position.set_up]
+        lines += _scenery(data.scenery.choose, data.scenery.pieces)
     lines += _table("options", data.options.model_dump())
     offs = data.roll_offs
-    if offs.territory or offs.after_set_up or offs.priority:
-        items: dict[str, Any] = {"territory": offs.territory, "after_set_up": offs.after_set_up}
+    if offs.territory or offs.scenery or offs.after_set_up or offs.priority:
+        items: dict[str, Any] = {
+            "territory": offs.territory,
+            "scenery": offs.scenery,
+            "after_set_up": offs.after_set_up,
+        }
         if offs.priority:
             items["priority"] = {str(k): v for k, v in sorted(offs.priority.items())}
         lines += _table("roll_offs", items)
@@ -338,6 +365,9 @@ def write_position(state: AgeOfSigmarState) -> str:
             "landscape_chooser": su.landscape_chooser,
             "objective": su.objective,
             "triumph_dice": dict(su.triumph_dice) or None,
+            "scenery": list(su.scenery) or None,
+            "scenery_roll": su.scenery_roll,
+            "scenery_chooser": su.scenery_chooser,
         }
         lines += _table("position.set_up", items)
     for unit in rt.units:
@@ -513,6 +543,10 @@ def _runtime(battle: Battle, entry: PositionEntry, source: str) -> Runtime:
         raise PositionError("position.spell", f"{source}: step {entry.step} needs the spell cast")
     if entry.step == "combat" and entry.picker is None:
         raise PositionError("position.picker", f"{source}: whose pick it is (AOS-9.2)")
+    su = entry.set_up or SetUpEntry()  # AOS-2.3, D-35: counts the battle's cells can have
+    wrong = counts_problem(battle, su.scenery, su.scenery_roll, entry.step)
+    if wrong is not None:
+        raise PositionError(f"position.set_up.{wrong[0]}", f"{source}: {wrong[1]}")
     sd = entry.sudden_death
     if sd is not None and sd.named_unit is not None and sd.named_unit not in ids:
         raise PositionError("position.sudden_death.named_unit", f"{source}: no such unit")
@@ -549,4 +583,7 @@ def _set_up(entry: SetUpEntry) -> SetUp:
         landscape_chooser=entry.landscape_chooser,
         objective=entry.objective,
         triumph_dice=tuple(sorted(entry.triumph_dice.items())),
+        scenery=entry.scenery,
+        scenery_roll=entry.scenery_roll,
+        scenery_chooser=entry.scenery_chooser,
     )

@@ -1,10 +1,14 @@
-"""Before the battle, in play (AOS-2.5, AOS-3.1 to AOS-3.7, AOS-1.7, AOS-1.8, D-28, D-30, D-32,
-D-33): what a battle file leaves open is decided at decision points and chance nodes of phase
-``set-up``, in this order, each step only when the file does not record it:
+"""Before the battle, in play (AOS-2.3, AOS-2.5, AOS-3.1 to AOS-3.7, AOS-1.7, AOS-1.8, D-28,
+D-30, D-32, D-33, D-35): what a battle file leaves open is decided at decision points and chance
+nodes of phase ``set-up``, in this order, each step only when the file does not record it:
 
 ================== ============ ==========================================================
 step               who          what
 ================== ============ ==========================================================
+scenery-roll       chance       ``dice scenery 7``: a cell's 2D6 (``[scenery] roll = true``,
+                                AOS-2.3, D-35), cell by cell in canonical order
+scenery-roll-off   chance       ``roll-off 3 5``: who chooses on 11-12 (once, D-35)
+scenery            the winner   ``scenery 2``: the count of a cell that rolled 11-12
 landscape-roll     chance       ``dice landscape 4``: a feature's rule (``mysterious = "roll"``)
 landscape-roll-off chance       ``roll-off 3 5``: who chooses the rules (``"choose"``, AOS-1.8)
 landscape          the winner   ``landscape F1 arcane``, feature by feature
@@ -17,7 +21,9 @@ name               the opponent ``name B1``: the unit for Assassinate or Blunt (
 triumph            chance       ``dice triumph 5`` (AOS-3.7, D-33)
 ================== ============ ==========================================================
 
-then ``first-turn`` (AOS-3.4, D-29: the player done setting up first chooses). The armies are
+then ``first-turn`` (AOS-3.4, D-29: the player done setting up first chooses). The scenery
+roll's features (:mod:`.scenery`) stand from the moment their cell's count is decided, so the
+landscapes that follow give them rules too. The armies are
 set up in play when the file says ``[deployment] mode = "players"`` or places no model
 (:mod:`.deployment`); the shipped setups are set up by the file (6.2). AOS-3.8 ("after set-up"
 abilities) has no ability to resolve: no effect kind of section 3.2 acts after set-up.
@@ -27,7 +33,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
+from bitva.core.chance import dice_sum
 from bitva.core.errors import Violation
 from bitva.core.events import Event
 from bitva.games.age_of_sigmar.battle.actions import (
@@ -47,6 +55,14 @@ from bitva.games.age_of_sigmar.battle.deployment import (
 )
 from bitva.games.age_of_sigmar.battle.loader import SUDDEN_DEATH_HEROES, Battle
 from bitva.games.age_of_sigmar.battle.runtime import Runtime, SetUp, UnitState, done_first, other
+from bitva.games.age_of_sigmar.battle.scenery import (
+    CHOICES,
+    DEFAULT_CHOICE,
+    cells,
+    count_for,
+    generated,
+    with_scenery,
+)
 from bitva.games.age_of_sigmar.battle.schema import SIDES, Side, SuddenDeath, triumph_name
 from bitva.games.age_of_sigmar.battle.sequence import start_round
 from bitva.games.age_of_sigmar.battle.set_up_actions import (
@@ -56,13 +72,31 @@ from bitva.games.age_of_sigmar.battle.set_up_actions import (
     Landscape,
     Objective,
     ObjectiveChoice,
+    SceneryCount,
     Territory,
 )
 from bitva.games.age_of_sigmar.geometry.polygon import contains
 
-CHANCE = frozenset({"landscape-roll", "landscape-roll-off", "territory-roll-off", "triumph"})
-DECISIONS = frozenset({"landscape", "territory", "deploy", "general", "objective", "name"})
+CHANCE = frozenset(
+    {
+        "scenery-roll",
+        "scenery-roll-off",
+        "landscape-roll",
+        "landscape-roll-off",
+        "territory-roll-off",
+        "triumph",
+    }
+)
+DECISIONS = frozenset(
+    {"scenery", "landscape", "territory", "deploy", "general", "objective", "name"}
+)
 STEPS = CHANCE | DECISIONS
+ROLL_OFFS = {
+    "scenery-roll-off": "scenery",
+    "landscape-roll-off": "landscapes",
+    "territory-roll-off": "territory",
+}
+"""The roll-offs before the battle and what each decides (the event's ``for``)."""
 ENDURE_ROUNDS = 6
 SEIZE_ROUNDS = 4
 """AOS-3.6, D-30: Endure resolves at the end of round 6, Seize Ground at the end of round 4."""
@@ -78,6 +112,38 @@ def open_landscapes(battle: Battle, rt: Runtime) -> list[str]:
         return []
     known = dict(_su(rt).landscapes)
     return [f.id for f in battle.features if f.mysterious is None and f.id not in known]
+
+
+def scenery_chooser(battle: Battle, rt: Runtime) -> Side | None:
+    """D-35: who chooses the count on 11-12: the file's preset winner, else the roll-off's."""
+    return battle.data.roll_offs.scenery or _su(rt).scenery_chooser
+
+
+def _scenery_step(battle: Battle, rt: Runtime) -> Runtime | None:
+    """AOS-2.3, D-35: the next step of the scenery roll, None once every cell has its count."""
+    if not battle.data.scenery.roll:
+        return None
+    su = _su(rt)
+    if su.scenery_roll is not None:
+        chooser = scenery_chooser(battle, rt)
+        if chooser is None:
+            return replace(rt, step="scenery-roll-off")
+        return replace(rt, step="scenery", chooser=chooser)
+    if len(su.scenery) < len(cells(battle.table.width, battle.table.depth)):
+        return replace(rt, step="scenery-roll")
+    return None
+
+
+def _scenery_count(battle: Battle, rt: Runtime, count: int) -> tuple[Runtime, dict[str, Any]]:
+    """A cell's count decided (AOS-2.3): its features stand (D-35); the event's words (the
+    cell, of how many, the count and the features placed)."""
+    su = _su(rt)
+    counts = (*su.scenery, count)
+    before = len(generated(battle.data, su.scenery))
+    made = [f.id for f in generated(battle.data, counts)[before:]]
+    rt = replace(rt, set_up=replace(su, scenery=counts, scenery_roll=None))
+    total = len(cells(battle.table.width, battle.table.depth))
+    return rt, {"cell": len(counts), "cells": total, "count": count, "features": made}
 
 
 def territory_winner(battle: Battle, rt: Runtime) -> Side | None:
@@ -141,6 +207,10 @@ def advance(battle: Battle, rt: Runtime) -> Runtime:
     """The next open step before the battle, else round 1's first-turn choice (AOS-3.4)."""
     su = _su(rt)
     rt = replace(rt, phase="set-up", unit=None, picker=None)
+    scenery = _scenery_step(battle, rt)
+    if scenery is not None:
+        return scenery
+    battle = with_scenery(battle, rt)  # AOS-2.5 reads the features the roll placed (D-35)
     if open_landscapes(battle, rt):
         if battle.data.mysterious == "roll":
             return replace(rt, step="landscape-roll")
@@ -182,9 +252,12 @@ def actor(rt: Runtime) -> Side:
 
 
 def chance_outcomes(battle: Battle, rt: Runtime) -> list[tuple[Action, Fraction]]:
-    """AOS-1.7 roll-offs (A's die first), the landscape D6 (AOS-2.5), the triumph D6."""
-    if rt.step in ("landscape-roll-off", "territory-roll-off"):
+    """AOS-1.7 roll-offs (A's die first), a cell's scenery 2D6 (AOS-2.3: its total), the
+    landscape D6 (AOS-2.5), the triumph D6."""
+    if rt.step in ("scenery-roll-off", "landscape-roll-off", "territory-roll-off"):
         return [(RollOff(a, b), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7)]
+    if rt.step == "scenery-roll":
+        return [(Die("scenery", total), p) for total, p in dice_sum(2, range(1, 7))]
     kind: DieKind = "landscape" if rt.step == "landscape-roll" else "triumph"
     return [(Die(kind, face), Fraction(1, 6)) for face in range(1, 7)]
 
@@ -192,6 +265,12 @@ def chance_outcomes(battle: Battle, rt: Runtime) -> list[tuple[Action, Fraction]
 def check(battle: Battle, rt: Runtime, action: Action) -> Violation | None:
     """Why ``action`` is illegal at this set-up decision, or None."""
     step, side = rt.step, rt.chooser
+    if step == "scenery":
+        if not isinstance(action, SceneryCount):
+            return Violation("now: scenery 0, 1, 2 or 3, the features of this cell", "AOS-2.3")
+        if action.count not in CHOICES:
+            return Violation(f"{action.count} features: choose 0 to 3 on 11-12", "AOS-2.3")
+        return None
     if step == "landscape":
         feature = open_landscapes(battle, rt)[0]
         if not isinstance(action, Landscape):
@@ -245,16 +324,23 @@ def play(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[Eve
     su = _su(rt)
     events: list[Event]
     if isinstance(action, RollOff):
-        purpose = "territory" if rt.step == "territory-roll-off" else "landscapes"
+        purpose = ROLL_OFFS[rt.step]
         events = [Event("roll-off", {"a": action.a, "b": action.b, "for": purpose})]
         if action.a == action.b:  # AOS-1.7: ties roll again
             return rt, events
         winner: Side = "A" if action.a > action.b else "B"
-        su = (
-            replace(su, territory_winner=winner)
-            if purpose == "territory"
-            else replace(su, landscape_chooser=winner)
-        )
+        if purpose == "territory":
+            su = replace(su, territory_winner=winner)
+        elif purpose == "scenery":
+            su = replace(su, scenery_chooser=winner)
+        else:
+            su = replace(su, landscape_chooser=winner)
+    elif isinstance(action, Die) and action.kind == "scenery":
+        return _scenery_roll(battle, rt, action.value)
+    elif isinstance(action, SceneryCount):
+        side = rt.chooser
+        rt, said = _scenery_count(battle, rt, action.count)
+        return advance(battle, rt), [Event("scenery-choice", {"side": side, **said})]
     elif isinstance(action, Die) and action.kind == "landscape":
         feature = open_landscapes(battle, rt)[0]
         rule = LANDSCAPES[action.value - 1]
@@ -288,6 +374,22 @@ def play(battle: Battle, rt: Runtime, action: Action) -> tuple[Runtime, list[Eve
         assert isinstance(action, Die) and action.kind == "triumph"
         return _triumph(battle, rt, action)
     return advance(battle, replace(rt, set_up=su)), events
+
+
+def _scenery_roll(battle: Battle, rt: Runtime, total: int) -> tuple[Runtime, list[Event]]:
+    """AOS-2.3: a cell's 2D6; on 11-12 the file's ``choose``, else the roll-off's winner
+    chooses (D-35)."""
+    count = count_for(total)
+    if count is None:
+        count = battle.data.scenery.choose
+    if count is None:
+        su = replace(_su(rt), scenery_roll=total)
+        cell = len(su.scenery) + 1
+        total_cells = len(cells(battle.table.width, battle.table.depth))
+        event = Event("scenery-roll", {"cell": cell, "cells": total_cells, "dice": total})
+        return advance(battle, replace(rt, set_up=su)), [event]
+    rt, said = _scenery_count(battle, rt, count)
+    return advance(battle, rt), [Event("scenery-roll", {"dice": total, **said})]
 
 
 def _name_general(rt: Runtime, action: General) -> tuple[Runtime, list[Event]]:
@@ -337,6 +439,9 @@ def candidates(battle: Battle, rt: Runtime) -> list[Action]:
     from bitva.games.age_of_sigmar.battle.deployment import candidate_set_ups, unplaced
 
     step, side = rt.step, rt.chooser
+    if step == "scenery":  # D-35's default first
+        rest = (c for c in CHOICES if c != DEFAULT_CHOICE)
+        return [SceneryCount(n) for n in (DEFAULT_CHOICE, *rest)]
     if step == "landscape":
         feature = open_landscapes(battle, rt)[0]
         return [Landscape(feature, rule) for rule in LANDSCAPES]

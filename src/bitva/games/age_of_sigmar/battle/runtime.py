@@ -215,11 +215,13 @@ TURN_FLAGS = {
 
 @dataclass(frozen=True, slots=True)
 class SetUp:
-    """What is decided before the battle while it is decided (AOS-2.5, AOS-3.1 to 3.7): the
-    territory roll-off's winner and the half A took, who is done setting up (in order, D-28;
-    the player deciding now is ``Runtime.chooser``), the features' rolled or chosen rules,
-    who chooses them (AOS-1.8), the objective waiting for its unit to be named (AOS-3.6) and
-    the triumph dice rolled."""
+    """What is decided before the battle while it is decided (AOS-2.3 to AOS-2.5, AOS-3.1 to
+    3.7): the territory roll-off's winner and the half A took, who is done setting up (in
+    order, D-28; the player deciding now is ``Runtime.chooser``), the features' rolled or
+    chosen rules, who chooses them (AOS-1.8), the objective waiting for its unit to be named
+    (AOS-3.6), the triumph dice rolled, and the scenery roll (D-35): the count of each cell
+    decided so far in canonical order, a total of 11 or 12 waiting for its count to be chosen,
+    and the roll-off's winner who chooses it."""
 
     territory_winner: Side | None = None
     territory_a: str | None = None
@@ -228,6 +230,9 @@ class SetUp:
     landscape_chooser: Side | None = None
     objective: str | None = None
     triumph_dice: tuple[tuple[Side, int], ...] = ()
+    scenery: tuple[int, ...] = ()
+    scenery_roll: int | None = None
+    scenery_chooser: Side | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -238,6 +243,9 @@ class SetUp:
             "landscape_chooser": self.landscape_chooser,
             "objective": self.objective,
             "triumph_dice": [list(p) for p in self.triumph_dice],
+            "scenery": list(self.scenery),
+            "scenery_roll": self.scenery_roll,
+            "scenery_chooser": self.scenery_chooser,
         }
 
     @classmethod
@@ -250,6 +258,9 @@ class SetUp:
             data["landscape_chooser"],
             data["objective"],
             tuple((s, int(d)) for s, d in data["triumph_dice"]),
+            tuple(int(n) for n in data.get("scenery", ())),
+            data.get("scenery_roll"),
+            data.get("scenery_chooser"),
         )
 
 

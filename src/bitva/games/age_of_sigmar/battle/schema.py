@@ -11,10 +11,17 @@ A battle file is TOML::
     width = 48
     depth = 48
     split = "horizontal"                     # GEO-12; A owns the "low" half unless told
+    [scenery]                                # AOS-2.3, D-35: roll 2D6 per 2' x 2' cell
+    roll = true
+    choose = 2                               # optional: the count on 11-12 (else the
+                                             #  roll-off's winner chooses in play)
+    pieces = [{ name = "Ruined Tower", movement = "climb", height = 4, blocks_sight = true,
+                size = [6, 4] }]             # placed by battle/scenery.py
     [options]
     max_rounds = 6
     [roll_offs]                              # preset roll-off winners (AOS-3.1, 4.1)
     territory = "A"
+    scenery = "B"                            # who chooses on a scenery roll of 11-12 (D-35)
     [deployment]
     order = ["A1", "B1", "A2", "B2"]         # AOS-3.2; first_turn = "A" once chosen (AOS-3.4)
     [sudden_death]
@@ -43,7 +50,14 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from bitva.games.age_of_sigmar.geometry.measure import QUANTUM, quantize
 from bitva.games.age_of_sigmar.geometry.scenery import Movement, Mysterious
@@ -151,6 +165,55 @@ class TableEntry(_Strict):
         return self
 
 
+class PieceEntry(_Strict):
+    """AOS-2.3, D-35: a scenery template for the roll: a ``size = [width, depth]`` rectangle
+    (inches along x and y, in 1/1000 inch) and the GEO-6 fields of the features made from it.
+    Its rule (AOS-2.5) comes in play, like a listed feature's without one."""
+
+    name: str = Field(min_length=1)
+    size: tuple[float, float]
+    height: float = Field(default=0.0, ge=0)
+    movement: Movement = "open"
+    blocks_sight: bool = False
+    cover: bool = True
+
+    @field_validator("size")
+    @classmethod
+    def _positive(cls, value: tuple[float, float]) -> tuple[float, float]:
+        width, depth = (_coordinate(v) for v in value)
+        if width <= 0 or depth <= 0:
+            raise ValueError(f"a piece is a rectangle of positive size, not {width:g} x {depth:g}")
+        return (width, depth)
+
+
+class SceneryEntry(_Strict):
+    """AOS-2.3, D-35: ``roll = true`` rolls 2D6 per 2' x 2' cell of the table before the
+    mysterious landscapes (:mod:`.scenery`); the features come from ``pieces`` in order,
+    cycling. ``choose`` fixes the count on 11-12 (0 to 3); without it the winner of a
+    roll-off (``[roll_offs] scenery`` presets it) chooses in play."""
+
+    roll: bool = False
+    choose: int | None = Field(default=None, ge=0, le=3)
+    pieces: tuple[PieceEntry, ...] = Field(default=(), validate_default=True)
+
+    @field_validator("pieces")
+    @classmethod
+    def _pieces(cls, value: tuple[PieceEntry, ...], info: ValidationInfo) -> tuple[PieceEntry, ...]:
+        roll = info.data.get("roll", False)
+        if roll and not value:
+            raise ValueError("roll = true needs at least one piece to place (AOS-2.3, D-35)")
+        if value and not roll:
+            raise ValueError("pieces are placed only by the scenery roll: add roll = true (D-35)")
+        return value
+
+    @field_validator("choose")
+    @classmethod
+    def _choose(cls, value: int | None, info: ValidationInfo) -> int | None:
+        if value is not None and not info.data.get("roll", False):
+            raise ValueError("choose is the count on 11-12 of the scenery roll: add roll = true")
+        return value
+
+
 class OptionsEntry(_Strict):
     """Section 3.4 options: rounds (D-30), damage allocation (D-17), house rule (D-18)."""
 
@@ -160,10 +223,12 @@ class OptionsEntry(_Strict):
 
 
 class RollOffs(_Strict):
-    """Preset roll-off winners instead of dice: the territory split (AOS-3.1), who acts first
-    after set-up (AOS-3.8), and priority per round from 2 (AOS-4.1, D-29)."""
+    """Preset roll-off winners instead of dice: the territory split (AOS-3.1), who chooses
+    the scenery count on 11-12 (AOS-2.3, D-35), who acts first after set-up (AOS-3.8), and
+    priority per round from 2 (AOS-4.1, D-29)."""
 
     territory: Side | None = None
+    scenery: Side | None = None
     after_set_up: Side | None = None
     priority: dict[int, Side] = Field(default_factory=dict)
 
@@ -243,6 +308,7 @@ class BattleFile(_Strict):
     mysterious: Literal["roll", "choose", "off"] = "off"
     feature: tuple[FeatureEntry, ...] = ()
     table: TableEntry
+    scenery: SceneryEntry = SceneryEntry()
     options: OptionsEntry = OptionsEntry()
     roll_offs: RollOffs = RollOffs()
     deployment: Deployment = Deployment()

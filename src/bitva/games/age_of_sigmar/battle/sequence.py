@@ -74,7 +74,9 @@ CHANCE_STEPS = frozenset(
         "mystical",
         "damned-roll",
         "heal-roll",
-        "landscape-roll",  # AOS-2.5 ... AOS-3.7 before the battle (pre_battle.py)
+        "scenery-roll",  # AOS-2.3 ... AOS-3.7 before the battle (pre_battle.py)
+        "scenery-roll-off",
+        "landscape-roll",
         "landscape-roll-off",
         "territory-roll-off",
         "triumph",

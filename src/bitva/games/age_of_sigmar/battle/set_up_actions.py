@@ -1,6 +1,7 @@
-"""The actions of the steps before the battle (AOS-2.5, AOS-3.1 to AOS-3.6), with a text form
-that round-trips:
+"""The actions of the steps before the battle (AOS-2.3, AOS-2.5, AOS-3.1 to AOS-3.6), with a
+text form that round-trips:
 
+    scenery 2                    the features a cell gets on a scenery roll of 11-12 (AOS-2.3)
     landscape F1 arcane          the roll-off's winner chooses a feature's rule (AOS-2.5, AOS-1.8)
     territory low                the territory roll-off's loser picks a half (AOS-3.1, GEO-12)
     deploy A1 m1 24.000,9.000; m2 22.000,9.000   a unit set up, one point a model (AOS-3.2)
@@ -32,6 +33,17 @@ LANDSCAPES = ("damned", "arcane", "inspiring", "deadly", "mystical", "sinister")
 ObjectiveChoice = Literal["assassinate", "blunt", "endure", "seize_ground", "none"]
 OBJECTIVES: tuple[ObjectiveChoice, ...] = ("assassinate", "blunt", "endure", "seize_ground", "none")
 _ID = r"[A-Za-z][A-Za-z0-9_-]*"
+
+
+@dataclass(frozen=True, slots=True)
+class SceneryCount:
+    """The count of features chosen for a cell whose scenery roll was 11 or 12 (AOS-2.3,
+    D-35: 0 to 3, by the roll-off's winner)."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"scenery {self.count}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,13 +102,17 @@ class Objective:
         return f"objective {word}" + (f" {self.feature}" if self.feature else "")
 
 
-SetUpAction = Landscape | Territory | Deploy | General | Objective
+SetUpAction = SceneryCount | Landscape | Territory | Deploy | General | Objective
 
 
 def parse_set_up(text: str) -> SetUpAction | None:
     """The set-up action ``text`` spells, None if it is none of them."""
     words = text.split()
     verb = words[0].lower() if words else ""
+    if verb == "scenery" and len(words) == 2:
+        if words[1].isdigit():
+            return SceneryCount(int(words[1]))
+        raise UnreadableAction(f"{text!r}: the count is a number, scenery 0 to scenery 3")
     if verb == "landscape" and len(words) == 3 and re.fullmatch(_ID, words[1]):
         if words[2].lower() in LANDSCAPES:
             return Landscape(words[1], words[2].lower())
