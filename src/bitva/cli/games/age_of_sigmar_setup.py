@@ -1,9 +1,9 @@
-"""Age of Sigmar's terminal before the battle (AOS-2.5, AOS-3.1 to AOS-3.7): the typed set-up
-command, the question of each set-up step and the log lines of its events.
+"""Age of Sigmar's terminal before the battle (AOS-2.3, AOS-2.5, AOS-3.1 to AOS-3.7): the typed
+set-up command, the question of each set-up step and the log lines of its events.
 
     A1 at 24 9 | deploy A1 at 24,9   set A1 up in formation centred at (24, 9), facing the enemy
                                      (``battle.deployment.formation``); ``done`` ends the set-up
-    territory low | general A2.1 | objective blunt | name B1 | landscape F1 arcane
+    territory low | general A2.1 | objective blunt | name B1 | landscape F1 arcane | scenery 2
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ AT_POINT = re.compile(
     rf"^(?:deploy\s+|set\s+up\s+)?([a-z][a-z0-9_-]*)\s+at\s+\(?\s*({_NUM})\s*[,\s]\s*({_NUM})\s*\)?$"
 )
 SET_UP_EVENT_KINDS = (
+    "scenery-roll",
+    "scenery-choice",
     "landscape",
     "territory",
     "deployed",
@@ -37,6 +39,11 @@ OBJECTIVES = {
     "endure": "Endure",
     "seize_ground": "Seize Ground",
     "none": "no objective",
+}
+ROLL_OFF_FOR = {
+    "territory": "the territory",
+    "landscapes": "the mysterious landscapes",
+    "scenery": "the scenery count on 11-12",
 }
 
 
@@ -58,6 +65,14 @@ def set_up_question(state: Any) -> str | None:
     """The question of a set-up step, None at any other step."""
     rt: Runtime = state.rt
     who, step = rt.chooser, rt.step
+    if step == "scenery":
+        su = rt.set_up
+        cell = 1 if su is None else len(su.scenery) + 1
+        rolled = "" if su is None else f" (rolled {su.scenery_roll})"
+        return (
+            f"{who} chooses how many features cell {cell} gets{rolled}: "
+            "'scenery 0' to 'scenery 3' (AOS-2.3)"
+        )
     if step == "landscape":
         feature = open_landscapes(state.battle, rt)[0]
         return f"{who} chooses {feature}'s rule: 'landscape {feature} arcane' (damned, arcane, ...)"
@@ -89,9 +104,11 @@ def set_up_words(event: Mapping[str, Any], who: str) -> str | None:
     kind = event.get("kind")
     if kind == "roll-off" and "for" in event:
         a, b = event["a"], event["b"]
-        what = "territory" if event["for"] == "territory" else "mysterious landscapes"
-        line = f"Roll-off for the {what}: A rolls {a}, B rolls {b}"
+        what = ROLL_OFF_FOR.get(str(event["for"]), str(event["for"]))
+        line = f"Roll-off for {what}: A rolls {a}, B rolls {b}"
         return line + (": a tie, roll again (AOS-1.7)." if a == b else " (AOS-1.7).")
+    if kind in ("scenery-roll", "scenery-choice"):
+        return _scenery_words(event)
     if kind == "landscape":
         die = f" (rolled {event['die']})" if "die" in event else ""
         return f"{event['feature']} is {event['rule']}{die} (AOS-2.5)."
@@ -112,3 +129,18 @@ def set_up_words(event: Mapping[str, Any], who: str) -> str | None:
     if kind == "triumph":
         return f"{event['side']} rolls {event['die']} for a triumph: {event['triumph']} (AOS-3.7)."
     return None
+
+
+def _scenery_words(event: Mapping[str, Any]) -> str:
+    """AOS-2.3, D-35: a cell's roll or chosen count, and the features it placed."""
+    cell = f"Scenery, cell {event['cell']} of {event['cells']}"
+    if "count" not in event:
+        return (
+            f"{cell}: 2D6 rolled {event['dice']}, the roll-off's winner chooses 0 to 3 (AOS-2.3)."
+        )
+    count = int(event["count"])
+    placed = f" ({', '.join(event['features'])})" if event.get("features") else ""
+    features = f"{count} feature{'' if count == 1 else 's'}{placed}"
+    if "dice" in event:
+        return f"{cell}: 2D6 rolled {event['dice']}: {features} (AOS-2.3)."
+    return f"{cell}: {event['side']} chooses {features} (AOS-2.3)."

@@ -167,6 +167,13 @@ export const cs = {
   // před bitvou (AOS-2.5, AOS-3.1 až AOS-3.7: battle/pre_battle.py)
   "log.roll-off.territory": "Hod o území: A hodila {a}, B hodila {b}.",
   "log.roll-off.landscapes": "Hod o volbu tajemných míst: A hodila {a}, B hodila {b}.",
+  "log.roll-off.scenery": "Hod o volbu počtu prvků terénu při 11–12: A hodila {a}, B hodila {b}.",
+  "log.scenery-roll": { one: "Terén, oblast {cell} z {cells}: 2K6 {dice}, {n} prvek{placed}.", few: "Terén, oblast {cell} z {cells}: 2K6 {dice}, {n} prvky{placed}.", many: "Terén, oblast {cell} z {cells}: 2K6 {dice}, {n} prvku{placed}.", other: "Terén, oblast {cell} z {cells}: 2K6 {dice}, {n} prvků{placed}." },
+  "log.scenery-roll.choose": "Terén, oblast {cell} z {cells}: 2K6 {dice}; vítěz hodu zvolí 0 až 3 prvky.",
+  "log.scenery-choice": { one: "{side} volí pro oblast {cell}: {n} prvek{placed}.", few: "{side} volí pro oblast {cell}: {n} prvky{placed}.", many: "{side} volí pro oblast {cell}: {n} prvku{placed}.", other: "{side} volí pro oblast {cell}: {n} prvků{placed}." },
+  "dice.scenery-roll": "Terén, oblast {cell}: {dice} (2K6)",
+  "button.scenery": { one: "{n} prvek", few: "{n} prvky", many: "{n} prvku", other: "{n} prvků" },
+  "prompt.scenery": "Vyhráli jste hod: oblast stolu hodila na terén 11 nebo 12; zvolte, kolik prvků v ní bude (0 až 3).",
   "log.landscape": "{feature}: {rule}.",
   "log.territory": "{side} bere {half} polovinu stolu.",
   "log.deployed": "{side} staví jednotku {unit}.",

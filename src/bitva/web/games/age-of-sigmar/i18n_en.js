@@ -167,6 +167,13 @@ export const en = {
   // before the battle (AOS-2.5, AOS-3.1 to AOS-3.7: battle/pre_battle.py)
   "log.roll-off.territory": "Roll-off for the territories: A rolls {a}, B rolls {b}.",
   "log.roll-off.landscapes": "Roll-off to choose the mysterious landscapes: A rolls {a}, B rolls {b}.",
+  "log.roll-off.scenery": "Roll-off to choose the scenery on 11-12: A rolls {a}, B rolls {b}.",
+  "log.scenery-roll": { one: "Scenery, area {cell} of {cells}: 2D6 {dice}, {n} feature{placed}.", other: "Scenery, area {cell} of {cells}: 2D6 {dice}, {n} features{placed}." },
+  "log.scenery-roll.choose": "Scenery, area {cell} of {cells}: 2D6 {dice}; the roll-off's winner chooses 0 to 3 features.",
+  "log.scenery-choice": { one: "{side} chooses {n} feature for area {cell}{placed}.", other: "{side} chooses {n} features for area {cell}{placed}." },
+  "dice.scenery-roll": "Scenery, area {cell}: {dice} (2D6)",
+  "button.scenery": { one: "{n} feature", other: "{n} features" },
+  "prompt.scenery": "You won the roll-off: an area of the table rolled 11 or 12 for scenery; choose how many features it gets (0 to 3).",
   "log.landscape": "{feature} is {rule}.",
   "log.territory": "{side} takes the {half} half of the table.",
   "log.deployed": "{side} sets up {unit}.",

@@ -9,12 +9,12 @@ const RULES = {
   battleshock: "AOS-10", fight: "AOS-9.2", cast: "AOS-14.2", "cast-roll": "AOS-14.2",
   unbind: "AOS-14.3", "unbind-roll": "AOS-14.3", deadly: "AOS-2.5", mystical: "AOS-2.5",
   sacrifice: "AOS-2.5", ability: "3.2", command: "AOS-5.3", healed: "AOS-12.5", "no-respite": "3.2",
-  landscape: "AOS-2.5", territory: "AOS-3.1",
+  "scenery-roll": "AOS-2.3", "scenery-choice": "AOS-2.3", landscape: "AOS-2.5", territory: "AOS-3.1",
   deployed: "AOS-3.2", "set-up-done": "AOS-3.3", general: "AOS-3.5", objective: "AOS-3.6",
   named: "AOS-3.6", triumph: "AOS-3.7",
 };
 
-export const DICE_KINDS = new Set(["roll-off", "run-roll", "charge-roll", "battleshock", "attack-roll", "cast-roll", "unbind-roll", "deadly", "mystical"]);
+export const DICE_KINDS = new Set(["roll-off", "run-roll", "charge-roll", "battleshock", "attack-roll", "cast-roll", "unbind-roll", "deadly", "mystical", "scenery-roll"]);
 
 /** A spell's or ability's name: the table's, else its id in words ("portal-of-skulls"). */
 export function named(id) {
@@ -74,6 +74,12 @@ export function describeEvent(event) {
     case "game-over": return t("log.game-over");
     // before the battle (battle/pre_battle.py)
     case "roll-off": return e.for ? t(`log.roll-off.${e.for}`, e) : t("log.roll-off", e);
+    // a cell's scenery roll or chosen count (AOS-2.3, D-35), and the features it placed
+    case "scenery-roll": case "scenery-choice": {
+      if (e.count === undefined) return t("log.scenery-roll.choose", e);
+      const placed = (e.features || []).length ? ` (${e.features.join(", ")})` : "";
+      return t(`log.${e.kind}`, { ...e, side: e.side ? sideWord(e.side) : "", n: Number(e.count), placed });
+    }
     case "landscape": return t("log.landscape", { feature: e.feature, rule: t(`landscape.${e.rule}`) });
     case "territory": return t("log.territory", { side: sideWord(e.side), half: t(`half.${e.half}`) });
     case "deployed": case "set-up-done": case "general": return t(`log.${e.kind}`, { ...e, side: sideWord(e.side) });
@@ -137,6 +143,7 @@ export function actionLabel(action) {
     case "objective": return words[2] ? t("button.objective_feature", { feature: words[2] }) : t("button.objective", { objective: t(`objective.${unit.replace("-", "_")}`) });
     case "name": return t("button.name", { unit });
     case "landscape": return t("button.landscape", { feature: unit, rule: t(`landscape.${words[2]}`) });
+    case "scenery": return t("button.scenery", { n: Number(unit) });
     case "pile-in": return words.length > 2 ? t("button.suggested_pile", { unit }) : t("button.stay", { unit });
     default: return action;
   }
