@@ -13,6 +13,7 @@ import pytest
 from bitva.ai.agents import make_agent
 from bitva.games.age_of_sigmar.ai.evaluation import (
     CAUTION,
+    DISTANT_OWN,
     FAR,
     FAR_VALUE,
     THREAT_WEIGHT,
@@ -132,7 +133,7 @@ def test_aos_15_each_seat_reads_the_position_from_its_own_side() -> None:
     threat_a, threat_b = threat(state.battle, state.rt)
     assert all(t.locked == 0 for t in threats(state.battle, state.rt))
     assert one + two == pytest.approx(
-        THREAT_WEIGHT * (1 - CAUTION) * (threat_a + threat_b), abs=1e-9
+        THREAT_WEIGHT * (DISTANT_OWN - CAUTION) * (threat_a + threat_b), abs=1e-9
     )
     assert lost_b > lost_a
 
@@ -185,6 +186,22 @@ def test_aos_9_a_weak_unit_does_not_throw_itself_into_a_strong_one() -> None:
     assert stormcast.locked > khorne.locked > 0
     assert evaluate(battle, locked, "B") < evaluate(battle, apart, "B")
     assert evaluate(battle, locked, "A") > evaluate(battle, apart, "A")
+
+
+def test_aos_9_2_the_active_side_strikes_first_in_combat() -> None:
+    """AOS-9.2: the active player picks first, so in its turn the enemy units locked with its
+    units strike back with what is left of them: the idle side's locked threat shrinks, the
+    active side's does not."""
+    state = _battle("starter_clash")
+    battle = state.battle
+    locked = _at_gap(state.rt, 1.0)
+    mine, theirs = (replace(locked, active=side, phase="charge") for side in ("A", "B"))
+    stormcast_a, khorne_a = threats(battle, mine)  # the Stormcast's turn
+    stormcast_b, khorne_b = threats(battle, theirs)  # Khorne's turn
+    assert khorne_a.locked < khorne_b.locked and stormcast_b.locked < stormcast_a.locked
+    # in the battleshock phase the blows have been struck: no one strikes first any more
+    after = [threats(battle, replace(locked, active=s, phase="battleshock")) for s in "AB"]
+    assert [t.locked for t in after[0]] == [t.locked for t in after[1]]
 
 
 def test_agent_defaults_set_budgets_that_suit_the_game() -> None:

@@ -18,12 +18,15 @@ Sigmar"), in three terms a wargamer reads off the table:
   the weaker side by keeping away.
 
 The value for a side is the enemy's losses minus its own plus the weighted terms, clamped to
-[-1, 1]. Losses and sudden death are zero-sum; the threat is not: a side counts the enemy's
-*distant* threat (units not yet within 3" of their best target) at `CAUTION` (a quarter) of its
-own, so it closes in rather than waits (two cautious sides that only avoid each other draw every
-battle), but units already locked in combat (within 3") strike back for certain, so that threat
-counts in full on both sides: a charge is worth making when the unit's blows outweigh the ones
-it will take (Bloodreavers, 6+ save, do not charge Liberators, 4+, for nothing).
+[-1, 1]. Losses and sudden death are zero-sum; the threat is not. Units already locked in
+combat (within 3" of their best target) strike for certain, so that threat counts in full on
+both sides, and in its own turn (up to its combat phase) the active side strikes first
+(AOS-9.2): an enemy unit locked with its units strikes back only with the share of its wounds
+left after their blows. A threat from farther off is a promise: a side counts its own at
+`DISTANT_OWN` (a half) and the enemy's at `CAUTION` (a quarter), so that it closes in rather
+than waits (two cautious sides that only avoid each other draw every battle) and, once in
+reach, makes the charge instead of hovering, when its blows outweigh the ones it will take
+(Bloodreavers, 6+ save, do not charge Liberators, 4+, for nothing).
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ SUDDEN_DEATH_WEIGHT = 0.5
 THREAT_WEIGHT = 0.25
 AFTER_MOVE = 0.25  # missile weapons in range only after a move count this much
 CAUTION = 0.25  # the weight of the enemy's threat against one's own
+DISTANT_OWN = 0.5  # the weight of one's own threat from units not yet locked in combat
+FIRST_STRIKE = True  # the active side's locked blows land before the return blows (AOS-9.2)
 MELEE_REACH = 3.0  # AOS-9.1: a unit within 3" of an enemy fights
 CHARGE_END = 0.5  # AOS-8.3: a charge ends within 1/2" of the target
 SEIZE_RANGE = 3.0  # AOS-3.6 Seize Ground: a friendly model within 3" of the feature
@@ -269,21 +274,44 @@ def _distance(a: _Unit, b: _Unit) -> float:
 
 def _pressure(
     battle: Battle, rt: Runtime, unit: _Unit, distances: list[tuple[_Unit, float]]
-) -> tuple[float, bool]:
-    """The mean damage the unit could inflict next on the enemy unit it reaches best, and
-    whether that unit is within 3" already (locked in combat: the blow is certain)."""
+) -> tuple[float, bool, str]:
+    """The mean damage the unit could inflict next on the enemy unit it reaches best, whether
+    that unit is within 3" already (locked in combat: the blow is certain), and its id."""
     if not any(unit.melee) and not any(unit.missile):
-        return 0.0, False
+        return 0.0, False, ""
     move = battle.warscrolls[unit.unit.warscroll].stats.move
-    best, locked = 0.0, False
+    best, locked, aimed = 0.0, False, ""
     for target, d in distances:
         melee, missile = unit.melee[target.save], unit.missile[target.save]
         fights = fight_chance(battle, rt, unit.unit, d) if melee else 0.0
         shoots = 1.0 if d <= unit.reach else AFTER_MOVE if d <= unit.reach + move else 0.0
         value = min(target.left, melee * fights + missile * shoots)
         if value > best:
-            best, locked = value, d <= MELEE_REACH
-    return best, locked
+            best, locked, aimed = value, d <= MELEE_REACH, target.unit.id
+    return best, locked, aimed
+
+
+def _struck_first(
+    rt: Runtime,
+    army: dict[str, list[_Unit]],
+    pressures: dict[str, list[tuple[float, bool, str]]],
+) -> None:
+    """AOS-9.2: in its own turn, up to its combat phase, the active side picks first, so the
+    blows of its locked units land before the enemy's return blows: each enemy unit locked in
+    combat strikes back with the share of its wounds left after them (in place)."""
+    if not FIRST_STRIKE or rt.phase not in ("hero", "movement", "shooting", "charge", "combat"):
+        return
+    active = rt.active
+    idle = "B" if active == "A" else "A"
+    incoming: dict[str, float] = {}
+    for value, locked, aimed in pressures[active]:
+        if locked:
+            incoming[aimed] = incoming.get(aimed, 0.0) + value
+    for i, unit in enumerate(army[idle]):
+        value, locked, aimed = pressures[idle][i]
+        hit = incoming.get(unit.unit.id, 0.0)
+        if locked and hit and unit.left:
+            pressures[idle][i] = (value * max(0.0, 1.0 - hit / unit.left), locked, aimed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,14 +326,18 @@ class Threat:
     def total(self) -> float:
         return self.locked + self.distant
 
+    def as_own(self) -> float:
+        """The threat as its own side weighs it: the distant part at `DISTANT_OWN`."""
+        return self.locked + DISTANT_OWN * self.distant
+
     def as_enemy(self) -> float:
         """The threat as the other side weighs it: the distant part at `CAUTION`."""
         return self.locked + CAUTION * self.distant
 
 
-def _side_threat(pressures: list[tuple[float, bool]], wounds: int) -> Threat:
-    locked = sum(v for v, is_locked in pressures if is_locked)
-    distant = sum(v for v, is_locked in pressures if not is_locked)
+def _side_threat(pressures: list[tuple[float, bool, str]], wounds: int) -> Threat:
+    locked = sum(v for v, is_locked, _ in pressures if is_locked)
+    distant = sum(v for v, is_locked, _ in pressures if not is_locked)
     return Threat(locked / max(1, wounds), distant / max(1, wounds))
 
 
@@ -323,15 +355,18 @@ def threats(battle: Battle, rt: Runtime) -> tuple[Threat, Threat]:
     if not army["A"] or not army["B"]:
         return Threat(0.0, 0.0), Threat(0.0, 0.0)
     table = [[_distance(a, b) for b in army["B"]] for a in army["A"]]
-    pressure_a = [
-        _pressure(battle, rt, a, list(zip(army["B"], table[i], strict=True)))
-        for i, a in enumerate(army["A"])
-    ]
-    pressure_b = [
-        _pressure(battle, rt, b, [(a, table[i][j]) for i, a in enumerate(army["A"])])
-        for j, b in enumerate(army["B"])
-    ]
-    return _side_threat(pressure_a, total["B"]), _side_threat(pressure_b, total["A"])
+    pressures = {
+        "A": [
+            _pressure(battle, rt, a, list(zip(army["B"], table[i], strict=True)))
+            for i, a in enumerate(army["A"])
+        ],
+        "B": [
+            _pressure(battle, rt, b, [(a, table[i][j]) for i, a in enumerate(army["A"])])
+            for j, b in enumerate(army["B"])
+        ],
+    }
+    _struck_first(rt, army, pressures)
+    return _side_threat(pressures["A"], total["B"]), _side_threat(pressures["B"], total["A"])
 
 
 def threat(battle: Battle, rt: Runtime) -> tuple[float, float]:
@@ -364,7 +399,7 @@ def evaluate(battle: Battle, rt: Runtime, side: str = "A") -> float:
     lost_a, lost_b, objective, threat_a, threat_b = _terms(battle, rt)
     value = lost_b - lost_a + SUDDEN_DEATH_WEIGHT * objective
     if side == "A":
-        value += THREAT_WEIGHT * (threat_a.total - threat_b.as_enemy())
+        value += THREAT_WEIGHT * (threat_a.as_own() - threat_b.as_enemy())
     else:
-        value = -value + THREAT_WEIGHT * (threat_b.total - threat_a.as_enemy())
+        value = -value + THREAT_WEIGHT * (threat_b.as_own() - threat_a.as_enemy())
     return max(-1.0, min(1.0, value))
