@@ -2,7 +2,7 @@
 decision point, built by the unit-level helpers (advance towards the nearest enemy keeping
 formation, retreat straight away from it, run, each charge with a planned charge move, each
 shooting and combat target, the default pile-in, done), so that random play and search agents can
-fight a battle to the end. Every candidate passes :func:`.engine.check`.
+fight a battle to the end. Every candidate passes :func:`.checks.check`.
 """
 
 from __future__ import annotations
