@@ -103,7 +103,11 @@ def place_a_card(page: Page, rng: random.Random, touch: bool) -> None:
     assert box_of(page, "#board") == board, f"placing the card moved the board: {above(page)}"
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize(
+    "size",
+    # the laptop and the phone by default; the tablet between them with `-m slow`
+    [pytest.param(size, marks=pytest.mark.slow) if size == "1024x768" else size for size in SIZES],
+)
 def test_cards_are_placed_by_clicks_and_the_board_stays_put(
     server: ServerProcess, browser: Browser, shots: Path, page_errors: list[str], size: str
 ) -> None:

@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.server.process import ServerProcess
 
@@ -44,6 +45,14 @@ def snapshot(url: str, game_id: str, tokens: dict[int, str]) -> dict[Any, Any]:
         } | {"log": http.get(f"/api/games/{game_id}/log").json()}
 
 
+# SQLite by default; PostgreSQL's restart with `-m slow` (test_store.py and test_postgres_load.py
+# cover PostgreSQL in the default suite)
+SQLITE_FIRST = pytest.mark.parametrize(
+    "database_url", ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)], indirect=True
+)
+
+
+@SQLITE_FIRST
 def test_a_killed_server_continues_every_game(database_url: str) -> None:
     server = ServerProcess(database_url, "--ai-delay", "0", "--ai-workers", "1")
     server.start()
@@ -82,6 +91,7 @@ def test_a_killed_server_continues_every_game(database_url: str) -> None:
     assert "http://127.0.0.1:" in server.output  # the URL to open was printed
 
 
+@SQLITE_FIRST
 def test_the_ai_resumes_thinking_after_a_kill(database_url: str) -> None:
     server = ServerProcess(database_url, "--ai-workers", "1")
     server.start("--ai-delay", "60")  # the AI will not move before the kill
