@@ -48,7 +48,6 @@ THREAT_WEIGHT = 0.25
 AFTER_MOVE = 0.25  # missile weapons in range only after a move count this much
 CAUTION = 0.25  # the weight of the enemy's threat against one's own
 DISTANT_OWN = 0.5  # the weight of one's own threat from units not yet locked in combat
-FIRST_STRIKE = True  # the active side's locked blows land before the return blows (AOS-9.2)
 MELEE_REACH = 3.0  # AOS-9.1: a unit within 3" of an enemy fights
 CHARGE_END = 0.5  # AOS-8.3: a charge ends within 1/2" of the target
 SEIZE_RANGE = 3.0  # AOS-3.6 Seize Ground: a friendly model within 3" of the feature
@@ -299,7 +298,7 @@ def _struck_first(
     """AOS-9.2: in its own turn, up to its combat phase, the active side picks first, so the
     blows of its locked units land before the enemy's return blows: each enemy unit locked in
     combat strikes back with the share of its wounds left after them (in place)."""
-    if not FIRST_STRIKE or rt.phase not in ("hero", "movement", "shooting", "charge", "combat"):
+    if rt.phase not in ("hero", "movement", "shooting", "charge", "combat"):
         return
     active = rt.active
     idle = "B" if active == "A" else "A"
