@@ -270,13 +270,23 @@ def test_ai_moves_arrive_over_the_websocket(client: TestClient) -> None:
     assert all(e["kind"] != "dealt" or "card" not in e for e in events_of(message))
 
 
+def _to_move(client: Any, game_id: str) -> int:
+    """The seat to move, once the server has rolled what an answered action left to chance."""
+    for _ in range(100):
+        seat = read(client, game_id)["game"]["to_move"]
+        if seat is not None:
+            return int(seat)
+        time.sleep(0.05)
+    raise AssertionError(f"no seat to move: {read(client, game_id)['game']}")
+
+
 def test_a_restarted_server_has_the_same_state_and_the_same_future(tmp_path: Path) -> None:
     db = tmp_path / "db.sqlite3"
     with make_client(db) as client:
         game = friend_game(client, DC, target=60, rounds=20)
         rng = random.Random(8)
         for _ in range(12):
-            seat = read(client, game.id)["game"]["to_move"]
+            seat = _to_move(client, game.id)
             legal = read(client, game.id, game.tokens[seat])["legal_actions"]
             client.post(
                 f"/api/games/{game.id}/actions",
