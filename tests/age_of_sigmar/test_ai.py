@@ -21,6 +21,7 @@ from bitva.games.age_of_sigmar.ai.evaluation import (
     evaluate,
     extra_attacks,
     losses,
+    shot_weight,
     sudden_death,
     threat,
     threats,
@@ -202,6 +203,20 @@ def test_aos_9_2_the_active_side_strikes_first_in_combat() -> None:
     # in the battleshock phase the blows have been struck: no one strikes first any more
     after = [threats(battle, replace(locked, active=s, phase="battleshock")) for s in "AB"]
     assert [t.locked for t in after[0]] == [t.locked for t in after[1]]
+
+
+def test_aos_7_1_a_unit_that_ran_shoots_no_more_this_turn() -> None:
+    """AOS-7.1: a unit that ran or retreated may not shoot this turn, so its missile weapons in
+    range count for its next turn only, until its shooting phase is over."""
+    state = _battle("scenery_and_sorcery")
+    rt = replace(state.rt, active="A", phase="movement")
+    judicators = rt.unit_by_id("A3")
+    assert shot_weight(rt, judicators) == 1.0
+    ran = replace(judicators, ran=True)
+    assert shot_weight(rt, ran) < 1.0
+    assert shot_weight(replace(rt, phase="shooting"), replace(judicators, retreated=True)) < 1.0
+    assert shot_weight(replace(rt, phase="charge"), ran) == 1.0  # the next volley is next turn's
+    assert shot_weight(replace(rt, active="B"), ran) == 1.0
 
 
 def test_agent_defaults_set_budgets_that_suit_the_game() -> None:

@@ -271,29 +271,50 @@ def _distance(a: _Unit, b: _Unit) -> float:
     return unit_to_unit(a.circles, b.circles)
 
 
-def _pressure(
-    battle: Battle, rt: Runtime, unit: _Unit, distances: list[tuple[_Unit, float]]
-) -> tuple[float, bool, str]:
-    """The mean damage the unit could inflict next on the enemy unit it reaches best, whether
+def shot_weight(rt: Runtime, unit: UnitState) -> float:
+    """How much a unit's missile weapons in range count: in full, except for a unit of the side
+    to act that ran or retreated this turn before its shooting is done (AOS-7.1: it may not
+    shoot), whose next shots come after the enemy's turn (`NEXT_TURN`)."""
+    stopped = unit.ran or unit.retreated
+    if stopped and unit.side == rt.active and rt.phase in ("hero", "movement", "shooting"):
+        return NEXT_TURN
+    return 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Pressure:
+    """What a unit could inflict next on the enemy unit it reaches best: the mean damage, whether
     that unit is within 3" already (locked in combat: the blow is certain), and its id."""
+
+    value: float = 0.0
+    locked: bool = False
+    aimed: str = ""
+
+
+def _pressure(
+    battle: Battle,
+    rt: Runtime,
+    unit: _Unit,
+    distances: list[tuple[_Unit, float]],
+) -> Pressure:
+    """The unit's :class:`Pressure` on the target it hurts most."""
     if not any(unit.melee) and not any(unit.missile):
-        return 0.0, False, ""
+        return Pressure()
     move = battle.warscrolls[unit.unit.warscroll].stats.move
-    best, locked, aimed = 0.0, False, ""
+    volley = shot_weight(rt, unit.unit)
+    best = Pressure()
     for target, d in distances:
         melee, missile = unit.melee[target.save], unit.missile[target.save]
         fights = fight_chance(battle, rt, unit.unit, d) if melee else 0.0
         shoots = 1.0 if d <= unit.reach else AFTER_MOVE if d <= unit.reach + move else 0.0
-        value = min(target.left, melee * fights + missile * shoots)
-        if value > best:
-            best, locked, aimed = value, d <= MELEE_REACH, target.unit.id
-    return best, locked, aimed
+        value = min(target.left, melee * fights + missile * shoots * volley)
+        if value > best.value:
+            best = Pressure(value, d <= MELEE_REACH, target.unit.id)
+    return best
 
 
 def _struck_first(
-    rt: Runtime,
-    army: dict[str, list[_Unit]],
-    pressures: dict[str, list[tuple[float, bool, str]]],
+    rt: Runtime, army: dict[str, list[_Unit]], pressures: dict[str, list[Pressure]]
 ) -> None:
     """AOS-9.2: in its own turn, up to its combat phase, the active side picks first, so the
     blows of its locked units land before the enemy's return blows: each enemy unit locked in
@@ -303,14 +324,15 @@ def _struck_first(
     active = rt.active
     idle = "B" if active == "A" else "A"
     incoming: dict[str, float] = {}
-    for value, locked, aimed in pressures[active]:
-        if locked:
-            incoming[aimed] = incoming.get(aimed, 0.0) + value
+    for p in pressures[active]:
+        if p.locked:
+            incoming[p.aimed] = incoming.get(p.aimed, 0.0) + p.value
     for i, unit in enumerate(army[idle]):
-        value, locked, aimed = pressures[idle][i]
+        p = pressures[idle][i]
         hit = incoming.get(unit.unit.id, 0.0)
-        if locked and hit and unit.left:
-            pressures[idle][i] = (value * max(0.0, 1.0 - hit / unit.left), locked, aimed)
+        if p.locked and hit and unit.left:
+            left = max(0.0, 1.0 - hit / unit.left)
+            pressures[idle][i] = Pressure(p.value * left, p.locked, p.aimed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,9 +356,9 @@ class Threat:
         return self.locked + CAUTION * self.distant
 
 
-def _side_threat(pressures: list[tuple[float, bool, str]], wounds: int) -> Threat:
-    locked = sum(v for v, is_locked, _ in pressures if is_locked)
-    distant = sum(v for v, is_locked, _ in pressures if not is_locked)
+def _side_threat(pressures: list[Pressure], wounds: int) -> Threat:
+    locked = sum(p.value for p in pressures if p.locked)
+    distant = sum(p.value for p in pressures if not p.locked)
     return Threat(locked / max(1, wounds), distant / max(1, wounds))
 
 
