@@ -158,7 +158,12 @@ def test_t_17_on_the_setup_2_table() -> None:
 
 
 def test_shipped_setups_by_name_number_or_path(tmp_path: Path) -> None:
-    assert builtin_battle_names() == ("open_deployment", "scenery_and_sorcery", "starter_clash")
+    assert builtin_battle_names() == (
+        "open_deployment",
+        "rolled_battlefield",
+        "scenery_and_sorcery",
+        "starter_clash",
+    )
     assert find_battle("Starter-Clash").data.name == "Starter clash"
     assert builtin_battle("1") is builtin_battle("starter_clash")
     assert find_battle(str(write(tmp_path, MINIMAL))).unit("A1").spec.warscroll.id == "liberators"

@@ -24,7 +24,11 @@ from bitva.core import CHANCE, Event, Game, NotSupported, Rng, State, all_games,
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "battlelore": [{"adventure": "A02"}, {"adventure": "A03"}, {"adventure": "A04"}],
     "sniper-elite": [{"challenge": "radio"}, {"challenge": "dog"}],
-    "age-of-sigmar": [{"battle": "scenery_and_sorcery"}, {"battle": "open_deployment"}],
+    "age-of-sigmar": [
+        {"battle": "scenery_and_sorcery"},
+        {"battle": "open_deployment"},
+        {"battle": "rolled_battlefield"},
+    ],
 }
 # Where a game is known to break a property of the contract: (game, property) -> why. Each
 # becomes a strict xfail, so the entry must go when the game is fixed.

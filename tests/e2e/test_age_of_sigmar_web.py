@@ -309,7 +309,13 @@ def test_aos_11_2_the_adapter_offers_checked_choices_with_the_calculators_odds()
     assert attacks > 0
 
 
-@pytest.mark.parametrize(("lang", "viewport"), [("cs", PHONE), ("en", WIDE)])
+PIECES = {"Ruined Tower", "Wildwood", "Ruined Wall", "Brass Scree", "Boulders", "Standing Stones"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport", "setup"),
+    [("cs", PHONE, "open_deployment"), ("en", WIDE, "rolled_battlefield"), ("cs", PHONE, "rolled_battlefield")],
+)
 def test_aos_3_2_open_deployment_is_set_up_in_the_browser(
     server: ServerProcess,
     browser: Browser,
@@ -317,17 +323,20 @@ def test_aos_3_2_open_deployment_is_set_up_in_the_browser(
     shots: Path,
     lang: str,
     viewport: dict[str, int],
+    setup: str,
 ) -> None:
     """AOS-2.5, AOS-3.1 to 3.6 in the browser: the lobby's open deployment leaves the territory
     choice, the set-up unit by unit, the general and the objective to the players; by the
     prompt's buttons (the first offered each time) the human sets up the Stormcast until the
-    battle's first hero or movement phase, with both armies on the table."""
+    battle's first hero or movement phase, with both armies on the table. The rolled
+    battlefield first rolls its scenery area by area (AOS-2.3, D-35): the log says each roll
+    and the table draws the pieces placed."""
     phone = viewport == PHONE
     page = new_page(browser, page_errors, lang=lang, viewport=viewport, touch=phone)
     game = create_game(
         server,
         game="age-of-sigmar",
-        options={"battle": "open_deployment"},
+        options={"battle": setup},
         opponents=[{"kind": "ai", "level": "random"}],
     )
     open_game(page, server, game)
@@ -349,13 +358,14 @@ def test_aos_3_2_open_deployment_is_set_up_in_the_browser(
         if action.startswith("deploy") and "deploy-shot" not in seen:
             seen.add("deploy-shot")
             # a typed set-up off the table is refused, in the page's language (D-9)
-            page.fill("#action-text", "deploy A2 m1 -5,-5")
+            lord = {"open_deployment": "A2", "rolled_battlefield": "A1"}[setup]  # 1 model
+            page.fill("#action-text", f"deploy {lord} m1 -5,-5")
             verdict = page.locator('.text-verdict[data-code="set_up_off_table"]')
             verdict.wait_for()
             words = {"cs": "nestál celý na stole", "en": "would not be wholly on the table"}
             assert words[lang] in verdict.inner_text(), verdict.inner_text()
             page.fill("#action-text", "")
-            page.screenshot(path=str(shots / f"age-of-sigmar-open-deployment-{lang}.png"))
+            page.screenshot(path=str(shots / f"age-of-sigmar-{setup.replace('_', '-')}-{lang}.png"))
         version = page.get_attribute("#game", "data-version")
         if phone:
             buttons.first.tap()
@@ -372,6 +382,12 @@ def test_aos_3_2_open_deployment_is_set_up_in_the_browser(
     if lang == "cs":
         prompt = page.inner_text("#prompt")
         assert not re.search(r"\b(the|your|unit|set up)\b", prompt), prompt
-    assert_no_sideways_scroll(page, f"open deployment {lang}")
-    page.screenshot(path=str(shots / f"age-of-sigmar-open-deployment-{lang}-battle.png"))
+    assert "undefined" not in page.inner_text("body")
+    if setup == "rolled_battlefield":
+        log = page.inner_text("#log")
+        assert "area 6 of 6" in log or "oblast 6 z 6" in log, log
+        names = page.locator("#aos-table g.feature text.feature-name").all_text_contents()
+        assert set(names) <= PIECES, names
+    assert_no_sideways_scroll(page, f"{setup} {lang}")
+    page.screenshot(path=str(shots / f"age-of-sigmar-{setup.replace('_', '-')}-{lang}-battle.png"))
     assert not page_errors

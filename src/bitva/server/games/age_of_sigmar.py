@@ -40,7 +40,7 @@ from bitva.games.age_of_sigmar.geometry.measure import unit_to_unit
 from bitva.games.age_of_sigmar.geometry.sight import units_see
 from bitva.server.games import GameAdapter
 
-SETUPS = ("starter_clash", "scenery_and_sorcery", "open_deployment")
+SETUPS = ("starter_clash", "scenery_and_sorcery", "open_deployment", "rolled_battlefield")
 
 
 class AgeOfSigmarOptionsIn(BaseModel):
@@ -48,11 +48,14 @@ class AgeOfSigmarOptionsIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    battle: Literal["starter_clash", "scenery_and_sorcery", "open_deployment"] = Field(
+    battle: Literal[
+        "starter_clash", "scenery_and_sorcery", "open_deployment", "rolled_battlefield"
+    ] = Field(
         default="starter_clash",
         description="the battle setup (rules section 6.2): the starter clash on an open table, "
-        "scenery and sorcery, or open deployment (Setup 1's armies set up by the players, "
-        "AOS-2.5, AOS-3.1 to 3.7)",
+        "scenery and sorcery, open deployment (Setup 1's armies set up by the players, "
+        "AOS-2.5, AOS-3.1 to 3.7), or the rolled battlefield (Setup 2's armies on scenery rolled "
+        "for each 2' x 2' area, AOS-2.3 and D-35, then set up by the players)",
     )
 
 

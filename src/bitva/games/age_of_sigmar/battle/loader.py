@@ -545,8 +545,9 @@ def load_army_list(path: str | Path) -> ArmyList:
 
 
 def builtin_battle_names() -> tuple[str, ...]:
-    """The shipped setups, by file name: 6.2's ``starter_clash`` and ``scenery_and_sorcery``, and
-    ``open_deployment`` (Setup 1's armies with everything before the battle left to play)."""
+    """The shipped setups, by file name: 6.2's ``starter_clash`` and ``scenery_and_sorcery``,
+    ``open_deployment`` (Setup 1's armies with everything before the battle left to play) and
+    ``rolled_battlefield`` (Setup 2's armies, the scenery rolled too, AOS-2.3)."""
     folder = resources.files(BATTLES_PACKAGE)
     return tuple(sorted(e.name[:-5] for e in folder.iterdir() if e.name.endswith(".toml")))
 

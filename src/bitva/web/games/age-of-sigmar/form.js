@@ -4,7 +4,7 @@
 import { h } from "../../dom.js";
 import { t } from "./text.js";
 
-const SETUPS = ["starter_clash", "scenery_and_sorcery", "open_deployment"];
+const SETUPS = ["starter_clash", "scenery_and_sorcery", "open_deployment", "rolled_battlefield"];
 
 /** The form: {element, values(seat), saved()}. */
 export function optionsForm(ctx, saved = {}, changed = () => {}) {

@@ -10,6 +10,8 @@ export const cs = {
   "setup.scenery_and_sorcery": "Terén a čarodějnictví (sestava 2)",
   "setup.scenery_and_sorcery.about": "Stormcast Eternals proti Khorne Bloodbound na stole 6' × 4' s terénem, čaroději a střelnými zbraněmi.",
   "setup.open_deployment": "Volné rozestavení",
+  "setup.rolled_battlefield": "Náhodné bojiště",
+  "setup.rolled_battlefield.about": "Armády sestavy 2 na stole 6' × 4', jehož terén se hází oblast po oblasti; pak si hodíte o moc terénu a o území, stavíte jednotky střídavě, jmenujete generála a v přesile protivníka si zvolíte cíl.",
   "setup.open_deployment.about": "Úvodní armády na stole 4' × 4' se dvěma prvky terénu: hodíte si o moc terénu a o území, stavíte jednotky střídavě, jmenujete generála a v přesile protivníka si zvolíte cíl.",
   "side.A": "Strana A",
   "side.B": "Strana B",

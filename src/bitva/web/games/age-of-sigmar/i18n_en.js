@@ -10,6 +10,8 @@ export const en = {
   "setup.scenery_and_sorcery": "Scenery and sorcery (Setup 2)",
   "setup.scenery_and_sorcery.about": "Stormcast Eternals against Khorne Bloodbound on a 6' by 4' table with scenery, wizards and missile weapons.",
   "setup.open_deployment": "Open deployment",
+  "setup.rolled_battlefield": "Rolled battlefield",
+  "setup.rolled_battlefield.about": "The armies of Setup 2 on a 6' by 4' table whose scenery is rolled area by area; then you roll for the scenery's powers and territories, set up your units in turn, name your general and, if outnumbered, choose an objective.",
   "setup.open_deployment.about": "The starter armies on a 4' by 4' table with two pieces of scenery: you roll for the scenery's powers and territories, set up your units in turn, name your general and, if outnumbered, choose an objective.",
   "side.A": "Side A",
   "side.B": "Side B",

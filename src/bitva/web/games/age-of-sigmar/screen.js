@@ -362,7 +362,7 @@ export function mountAgeOfSigmar(root, session, ctx) {
     const newest = last[last.length - 1].index;
     const row = h("div", { class: "dice-row" });
     for (const { event, index } of last) {
-      const faces = event.kind === "roll-off" ? [event.a, event.b] : ["charge-roll", "cast-roll", "unbind-roll"].includes(event.kind) ? [event.dice] : event.kind === "attack-roll" ? [] : [event.die];
+      const faces = event.kind === "roll-off" ? [event.a, event.b] : ["charge-roll", "cast-roll", "unbind-roll", "scenery-roll"].includes(event.kind) ? [event.dice] : event.kind === "attack-roll" ? [] : [event.die];
       const fresh = index === newest && index > st.animated;
       const words = event.kind === "attack-roll" ? t("dice.attack-roll", { step: stepWord(event.step), counts: (event.counts || []).join("/") }) : t(`dice.${event.kind}`, event);
       row.append(h("div", { class: ["roll", fresh ? "rolling" : ""], dataset: { kind: event.kind, index }, title: event.kind === "attack-roll" ? t("dice.attack-roll.title") : null },
