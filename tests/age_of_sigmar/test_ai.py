@@ -219,6 +219,18 @@ def test_aos_7_1_a_unit_that_ran_shoots_no_more_this_turn() -> None:
     assert shot_weight(replace(rt, active="B"), ran) == 1.0
 
 
+def test_aos_6_5_a_run_that_gains_nothing_reads_worse_than_none() -> None:
+    """AOS-6.5, 7.1, 8.1: a unit that ran gives up the turn's shooting and charge, so where the
+    run brought it nowhere (the Battlemage runs, then holds) the position reads a little worse
+    for its side, and greedy does not pick such a run at random among equal choices."""
+    state = _battle("scenery_and_sorcery")
+    rt = replace(state.rt, active="A", phase="movement")
+    mage = rt.unit_by_id("A4")
+    ran = rt.with_unit(replace(mage, ran=True))
+    assert evaluate(state.battle, ran, "A") < evaluate(state.battle, rt, "A")
+    assert evaluate(state.battle, ran, "B") >= evaluate(state.battle, rt, "B")  # no charge
+
+
 def test_agent_defaults_set_budgets_that_suit_the_game() -> None:
     assert GAME.agent_defaults("greedy") == AGENT_DEFAULTS["greedy"]
     assert GAME.agent_defaults("hard")["evaluations"] > GAME.agent_defaults("medium")["evaluations"]

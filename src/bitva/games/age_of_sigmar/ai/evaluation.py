@@ -56,6 +56,7 @@ FAR_VALUE = 0.2  # the distant threat's value at 0" (a 12" charge: 1/36 or this 
 NEXT_TURN = 0.5  # a charge in one's next turn, after the enemy's turn, counts half
 EXACT_WITHIN = 24.0  # farther apart, units' distance is read off their enclosing circles
 NO_SAVE = 7  # the index of "-" (D-21) among the saves a weapon's damage is read against
+RUN_COST = 1e-4  # a run gives up the turn's shooting and charge: never for nothing (a tie)
 
 # P(2D6 >= k) for k = 0..13 (AOS-8.2: the charge roll)
 _TWO_D6 = [sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= k) / 36 for k in range(14)]
@@ -423,4 +424,7 @@ def evaluate(battle: Battle, rt: Runtime, side: str = "A") -> float:
         value += THREAT_WEIGHT * (threat_a.as_own() - threat_b.as_enemy())
     else:
         value = -value + THREAT_WEIGHT * (threat_b.as_own() - threat_a.as_enemy())
+    # AOS-6.5, 7.1, 8.1: a unit that ran may not shoot or charge this turn; a run that gains
+    # nothing (a wizard that runs, then stays where it is) reads a little worse than none
+    value -= RUN_COST * sum(1 for u in rt.units if u.side == side and u.ran)
     return max(-1.0, min(1.0, value))
