@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from playwright.sync_api import Page
 
@@ -89,3 +90,25 @@ def decide(page: Page, rng: random.Random, *, preview_shot: str | None = None) -
         raise AssertionError(f"unexpected decision {phase!r}")
     wait_version_after(page, before)
     return phase
+
+
+def pick_card(
+    page: Page,
+    card: str,
+    button: str,
+    press: Callable[[str], None] | None = None,
+    timeout: float = 30.0,
+) -> None:
+    """Pick `card` in the hand until the prompt shows `button`: a click that lands while the page
+    is still taking in the new version (its legal actions, the previous roll) is ignored, as for
+    a person who then clicks again; a card already picked is not clicked (that unpicks it).
+    `press` clicks or taps a selector (a click by default)."""
+    selector = f'.hand-card.playable[data-card="{card}"]'
+    hand = page.locator(selector)
+    deadline = time.monotonic() + timeout
+    while not page.locator(button).is_visible():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{card} never offered {button}")
+        if hand.count() and "selected" not in (hand.first.get_attribute("class") or "").split():
+            (press or page.click)(selector)
+        page.wait_for_timeout(100)

@@ -25,6 +25,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from bitva.games.battlelore.field.board import distance, hex_of
+from tests.e2e.clicks import pick_card
 from tests.e2e.conftest import new_page
 from tests.e2e.pages import PHONE, assert_no_sideways_scroll
 from tests.server.process import ServerProcess
@@ -126,7 +127,7 @@ def click(play: Play, action: str, odds: bool = True) -> None:
     page, words = play.page, action.split()
     verb = words[0]
     if verb in ("play", "lore"):
-        play.press(f'.hand-card[data-card="{words[1]}"]')
+        pick_card(page, words[1], f'#prompt [data-action="{action}"]', play.press)
         if verb == "lore":
             expect(page.locator(".card-text")).not_to_be_empty()
             play.shot("lore-card")

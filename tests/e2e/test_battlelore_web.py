@@ -26,7 +26,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.battlelore.plural_names import plural_name_with_singular_verb
-from tests.e2e.clicks import wait_decision, wait_version_after
+from tests.e2e.clicks import pick_card, wait_decision, wait_version_after
 from tests.e2e.conftest import new_page
 from tests.e2e.pages import (
     PHONE,
@@ -365,7 +365,7 @@ def click(page: Page, action: str, shot: Path | None = None) -> None:
     words = action.split()
     hex_ = '#board .hex[data-hex="{}"]'
     if words[0] in ("play", "lore"):
-        page.click(f'.hand-card[data-card="{words[1]}"]')
+        pick_card(page, words[1], f'#prompt [data-action="{action}"]')
         page.click(f'#prompt [data-action="{action}"]')
     elif words[0] in ("order", "retreat", "pursue") and len(words) == 2:
         page.click(hex_.format(words[1]))
