@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
+from bitva.core.errors import PositionError
 from bitva.games.age_of_sigmar.battle.attacks import attack_numbers
 from bitva.games.age_of_sigmar.battle.state import AgeOfSigmarState
+from bitva.games.age_of_sigmar.game import GAME
 from tests.age_of_sigmar.test_battle_sequence import position, row, unit
 
 HEX = """
@@ -122,3 +126,23 @@ def test_aos_14_2_spell_range_and_a_lasting_stat_mod_on_move() -> None:
     rt = state.rt
     assert move_of(state.battle, rt.unit_by_id("B1"), rt) == 4.0
     assert move_of(state.battle, rt.unit_by_id("B2"), rt) == 6.0
+
+
+def test_aos_14_2_a_warscroll_spell_waiting_for_its_target_round_trips_in_the_notation() -> None:
+    """A position at the spell's target (AOS-14.2) names the warscroll spell being cast; it is
+    read back as written (it was refused: the notation knew only Arcane Bolt and Mystic Shield),
+    and a spell the caster does not know is refused with the key and the spells it knows."""
+    state = sorcerer()
+    state.apply("cast B5 daemonic-power")
+    state.apply("dice cast 8")
+    assert state.decision == "spell-target"
+    text = GAME.write_position(state)
+    assert 'spell = "daemonic-power"' in text
+    again = GAME.read_position(text)
+    assert again.rt == state.rt and GAME.write_position(again) == text
+    with pytest.raises(PositionError) as caught:
+        GAME.read_position(text.replace('spell = "daemonic-power"', 'spell = "hex-bolt"'))
+    assert caught.value.key == "position.spell.spell"
+    assert "B5 does not know 'hex-bolt'" in str(caught.value) and "daemonic-power" in str(
+        caught.value
+    )

@@ -115,7 +115,10 @@ def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
         unit = rt.unit_by_id(rt.unit)
         if step == "run-move":
             allowance = move_of(battle, unit, rt) + (unit.run_roll or 0)
-            return [*_unit_move(battle, rt, unit, allowance, run=True), UnitAction("hold", unit.id)]
+            # a run is for going somewhere: "hold" only when its move is blocked (a run that
+            # stays put gave up the turn's shooting and charge for nothing, AOS-6.5)
+            ran = _unit_move(battle, rt, unit, allowance, run=True)
+            return ran or [UnitAction("hold", unit.id)]
         if step == "charge-move":
             paths = plan_charge(battle, rt, unit, unit.charge_roll or 0)
             moves: list[Action] = [PathAction("move", unit.id, paths)] if paths else []

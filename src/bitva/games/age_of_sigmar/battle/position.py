@@ -54,6 +54,7 @@ from bitva.games.age_of_sigmar.battle.runtime import (
 from bitva.games.age_of_sigmar.battle.scenery import counts_problem
 from bitva.games.age_of_sigmar.battle.schema import SIDES, PieceEntry, Side, SuddenDeath
 from bitva.games.age_of_sigmar.battle.sequence import CHANCE_STEPS
+from bitva.games.age_of_sigmar.battle.wizards import known
 from bitva.games.age_of_sigmar.geometry.measure import base_radius, format_coord
 from bitva.games.age_of_sigmar.loader import builtin_warscrolls
 from bitva.games.age_of_sigmar.options import AgeOfSigmarOptions
@@ -118,7 +119,7 @@ class SpellEntry(_Strict):
     """AOS-14: the spell being cast: its caster, its casting total, the unbinding wizard."""
 
     caster: str
-    spell: Literal["arcane-bolt", "mystic-shield"]
+    spell: str = Field(pattern=r"^[a-z0-9-]+$")  # AOS-14.2: one the caster knows (checked)
     total: int | None = None
     unbinder: str | None = None
     target: str | None = None
@@ -541,6 +542,15 @@ def _runtime(battle: Battle, entry: PositionEntry, source: str) -> Runtime:
         entry.spell is None or entry.spell.caster not in ids or entry.spell.total is None
     ):
         raise PositionError("position.spell", f"{source}: step {entry.step} needs the spell cast")
+    if entry.spell is not None and entry.spell.caster in ids:
+        caster = next(u for u in units if u.id == entry.spell.caster)
+        spells = known(battle, caster)
+        if entry.spell.spell not in spells:
+            raise PositionError(
+                "position.spell.spell",
+                f"{source}: {caster.id} does not know {entry.spell.spell!r} "
+                f"(AOS-14.2: {', '.join(spells) or 'no spell'})",
+            )
     if entry.step == "combat" and entry.picker is None:
         raise PositionError("position.picker", f"{source}: whose pick it is (AOS-9.2)")
     su = entry.set_up or SetUpEntry()  # AOS-2.3, D-35: counts the battle's cells can have
