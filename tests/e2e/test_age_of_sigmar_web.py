@@ -383,6 +383,12 @@ def test_aos_3_2_open_deployment_is_set_up_in_the_browser(
         prompt = page.inner_text("#prompt")
         assert not re.search(r"\b(the|your|unit|set up)\b", prompt), prompt
     assert "undefined" not in page.inner_text("body")
+    # the general is named by its unit's name, not by the model's id alone (AOS-3.5)
+    general = {
+        "en": r"Side A names [A-Z][\w -]+ \(A\d\.\d+\) general",
+        "cs": r"jmenuje generálem: \w",
+    }
+    assert re.search(general[lang], page.inner_text("#log")), page.inner_text("#log")
     if setup == "rolled_battlefield":
         log = page.inner_text("#log")
         assert "area 6 of 6" in log or "oblast 6 z 6" in log, log

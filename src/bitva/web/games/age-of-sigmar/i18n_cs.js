@@ -180,7 +180,7 @@ export const cs = {
   "log.territory": "{side} bere {half} polovinu stolu.",
   "log.deployed": "{side} staví jednotku {unit}.",
   "log.set-up-done": "{side} má rozestaveno.",
-  "log.general": "{side} jmenuje generálem model {model}.",
+  "log.general": "{side} jmenuje generálem: {model}.",
   "log.objective": "{side} volí cíl: {objective}.",
   "log.named": "Jednotka {unit} je určena pro cíl.",
   "log.triumph": "{side} hodila na triumf {die}: {triumph}.",

@@ -36,6 +36,12 @@ export function unitLabel(id) {
   return name ? `${name} (${id})` : String(id ?? "");
 }
 
+/** A model as the log names it: its unit's name and the model's id ("Liberators (A2.3)"). */
+export function modelLabel(id) {
+  const name = NAMES.get(String(id ?? "").split(".")[0]);
+  return name ? `${name} (${id})` : String(id ?? "");
+}
+
 /** An attack step's name in the player's language ("hit_reroll": "hit re-roll"). */
 export function stepWord(step) {
   const key = `step.${step}`;
@@ -82,7 +88,8 @@ export function describeEvent(event) {
     }
     case "landscape": return t("log.landscape", { feature: e.feature, rule: t(`landscape.${e.rule}`) });
     case "territory": return t("log.territory", { side: sideWord(e.side), half: t(`half.${e.half}`) });
-    case "deployed": case "set-up-done": case "general": return t(`log.${e.kind}`, { ...e, side: sideWord(e.side) });
+    case "deployed": case "set-up-done": return t(`log.${e.kind}`, { ...e, side: sideWord(e.side) });
+    case "general": return t("log.general", { ...e, side: sideWord(e.side), model: modelLabel(e.model) });
     case "objective": return t("log.objective", { side: sideWord(e.side), objective: t(`objective.${e.objective}`) + (e.feature ? ` (${e.feature})` : "") });
     case "triumph": return t("log.triumph", { side: sideWord(e.side), die: e.die, triumph: t(`triumph.${e.triumph}`) });
     default: {
@@ -139,7 +146,7 @@ export function actionLabel(action) {
       return t("button.deploy", { unit, x: mean(0), y: mean(1) });
     }
     case "territory": return t("button.territory", { half: t(`half.${unit}`) });
-    case "general": return t("button.general", { model: unit });
+    case "general": return t("button.general", { model: modelLabel(unit) });
     case "objective": return words[2] ? t("button.objective_feature", { feature: words[2] }) : t("button.objective", { objective: t(`objective.${unit.replace("-", "_")}`) });
     case "name": return t("button.name", { unit });
     case "landscape": return t("button.landscape", { feature: unit, rule: t(`landscape.${words[2]}`) });
