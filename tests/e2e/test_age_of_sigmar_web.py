@@ -392,6 +392,9 @@ def test_aos_3_2_open_deployment_is_set_up_in_the_browser(
     if setup == "rolled_battlefield":
         log = page.inner_text("#log")
         assert "area 6 of 6" in log or "oblast 6 z 6" in log, log
+        # the territory's roll-off is named for what it decides, not as the priority roll
+        dice = page.inner_text("#dice")
+        assert ("Hod o území: A" if lang == "cs" else "Territory roll-off: A") in dice, dice
         names = page.locator("#aos-table g.feature text.feature-name").all_text_contents()
         assert set(names) <= PIECES, names
     assert_no_sideways_scroll(page, f"{setup} {lang}")

@@ -364,7 +364,9 @@ export function mountAgeOfSigmar(root, session, ctx) {
     for (const { event, index } of last) {
       const faces = event.kind === "roll-off" ? [event.a, event.b] : ["charge-roll", "cast-roll", "unbind-roll", "scenery-roll"].includes(event.kind) ? [event.dice] : event.kind === "attack-roll" ? [] : [event.die];
       const fresh = index === newest && index > st.animated;
-      const words = event.kind === "attack-roll" ? t("dice.attack-roll", { step: stepWord(event.step), counts: (event.counts || []).join("/") }) : t(`dice.${event.kind}`, event);
+      const purpose = event.kind === "roll-off" && event.for ? `dice.roll-off.${event.for}` : null; // territory, landscapes, scenery
+      const key = purpose && t(purpose) !== purpose ? purpose : `dice.${event.kind}`;
+      const words = event.kind === "attack-roll" ? t("dice.attack-roll", { step: stepWord(event.step), counts: (event.counts || []).join("/") }) : t(key, event);
       row.append(h("div", { class: ["roll", fresh ? "rolling" : ""], dataset: { kind: event.kind, index }, title: event.kind === "attack-roll" ? t("dice.attack-roll.title") : null },
         ...faces.map((f) => h("span", { class: "die", text: String(f) })), h("span", { class: "small", text: words })));
     }

@@ -143,12 +143,12 @@ export function actionLabel(action) {
     case "deploy": { // "deploy A1 m1 x,y; m2 x,y": the button names the formation's centre
       const points = action.split(";").map((part) => part.trim().split(" ").pop().split(",").map(Number));
       const mean = (i) => decimal(points.reduce((a, p) => a + p[i], 0) / points.length);
-      return t("button.deploy", { unit, x: mean(0), y: mean(1) });
+      return t("button.deploy", { unit: unitLabel(unit), x: mean(0), y: mean(1) });
     }
     case "territory": return t("button.territory", { half: t(`half.${unit}`) });
     case "general": return t("button.general", { model: modelLabel(unit) });
     case "objective": return words[2] ? t("button.objective_feature", { feature: words[2] }) : t("button.objective", { objective: t(`objective.${unit.replace("-", "_")}`) });
-    case "name": return t("button.name", { unit });
+    case "name": return t("button.name", { unit: unitLabel(unit) });
     case "landscape": return t("button.landscape", { feature: unit, rule: t(`landscape.${words[2]}`) });
     case "scenery": return t("button.scenery", { n: Number(unit) });
     case "pile-in": return words.length > 2 ? t("button.suggested_pile", { unit }) : t("button.stay", { unit });
