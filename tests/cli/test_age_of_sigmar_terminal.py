@@ -4,6 +4,7 @@ the rule, the log's words, and whole games through `bitva play` and `bitva simul
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -13,7 +14,7 @@ from rich.text import Text
 from bitva.cli.games import Screen, adapter_for
 from bitva.cli.games.age_of_sigmar import ADAPTER, AgeOfSigmarAdapter, units_page
 from bitva.cli.games.age_of_sigmar_commands import question, read_command
-from bitva.cli.games.age_of_sigmar_map import FILLS, Scale, fit_scale, legend_line, map_lines
+from bitva.cli.games.age_of_sigmar_map import FILLS, Scale, fit_scale, legend_lines, map_lines
 from bitva.cli.games.age_of_sigmar_words import describe_events, describe_outcome
 from bitva.cli.pretty import lines_of
 from bitva.core.outcome import Outcome
@@ -109,9 +110,13 @@ def test_issue22_map_draws_scenery_with_a_fill_per_feature_and_a_legend() -> Non
     row = next(i for i, line in enumerate(lines) if line.startswith("24 ")) - 2  # y 28..30
     assert lines[row][3 + 33 : 3 + 39] == FILLS[0] * 6
     assert lines[row][3 + 20] != FILLS[0]
-    legend = legend_line(view).plain
-    assert legend.startswith(f"{FILLS[0]} Obelisk  {FILLS[1]} Bone Grove")
-    assert "Standing Stones" in legend
+    (legend,) = (line.plain for line in legend_lines(view, 200))
+    assert legend.startswith(f"{FILLS[0]} F1 Obelisk  {FILLS[1]} F2 Bone Grove")
+    assert "F6 Standing Stones" in legend
+    # on a narrow screen the legend wraps between features, none cut
+    narrow = [line.plain for line in legend_lines(view, 40)]
+    assert len(narrow) > 1 and all(len(line) <= 40 for line in narrow)
+    assert "  ".join(narrow) == legend
 
 
 def test_issue22_map_units_by_id_character_and_side_colour() -> None:
@@ -450,6 +455,18 @@ def test_issue22_a_reach_shows_the_reach_analysis_as_a_table() -> None:
     out = result.output
     assert "Reach of side A's units" in out
     assert "Missile in range" in out and '27.6"' in out
+
+
+def test_issue22_analyse_a_battle_set_up_in_play_says_why_nothing_is_shown() -> None:
+    """`bitva analyse` of a battle file whose armies are set up in play (AOS-3.2: no `at`) says
+    so in a sentence instead of an empty table; the JSON keeps its shape."""
+    battle = "src/bitva/games/age_of_sigmar/content/battles/rolled_battlefield.toml"
+    result = run("analyse", "age-of-sigmar", battle)
+    assert result.exit_code == 0
+    assert "No model is on the table" in result.output and "at = [x, y]" in result.output
+    assert "┏" not in result.output
+    as_json = run("analyse", "age-of-sigmar", battle, "--json")
+    assert json.loads(as_json.output) == {"active": "A", "units": {}, "pairs": []}
 
 
 def test_aos_14_cast_and_target_a_spell_by_typed_raw_actions_in_any_case() -> None:

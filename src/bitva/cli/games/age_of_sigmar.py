@@ -33,7 +33,7 @@ from bitva.cli.games.age_of_sigmar_map import (
     SIDE_STYLES,
     Scale,
     fit_scale,
-    legend_line,
+    legend_lines,
     map_lines,
     map_width,
     panel_lines,
@@ -232,7 +232,7 @@ def view_frame(view: Mapping[str, Any], screen: Screen, size: Size, status: str)
     fine = Scale(1.0, 2.0)
     panel_room = width - map_width(view, fine) - 1
     with_panel = panel_room >= PANEL_MIN
-    legend = [] if with_panel or not view["features"] else [legend_line(view)]
+    legend = [] if with_panel or not view["features"] else legend_lines(view, width)
     # the message's line is kept free whether or not there is one, so that the map does not
     # change its scale when a refusal appears; beside a panel the log has room there too
     message = 0 if screen.message else 1
@@ -240,8 +240,6 @@ def view_frame(view: Mapping[str, Any], screen: Screen, size: Size, status: str)
     rows -= 1 if with_panel else LOG_MIN
     scale = fit_scale(table, width - GUTTER - 1 - (PANEL_MIN + 1 if with_panel else 0), rows)
     left = map_lines(view, scale)
-    for line in legend:
-        line.truncate(width, overflow="ellipsis")
     room = max(height - len(title) - len(left) - len(legend) - len(ask), 0)
     log = log_tail(screen.log, width, room)
     if not with_panel:
@@ -314,7 +312,19 @@ def units_page(view: Mapping[str, Any]) -> RenderableType:
 
 def reach_tables(result: Mapping[str, Any]) -> RenderableType:
     """The reach analysis (issue 22): each of the active side's units against each enemy unit,
-    with distance (GEO-3), sight (GEO-8), missile weapons in range and the charge chance."""
+    with distance (GEO-3), sight (GEO-8), missile weapons in range and the charge chance; a
+    sentence instead when there is no pair to show (nothing set up yet, or one side only)."""
+    if not result["pairs"]:
+        if not result["units"]:
+            return Text(
+                "No model is on the table: this battle's armies are set up in play (AOS-3.2). "
+                "Give models their place with at = [x, y] in the battle file to see what can "
+                "reach what."
+            )
+        return Text(
+            f"Side {result.get('active', '?')} has no unit on the table facing an enemy unit: "
+            "nothing to reach."
+        )
     pairs = Table(title=f"Reach of side {result.get('active', '?')}'s units")
     for column in ("Unit", "Target", "Distance", "Visible", "Missile in range", "Charge"):
         pairs.add_column(column, justify="right" if column in ("Distance", "Charge") else "left")

@@ -245,15 +245,23 @@ def map_lines(view: Mapping[str, Any], scale: Scale, highlight: bool = True) -> 
     return lines
 
 
-def legend_line(view: Mapping[str, Any]) -> Text:
-    """The scenery's fill characters with each feature's name: "░ Obelisk  ▒ Bone Grove"."""
-    line = Text()
+def legend_lines(view: Mapping[str, Any], width: int) -> list[Text]:
+    """The scenery's fill characters with each feature's id and name, wrapped to `width`:
+    "░ F1 Obelisk  ▒ F2 Bone Grove" (the log names features by id: "F1 is damned")."""
+    lines = [Text()]
     for index, feature in enumerate(view["features"]):
-        if index:
-            line.append("  ")
-        line.append(FILLS[index % len(FILLS)], SCENERY_STYLE)
-        line.append(f" {feature['name']}")
-    return line
+        entry = Text(FILLS[index % len(FILLS)], SCENERY_STYLE)
+        entry.append(f" {feature['id']} {feature['name']}")
+        line = lines[-1]
+        if line.plain and len(line.plain) + 2 + len(entry.plain) > width:
+            lines.append(entry)
+        else:
+            if line.plain:
+                line.append("  ")
+            line.append_text(entry)
+    for line in lines:
+        line.truncate(width, overflow="ellipsis")
+    return lines
 
 
 def unit_summary(unit: Mapping[str, Any]) -> str:
@@ -324,7 +332,7 @@ __all__ = [
     "Scale",
     "acting",
     "fit_scale",
-    "legend_line",
+    "legend_lines",
     "map_lines",
     "map_width",
     "on_table",
