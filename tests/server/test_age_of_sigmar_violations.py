@@ -6,10 +6,13 @@ says it in the player's language with names, not coordinates (GEO-9, GEO-10, AOS
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from bitva.core.preview import Preview
+from bitva.games.age_of_sigmar.battle.loader import builtin_battle_names
 from bitva.games.age_of_sigmar.game import GAME
+from bitva.server.games.age_of_sigmar import SETUPS
 from tests.server.helpers import TestClient, auth, friend_game
 
 
@@ -99,3 +102,15 @@ def test_the_preview_endpoint_passes_the_code_and_params(client: TestClient) -> 
         "at": [24.0, 6.0],
     }
     assert violation["rule"] == "GEO-9c"
+
+
+def test_the_lobby_offers_every_shipped_setup_and_no_other() -> None:
+    """The server's setups (its options model) and the browser form's list are the shipped
+    battle files, so a new file cannot be left out of the lobby, nor a lobby entry lack its
+    file."""
+    assert sorted(SETUPS) == sorted(builtin_battle_names())
+    form = Path(__file__).resolve().parents[2] / "src/bitva/web/games/age-of-sigmar/form.js"
+    line = next(x for x in form.read_text().splitlines() if x.startswith("const SETUPS"))
+    assert sorted(line.split("[", 1)[1].split("]")[0].replace('"', "").split(", ")) == sorted(
+        SETUPS
+    )

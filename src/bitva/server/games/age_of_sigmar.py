@@ -23,7 +23,7 @@ browser asks for when the game offers it.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -40,7 +40,8 @@ from bitva.games.age_of_sigmar.geometry.measure import unit_to_unit
 from bitva.games.age_of_sigmar.geometry.sight import units_see
 from bitva.server.games import GameAdapter
 
-SETUPS = ("starter_clash", "scenery_and_sorcery", "open_deployment", "rolled_battlefield")
+SetupName = Literal["starter_clash", "scenery_and_sorcery", "open_deployment", "rolled_battlefield"]
+SETUPS: tuple[str, ...] = get_args(SetupName)  # the shipped battle files (tested to match)
 
 
 class AgeOfSigmarOptionsIn(BaseModel):
@@ -48,9 +49,7 @@ class AgeOfSigmarOptionsIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    battle: Literal[
-        "starter_clash", "scenery_and_sorcery", "open_deployment", "rolled_battlefield"
-    ] = Field(
+    battle: SetupName = Field(
         default="starter_clash",
         description="the battle setup (rules section 6.2): the starter clash on an open table, "
         "scenery and sorcery, open deployment (Setup 1's armies set up by the players, "
