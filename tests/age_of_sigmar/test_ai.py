@@ -17,6 +17,7 @@ from bitva.games.age_of_sigmar.ai.evaluation import (
     FAR,
     FAR_VALUE,
     THREAT_WEIGHT,
+    blows_remain,
     charge_chance,
     evaluate,
     extra_attacks,
@@ -25,9 +26,12 @@ from bitva.games.age_of_sigmar.ai.evaluation import (
     sudden_death,
     threat,
     threats,
+    turns_ahead,
     weapon_damage,
 )
 from bitva.games.age_of_sigmar.ai.settings import AGENT_DEFAULTS
+from bitva.games.age_of_sigmar.battle.actions import PathAction
+from bitva.games.age_of_sigmar.battle.candidates import WITHDRAW_WITHIN, all_candidates
 from bitva.games.age_of_sigmar.battle.runtime import Runtime
 from bitva.games.age_of_sigmar.battle.schema import SuddenDeath
 from bitva.games.age_of_sigmar.battle.state import AgeOfSigmarState
@@ -211,12 +215,19 @@ def test_aos_7_1_a_unit_that_ran_shoots_no_more_this_turn() -> None:
     state = _battle("scenery_and_sorcery")
     rt = replace(state.rt, active="A", phase="movement")
     judicators = rt.unit_by_id("A3")
-    assert shot_weight(rt, judicators) == 1.0
+    assert shot_weight(state.battle, rt, judicators) == 1.0
     ran = replace(judicators, ran=True)
-    assert shot_weight(rt, ran) < 1.0
-    assert shot_weight(replace(rt, phase="shooting"), replace(judicators, retreated=True)) < 1.0
-    assert shot_weight(replace(rt, phase="charge"), ran) == 1.0  # the next volley is next turn's
-    assert shot_weight(replace(rt, active="B"), ran) == 1.0
+    assert shot_weight(state.battle, rt, ran) < 1.0
+    assert (
+        shot_weight(
+            state.battle, replace(rt, phase="shooting"), replace(judicators, retreated=True)
+        )
+        < 1.0
+    )
+    assert (
+        shot_weight(state.battle, replace(rt, phase="charge"), ran) == 1.0
+    )  # the next volley is next turn's
+    assert shot_weight(state.battle, replace(rt, active="B"), ran) == 1.0
 
 
 def test_aos_6_5_a_run_that_gains_nothing_reads_worse_than_none() -> None:
@@ -229,6 +240,108 @@ def test_aos_6_5_a_run_that_gains_nothing_reads_worse_than_none() -> None:
     ran = rt.with_unit(replace(mage, ran=True))
     assert evaluate(state.battle, ran, "A") < evaluate(state.battle, rt, "A")
     assert evaluate(state.battle, ran, "B") >= evaluate(state.battle, rt, "B")  # no charge
+
+
+def _turn(rt: Runtime, round_: int, first: str, active: str, phase: str) -> Runtime:
+    return replace(rt, round=round_, first=first, active=active, phase=phase)
+
+
+def test_aos_4_4_turns_ahead_count_the_turns_the_battle_still_holds() -> None:
+    """AOS-4.1, AOS-4.4, D-30: a side begins one turn a round up to `max_rounds` (6)."""
+    state = _battle("starter_clash")
+    battle, rt = state.battle, state.rt
+    assert battle.data.options.max_rounds == 6
+    early = _turn(rt, 5, "A", "A", "movement")
+    assert (turns_ahead(battle, early, "A"), turns_ahead(battle, early, "B")) == (1, 2)
+    last_but_one = _turn(rt, 6, "B", "B", "movement")
+    assert (turns_ahead(battle, last_but_one, "A"), turns_ahead(battle, last_but_one, "B")) == (
+        1,
+        0,
+    )
+    last = _turn(rt, 6, "B", "A", "charge")
+    assert (turns_ahead(battle, last, "A"), turns_ahead(battle, last, "B")) == (0, 0)
+    roll_off = _turn(rt, 6, "A", "B", "priority")  # the round's turns have not begun
+    assert (turns_ahead(battle, roll_off, "A"), turns_ahead(battle, roll_off, "B")) == (1, 1)
+    assert blows_remain(battle, last)
+    assert blows_remain(battle, replace(last, phase="combat"))
+    assert not blows_remain(battle, replace(last, phase="battleshock"))
+    assert blows_remain(battle, replace(last_but_one, phase="battleshock"))
+
+
+def test_aos_4_4_a_charge_in_a_turn_the_battle_will_not_reach_threatens_nothing() -> None:
+    """The idle side's next charge counts only while it has a turn ahead (AOS-4.4): in the
+    battle's last turn the Khorne Bloodreavers 8" from the Liberators threaten nothing, and
+    units locked in combat strike no more once the last combat phase is over (AOS-9)."""
+    state = _battle("starter_clash")
+    battle = state.battle
+    near = _at_gap(state.rt, 8.0)
+    earlier = _turn(near, 5, "B", "A", "movement")
+    last = _turn(near, 6, "B", "A", "movement")
+    assert threats(battle, earlier)[1].distant > 0
+    assert threats(battle, last)[1].total == 0
+    assert threats(battle, last)[0].distant > 0  # the Stormcast's charge this turn
+    locked = _at_gap(state.rt, 1.0)
+    assert threats(battle, _turn(locked, 6, "B", "A", "combat"))[1].locked > 0
+    assert threats(battle, _turn(locked, 6, "B", "A", "battleshock"))[1].total == 0
+
+
+def test_aos_4_4_with_no_turn_left_a_side_weighs_the_enemy_s_last_charge_in_full() -> None:
+    """A side that will not begin another turn cannot answer the enemy's charges of the last
+    turn, so it weighs the enemy's distant threat in full, not at `CAUTION`: Khorne in its
+    last turn of round 6 (the Stormcast move last) reads the Liberators 8" off as the blow they
+    are."""
+    state = _battle("starter_clash")
+    battle = state.battle
+    near = _at_gap(state.rt, 8.0)
+    last = _turn(near, 6, "B", "B", "movement")
+    lost_a, lost_b = losses(battle, last)
+    stormcast, khorne = threats(battle, last)
+    assert stormcast.distant > 0
+    expected = lost_a - lost_b - 0.5 * sudden_death(battle, last)
+    expected += THREAT_WEIGHT * (khorne.as_own() - stormcast.as_enemy(1.0))
+    assert evaluate(battle, last, "B") == pytest.approx(max(-1.0, min(1.0, expected)))
+    earlier = _turn(near, 5, "B", "B", "movement")
+    stormcast, khorne = threats(battle, earlier)
+    expected = lost_a - lost_b - 0.5 * sudden_death(battle, earlier)
+    expected += THREAT_WEIGHT * (khorne.as_own() - stormcast.as_enemy(CAUTION))
+    assert evaluate(battle, earlier, "B") == pytest.approx(max(-1.0, min(1.0, expected)))
+
+
+def test_aos_15_2_after_the_last_combat_phase_only_models_slain_count() -> None:
+    """AOS-15.2 counts casualties: a wound on a standing model is part of a model only while a
+    blow may still finish it."""
+    state = _battle("scenery_and_sorcery")
+    rt = _wound(state.rt, "A2", 0, 1)
+    assert losses(state.battle, _turn(rt, 6, "B", "A", "combat"))[0] > 0
+    assert losses(state.battle, _turn(rt, 6, "B", "A", "battleshock")) == (0.0, 0.0)
+
+
+def test_aos_6_candidates_offer_a_withdrawal_when_an_enemy_is_near() -> None:
+    """A unit that would lose the fight may keep out of charge reach (AOS-8): with an enemy
+    within `WITHDRAW_WITHIN`, the movement candidates hold a move straight away from it beside
+    the advance; with none that near, only the advance."""
+    state = _battle("starter_clash")
+    battle = state.battle
+    near = replace(_at_gap(state.rt, 10.0), active="B", phase="movement", step="movement")
+    b1 = near.unit_by_id("B1")
+    start = unit_to_unit(near.unit_by_id("A1").circles(), b1.circles())
+    moves = [
+        a
+        for a in all_candidates(battle, near)
+        if isinstance(a, PathAction) and a.unit == "B1" and a.verb == "move"
+    ]
+    assert len(moves) == 2
+    ends = []
+    for move in moves:
+        ends_at = dict((n, points[-1]) for n, points in move.paths)
+        models = tuple(replace(m, pos=ends_at.get(i + 1, m.pos)) for i, m in enumerate(b1.models))
+        moved = replace(b1, models=models)
+        ends.append(unit_to_unit(near.unit_by_id("A1").circles(), moved.circles()))
+    assert min(ends) < start < max(ends)
+    far = replace(_at_gap(state.rt, WITHDRAW_WITHIN + 2), active="B", phase="movement")
+    far = replace(far, step="movement")
+    paths = [a for a in all_candidates(battle, far) if isinstance(a, PathAction) and a.unit == "B1"]
+    assert [a.verb for a in paths] == ["move"]
 
 
 def test_agent_defaults_set_budgets_that_suit_the_game() -> None:

@@ -57,6 +57,8 @@ NEXT_TURN = 0.5  # a charge in one's next turn, after the enemy's turn, counts h
 EXACT_WITHIN = 24.0  # farther apart, units' distance is read off their enclosing circles
 NO_SAVE = 7  # the index of "-" (D-21) among the saves a weapon's damage is read against
 RUN_COST = 1e-4  # a run gives up the turn's shooting and charge: never for nothing (a tie)
+TURN_PHASES = ("hero", "movement", "shooting", "charge", "combat", "battleshock")
+STRIKING_PHASES = ("hero", "movement", "shooting", "charge", "combat")
 
 # P(2D6 >= k) for k = 0..13 (AOS-8.2: the charge roll)
 _TWO_D6 = [sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= k) / 36 for k in range(14)]
@@ -70,6 +72,24 @@ def charge_chance(needed: float) -> float:
     k = max(0, int(-(-needed // 1)))  # ceil, at least 0
     tail = FAR_VALUE * max(0.0, 1.0 - needed / FAR)
     return max(_TWO_D6[k] if k <= 12 else 0.0, tail)
+
+
+def turns_ahead(battle: Battle, rt: Runtime, side: str) -> int:
+    """The turns `side` will still begin (AOS-4.1, AOS-4.4, D-30): one in each later round, and
+    this round's second turn when it is the side's and has not begun. Before a round's turns
+    (set-up, the priority roll-off) all of that round's turns are ahead."""
+    rounds = battle.data.options.max_rounds - rt.round
+    if rt.phase not in TURN_PHASES:
+        return rounds + 1
+    return rounds + (1 if rt.active == rt.first and side != rt.active else 0)
+
+
+def blows_remain(battle: Battle, rt: Runtime) -> bool:
+    """Whether any combat phase is still to come in the battle (this turn's, or a later
+    turn's): after the last turn's combat phase no wound is dealt in a fight again."""
+    if rt.phase in STRIKING_PHASES:
+        return True
+    return turns_ahead(battle, rt, "A") + turns_ahead(battle, rt, "B") > 0
 
 
 def weapon_damage(weapon: Weapon, save: int | None = 4, extra_attacks: int = 0) -> float:
@@ -151,10 +171,13 @@ def _wounded(battle: Battle, unit: UnitState) -> float:
 
 def losses(battle: Battle, rt: Runtime) -> tuple[float, float]:
     """Each side's share of its army lost (AOS-15.2: casualties over army size), wounds on
-    standing models counted as parts of a model."""
+    standing models counted as parts of a model while a combat phase is still to come (after
+    the last one, the battle's end counts only models slain)."""
     shares = []
+    wounds_count = blows_remain(battle, rt)
     for index, side in enumerate(("A", "B")):
         partial = sum(_wounded(battle, u) for u in rt.units if u.side == side)
+        partial = partial if wounds_count else 0.0
         shares.append((rt.casualties[index] + partial) / max(1, rt.army_size[index]))
     return shares[0], shares[1]
 
@@ -197,14 +220,17 @@ def fight_chance(battle: Battle, rt: Runtime, unit: UnitState, d: float) -> floa
     1 within 3" (AOS-9.1); else the chance of a charge reaching 1/2" (AOS-8.2, 8.3) after a Move
     where one is left (AOS-6.2). In its own turn before the charge phase that is this turn's
     charge (none after a run or retreat, AOS-6.4, 8.1); otherwise the next turn's, which comes
-    after the enemy's turn when it is the unit's own turn now (halved: `NEXT_TURN`)."""
+    after the enemy's turn when it is the unit's own turn now (halved: `NEXT_TURN`). A charge in
+    a turn the battle will not reach (AOS-4.4) is no chance, nor a fight after the last combat
+    phase."""
     if d <= MELEE_REACH:
-        return 1.0
+        return 1.0 if blows_remain(battle, rt) else 0.0
     move = battle.warscrolls[unit.warscroll].stats.move
     after = max(d - move, MELEE_REACH) - CHARGE_END
+    next_turn = charge_chance(after) if turns_ahead(battle, rt, unit.side) else 0.0
     if unit.side != rt.active:
-        return charge_chance(after)
-    later = NEXT_TURN * charge_chance(after)
+        return next_turn
+    later = NEXT_TURN * next_turn
     if rt.phase in ("hero", "movement", "shooting", "charge") and not unit.charged:
         if unit.ran or unit.retreated:
             return later
@@ -272,14 +298,18 @@ def _distance(a: _Unit, b: _Unit) -> float:
     return unit_to_unit(a.circles, b.circles)
 
 
-def shot_weight(rt: Runtime, unit: UnitState) -> float:
+def shot_weight(battle: Battle, rt: Runtime, unit: UnitState) -> float:
     """How much a unit's missile weapons in range count: in full, except for a unit of the side
     to act that ran or retreated this turn before its shooting is done (AOS-7.1: it may not
-    shoot), whose next shots come after the enemy's turn (`NEXT_TURN`)."""
+    shoot), whose next shots come after the enemy's turn (`NEXT_TURN`); nothing for shots in a
+    turn the battle will not reach (AOS-4.4)."""
+    now = unit.side == rt.active and rt.phase in ("hero", "movement", "shooting")
     stopped = unit.ran or unit.retreated
-    if stopped and unit.side == rt.active and rt.phase in ("hero", "movement", "shooting"):
-        return NEXT_TURN
-    return 1.0
+    if now and not stopped:
+        return 1.0
+    if not turns_ahead(battle, rt, unit.side):
+        return 0.0
+    return NEXT_TURN if now else 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +332,7 @@ def _pressure(
     if not any(unit.melee) and not any(unit.missile):
         return Pressure()
     move = battle.warscrolls[unit.unit.warscroll].stats.move
-    volley = shot_weight(rt, unit.unit)
+    volley = shot_weight(battle, rt, unit.unit)
     best = Pressure()
     for target, d in distances:
         melee, missile = unit.melee[target.save], unit.missile[target.save]
@@ -352,9 +382,9 @@ class Threat:
         """The threat as its own side weighs it: the distant part at `DISTANT_OWN`."""
         return self.locked + DISTANT_OWN * self.distant
 
-    def as_enemy(self) -> float:
-        """The threat as the other side weighs it: the distant part at `CAUTION`."""
-        return self.locked + CAUTION * self.distant
+    def as_enemy(self, caution: float = CAUTION) -> float:
+        """The threat as the other side weighs it: the distant part at `caution`."""
+        return self.locked + caution * self.distant
 
 
 def _side_threat(pressures: list[Pressure], wounds: int) -> Threat:
@@ -420,10 +450,13 @@ def evaluate(battle: Battle, rt: Runtime, side: str = "A") -> float:
     turn) instead of waiting for a draw, but does not throw a weak unit into a strong one."""
     lost_a, lost_b, objective, threat_a, threat_b = _terms(battle, rt)
     value = lost_b - lost_a + SUDDEN_DEATH_WEIGHT * objective
+    # AOS-4.4: with no turn of its own left, a side cannot answer the enemy's last charges, so
+    # it weighs them in full
+    caution = CAUTION if turns_ahead(battle, rt, side) else 1.0
     if side == "A":
-        value += THREAT_WEIGHT * (threat_a.as_own() - threat_b.as_enemy())
+        value += THREAT_WEIGHT * (threat_a.as_own() - threat_b.as_enemy(caution))
     else:
-        value = -value + THREAT_WEIGHT * (threat_b.as_own() - threat_a.as_enemy())
+        value = -value + THREAT_WEIGHT * (threat_b.as_own() - threat_a.as_enemy(caution))
     # AOS-6.5, 7.1, 8.1: a unit that ran may not shoot or charge this turn; a run that gains
     # nothing (a wizard that runs, then stays where it is) reads a little worse than none
     value -= RUN_COST * sum(1 for u in rt.units if u.side == side and u.ran)

@@ -46,13 +46,18 @@ from bitva.games.age_of_sigmar.battle.runtime import BEFUDDLED, Runtime, UnitSta
 from bitva.games.age_of_sigmar.battle.sequence import shooters
 from bitva.games.age_of_sigmar.battle.split import split_candidates
 from bitva.games.age_of_sigmar.geometry.measure import unit_to_unit, within
+from bitva.games.age_of_sigmar.geometry.paths import MoveKind
+
+WITHDRAW_WITHIN = 24.0  # an enemy this near may charge next turn (a Move and 2D6): back off
 
 
 def _unit_move(
     battle: Battle, rt: Runtime, unit: UnitState, allowance: float, run: bool
 ) -> list[Action]:
-    """Advance towards the nearest enemy model (AOS-6.3 keeps it more than 3" away), or, when
-    the unit starts within 3" of an enemy, retreat straight away from it (AOS-6.4)."""
+    """Advance towards the nearest enemy model (AOS-6.3 keeps it more than 3" away) and, with an
+    enemy within `WITHDRAW_WITHIN`, withdraw straight away from it (a unit that would lose the
+    fight keeps out of charge reach, AOS-8); or, when the unit starts within 3" of an enemy,
+    retreat straight away from it (AOS-6.4)."""
     if within_3_of_enemy(rt, unit):
         away = away_point(rt, unit, allowance)
         paths = () if away is None else advance(battle, rt, unit, away, "retreat", allowance)
@@ -60,8 +65,18 @@ def _unit_move(
     goal = nearest_enemy_point(rt, unit)
     if goal is None:
         return []
-    paths = advance(battle, rt, unit, goal, "run" if run else "normal", allowance)
-    return [PathAction("move", unit.id, paths)] if paths else []
+    kind: MoveKind = "run" if run else "normal"
+    out: list[Action] = []
+    paths = advance(battle, rt, unit, goal, kind, allowance)
+    if paths:
+        out.append(PathAction("move", unit.id, paths))
+    enemies = [c for u in rt.units if u.side != unit.side for c in u.circles()]
+    if enemies and unit_to_unit(unit.circles(), tuple(enemies)) <= WITHDRAW_WITHIN:
+        away = away_point(rt, unit, allowance)
+        back = () if away is None else advance(battle, rt, unit, away, kind, allowance)
+        if back and back != paths:
+            out.append(PathAction("move", unit.id, back))
+    return out
 
 
 def all_candidates(battle: Battle, rt: Runtime) -> list[Action]:
