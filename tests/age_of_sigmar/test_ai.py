@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from bitva.ai.agents import make_agent
+from bitva.games.age_of_sigmar.ai.blows import mean_damage, unit_key
 from bitva.games.age_of_sigmar.ai.evaluation import (
     CAUTION,
     DISTANT_OWN,
@@ -20,23 +21,23 @@ from bitva.games.age_of_sigmar.ai.evaluation import (
     blows_remain,
     charge_chance,
     evaluate,
-    extra_attacks,
     losses,
     shot_weight,
     sudden_death,
     threat,
     threats,
     turns_ahead,
-    weapon_damage,
 )
 from bitva.games.age_of_sigmar.ai.settings import AGENT_DEFAULTS
 from bitva.games.age_of_sigmar.battle.actions import PathAction
 from bitva.games.age_of_sigmar.battle.candidates import WITHDRAW_WITHIN, all_candidates
-from bitva.games.age_of_sigmar.battle.runtime import Runtime
+from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD
+from bitva.games.age_of_sigmar.battle.runtime import ActiveEffect, Runtime
 from bitva.games.age_of_sigmar.battle.schema import SuddenDeath
 from bitva.games.age_of_sigmar.battle.state import AgeOfSigmarState
 from bitva.games.age_of_sigmar.game import GAME
 from bitva.games.age_of_sigmar.geometry.measure import unit_to_unit
+from tests.age_of_sigmar.test_battle_spells import sorcerer
 
 SETUPS = ("starter_clash", "scenery_and_sorcery")
 
@@ -143,12 +144,22 @@ def test_aos_15_each_seat_reads_the_position_from_its_own_side() -> None:
     assert lost_b > lost_a
 
 
-def test_aos_11_4_the_threat_reads_the_target_save_and_the_weapon_rend() -> None:
-    battle = _battle("starter_clash").battle
-    axe = battle.warscrolls["bloodreavers"].weapon("Meatripper Axe")  # 4+/4+, rend -1
-    assert weapon_damage(axe, 4) == pytest.approx(0.5 * 0.5 * (4 / 6))  # 4+ worsened to 5+
-    assert weapon_damage(axe, 6) == weapon_damage(axe, None) == pytest.approx(0.25)  # D-21
-    assert weapon_damage(axe, 2) < weapon_damage(axe, 4)
+def _mean(state: AgeOfSigmarState, unit: str, target: str, charged: bool = False) -> float:
+    battle, rt = state.battle, state.rt
+    u, t = rt.unit_by_id(unit), rt.unit_by_id(target)
+    keys = (unit_key(battle, rt, u), unit_key(battle, rt, t))
+    return mean_damage(battle, rt, u, t, "melee", keys, charged)
+
+
+def test_aos_11_the_threat_reads_the_attack_as_the_battle_rolls_it() -> None:
+    """AOS-11, section 3.2: the mean of the Bloodreavers' blows on the Liberators is the one the
+    battle's dice give: 10 Reaver Blades and the Chieftain's extra attack (11 attacks), hit on
+    4+ re-rolling 1s (Reaver Blades), wound on 4+, and the Liberators' 4+ save re-rolling 1s
+    (Sigmarite Shields)."""
+    state = _battle("starter_clash")
+    hit = 1 / 2 + 1 / 6 * 1 / 2
+    failed_save = 1 - (1 / 2 + 1 / 6 * 1 / 2)
+    assert _mean(state, "B1", "A1") == pytest.approx(11 * hit * 1 / 2 * failed_save)
 
 
 def test_aos_3_2_the_threat_counts_attacks_given_by_abilities_in_force() -> None:
@@ -162,16 +173,27 @@ def test_aos_3_2_the_threat_counts_attacks_given_by_abilities_in_force() -> None
         else:
             state.apply(agent.choose(state))
     battle = state.battle
-    reavers = state.rt.unit_by_id("B1")
-    assert extra_attacks(battle, state.rt, reavers) == ()
-    before = threat(battle, state.rt)[1]
+    before, mean_before = threat(battle, state.rt)[1], _mean(state, "B1", "A1")
     state.apply(state.parse_action("use B2 portal-of-skulls"))
-    reavers = state.rt.unit_by_id("B1")
-    assert dict(extra_attacks(battle, state.rt, reavers)) == {
-        "Reaver Blades": 1,
-        "Meatripper Axe": 1,
-    }
+    assert _mean(state, "B1", "A1") == pytest.approx(mean_before * 21 / 11)  # 11 to 21 attacks
     assert threat(battle, state.rt)[1] > before
+
+
+def test_aos_14_2_the_threat_counts_spells_in_force() -> None:
+    """AOS-14.2, AOS-14.5: Daemonic Power (re-roll hit rolls of 1) on the Khorgorath makes its
+    blows on the Liberators worth more; Mystic Shield (+1 save) on the Liberators, less. So the
+    agents see which unit a spell helps most."""
+    state = sorcerer()
+    plain = _mean(state, "B1", "A1")
+    state.apply("cast B5 daemonic-power")
+    state.apply("dice cast 6")
+    state.apply("target B1")
+    powered = _mean(state, "B1", "A1")
+    assert powered > plain
+    liberators = state.rt.unit_by_id("A1")
+    effect = ActiveEffect(MYSTIC_SHIELD, "A1", "hero:A")
+    state.rt = state.rt.with_unit(replace(liberators, effects=(*liberators.effects, effect)))
+    assert _mean(state, "B1", "A1") < powered
 
 
 def _at_gap(rt: Runtime, gap: float) -> Runtime:

@@ -345,6 +345,36 @@ def test_calc_the_grouped_tree_has_the_calculators_exact_law(
         assert [slain[k] for k in range(target.n_models + 1)] == list(calc.slain_pmf[policy])
 
 
+@settings(
+    max_examples=15,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(
+    st.lists(profiles(), min_size=1, max_size=2),
+    targets(),
+    st.booleans(),
+    st.integers(0, 3),
+)
+def test_aos_12_1_the_expected_pool_is_the_exact_mean_from_any_node(
+    attack: list[AttackProfile], target: TargetProfile, one_fails: bool, rolled: int
+) -> None:
+    """AOS-12.1: `expected_pools`, the mean pool of wound points read off the dice still to
+    roll (what the agents count for a roll not yet made), equals the mean of the exact law of
+    the grouped tree, at the start and after some nodes have come out."""
+    assume(most_hits(attack) <= 5)
+    steps = steps_for(attack, target, AttackOptions(natural_one_fails=one_fails))
+    rng = Rng(rolled)
+    for _ in range(rolled):
+        if steps.roll() is None:
+            break
+        steps = steps.advance(sample(steps.outcomes(), rng))
+    law = final_law(steps)
+    exact = sum(p * points for (points, _attacker), p in law.items())
+    assert steps.expected_pools() == (pytest.approx(float(exact)),)
+
+
 def test_aos_11_3_two_targets_in_the_order_assigned() -> None:
     """AOS-11.3, D-38: the attacks on the first target are resolved, wards included, before
     the second's; each target's law is the calculator's."""

@@ -9,8 +9,9 @@ Sigmar"), in three terms a wargamer reads off the table:
   approach to the feature; Endure, met by any model still standing after round 6, counts from
   one half, rising with the rounds (so an outnumbered player sees it as the objective it is).
 - **Threat**: what each unit could inflict in its next turn on the enemy unit it reaches best: the
-  mean damage of its melee weapons against that unit's own save (AOS-11.4, rend included; with
-  the attacks that abilities in force add, such as the Bloodsecrator's Portal of Skulls),
+  mean damage of its melee weapons on that unit as the battle would roll it, with everything in
+  force on both (:mod:`.blows`: modifiers, re-rolls, rend, the target's save and Mystic Shield,
+  the Bloodsecrator's Portal of Skulls, Daemonic Power),
   weighted by the chance it fights (1 within 3", else the chance that a Move and a 2D6 charge
   bring it within 1/2", AOS-6, AOS-8), plus its missile weapons in range (AOS-7; a quarter of
   them when in range only after a Move), each capped at the target's remaining wounds, as a
@@ -32,16 +33,17 @@ reach, makes the charge instead of hovering, when its blows outweigh the ones it
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 
-from bitva.games.age_of_sigmar.battle.auras import stat_bonus
+from bitva.games.age_of_sigmar.ai.blows import mean_damage, unit_key
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.pre_battle import ENDURE_ROUNDS
+from bitva.games.age_of_sigmar.battle.resolution import pending_pools
 from bitva.games.age_of_sigmar.battle.runtime import Runtime, UnitState
 from bitva.games.age_of_sigmar.geometry.measure import Circle, unit_to_unit
 from bitva.games.age_of_sigmar.geometry.scenery import distance_to_feature
-from bitva.games.age_of_sigmar.warscroll import Warscroll, Weapon
+from bitva.games.age_of_sigmar.warscroll import Warscroll
 
 SUDDEN_DEATH_WEIGHT = 0.5
 THREAT_WEIGHT = 0.25
@@ -55,7 +57,6 @@ FAR = 48.0  # inches of charge needed at which the distant threat has faded to 0
 FAR_VALUE = 0.2  # the distant threat's value at 0" (a 12" charge: 1/36 or this tail, 0.15)
 NEXT_TURN = 0.5  # a charge in one's next turn, after the enemy's turn, counts half
 EXACT_WITHIN = 24.0  # farther apart, units' distance is read off their enclosing circles
-NO_SAVE = 7  # the index of "-" (D-21) among the saves a weapon's damage is read against
 RUN_COST = 1e-4  # a run gives up the turn's shooting and charge: never for nothing (a tie)
 TURN_PHASES = ("hero", "movement", "shooting", "charge", "combat", "battleshock")
 STRIKING_PHASES = ("hero", "movement", "shooting", "charge", "combat")
@@ -92,71 +93,20 @@ def blows_remain(battle: Battle, rt: Runtime) -> bool:
     return turns_ahead(battle, rt, "A") + turns_ahead(battle, rt, "B") > 0
 
 
-def weapon_damage(weapon: Weapon, save: int | None = 4, extra_attacks: int = 0) -> float:
-    """A weapon's mean damage per model against `save` (None: no save, D-21): attacks (with
-    `extra_attacks` given by abilities in force) x hit x wound x failed save x damage (AOS-11;
-    rend worsens the save; roll modifiers left out)."""
-    hit = (7 - weapon.hit) / 6
-    wound = (7 - weapon.wound) / 6
-    needed = NO_SAVE if save is None else save - weapon.rend
-    failed = 1.0 if needed > 6 else max(0.0, (needed - 1) / 6)
-    attacks = max(Fraction(0), Fraction(weapon.attacks.mean) + extra_attacks)
-    return float(attacks * Fraction(weapon.damage.mean)) * hit * wound * failed
+_REACH: dict[tuple[int, str], tuple[Warscroll, float, bool, bool]] = {}
 
 
-def _save_index(save: int | None) -> int:
-    return NO_SAVE if save is None else save
-
-
-@dataclass(frozen=True, slots=True)
-class Punch:
-    """What one model of a loadout inflicts in a turn, melee and missile mean damage by the
-    target's save (indexed 0..7, 7 for none), and the longest missile range."""
-
-    melee: tuple[float, ...]
-    missile: tuple[float, ...]
-    reach: float
-
-
-Extra = tuple[tuple[str, int], ...]
-"""Attacks added to weapons by abilities in force (AOS-3.2 ``stat_mod``), by weapon name."""
-
-_PUNCH: dict[tuple[int, str, Extra], tuple[Warscroll, Punch]] = {}
-
-
-def punch(scroll: Warscroll, loadout: str, extra: Extra = ()) -> Punch:
-    """The :class:`Punch` of a model of `scroll` with `loadout`, its weapons given the attacks of
-    `extra` (cached per warscroll object)."""
-    key = (id(scroll), loadout, extra)
-    found = _PUNCH.get(key)
-    if found is not None and found[0] is scroll:
-        return found[1]
-    weapons = [scroll.weapon(name) for name in scroll.loadout(loadout).weapons]
-    more = dict(extra)
-    saves: list[int | None] = [*range(NO_SAVE), None]
-    missiles = [w for w in weapons if w.kind == "missile"]
-    value = Punch(
-        tuple(
-            sum(weapon_damage(w, s, more.get(w.name, 0)) for w in weapons if w.kind == "melee")
-            for s in saves
-        ),
-        tuple(sum(weapon_damage(w, s, more.get(w.name, 0)) for w in missiles) for s in saves),
-        max((w.range for w in missiles), default=0.0),
-    )
-    _PUNCH[key] = (scroll, value)
-    return value
-
-
-def extra_attacks(battle: Battle, rt: Runtime, unit: UnitState) -> Extra:
-    """The attacks that abilities in force add to the unit's weapons now (its own and given
-    ones, such as the Bloodsecrator's Portal of Skulls), for the weapons they change."""
-    scroll = battle.warscrolls[unit.warscroll]
-    out = []
-    for weapon in scroll.weapons:
-        bonus = stat_bonus(battle, rt, unit, "attacks", (weapon.name, weapon.kind))
-        if bonus:
-            out.append((weapon.name, bonus))
-    return tuple(out)
+def _arms(scroll: Warscroll, loadout: str) -> tuple[float, bool, bool]:
+    """A loadout's longest missile range and whether it has melee and missile weapons
+    (remembered per warscroll object)."""
+    key = (id(scroll), loadout)
+    found = _REACH.get(key)
+    if found is None or found[0] is not scroll:
+        weapons = [scroll.weapon(name) for name in scroll.loadout(loadout).weapons]
+        missiles = [w.range for w in weapons if w.kind == "missile"]
+        melee = any(w.kind == "melee" for w in weapons)
+        found = _REACH[key] = (scroll, max(missiles, default=0.0), melee, bool(missiles))
+    return found[1], found[2], found[3]
 
 
 def _wounds(battle: Battle, unit: UnitState) -> int:
@@ -169,20 +119,35 @@ def _wounded(battle: Battle, unit: UnitState) -> float:
     return sum(min(1.0, m.wounds_taken / wounds) for m in unit.models if m.status == "table")
 
 
-def losses(battle: Battle, rt: Runtime) -> tuple[float, float]:
+def _pooled(battle: Battle, unit: UnitState, pool: float) -> float:
+    """A pending pool of wound points on the unit (AOS-12.1), as parts of a model: no more than
+    the wounds it has left."""
+    wounds = _wounds(battle, unit)
+    left = sum(wounds - m.wounds_taken for m in unit.models if m.status == "table")
+    return min(pool, float(left)) / wounds
+
+
+def losses(
+    battle: Battle, rt: Runtime, pools: Mapping[str, float] | None = None
+) -> tuple[float, float]:
     """Each side's share of its army lost (AOS-15.2: casualties over army size), wounds on
     standing models counted as parts of a model while a combat phase is still to come (after
-    the last one, the battle's end counts only models slain)."""
+    the last one, the battle's end counts only models slain), and so are the wound points of
+    an attack being resolved (`pools`, by target unit: a roll still to come counts its mean)."""
     shares = []
     wounds_count = blows_remain(battle, rt)
+    pools = pools or {}
     for index, side in enumerate(("A", "B")):
         partial = sum(_wounded(battle, u) for u in rt.units if u.side == side)
         partial = partial if wounds_count else 0.0
+        partial += sum(
+            _pooled(battle, u, pools[u.id]) for u in rt.units if u.side == side and u.id in pools
+        )
         shares.append((rt.casualties[index] + partial) / max(1, rt.army_size[index]))
     return shares[0], shares[1]
 
 
-def sudden_death(battle: Battle, rt: Runtime) -> float:
+def sudden_death(battle: Battle, rt: Runtime, pools: Mapping[str, float] | None = None) -> float:
     """AOS-3.6, AOS-15.4: the chooser's progress towards the objective in [0, 1], signed for side
     A (negative when B chose it); 0 when no objective was taken."""
     sd = rt.sudden_death
@@ -199,7 +164,8 @@ def sudden_death(battle: Battle, rt: Runtime) -> float:
             wounds if m.status in ("slain", "fled") else min(wounds, m.wounds_taken)
             for m in unit.models
         )
-        progress = taken / max(1, total)
+        pending = min(float(total - taken), (pools or {}).get(unit.id, 0.0))
+        progress = (taken + pending) / max(1, total)
     elif sd.objective == "endure":
         # met at the end of round 6 by any model still standing: surer as the rounds pass
         if any(m.status == "table" for u in rt.units if u.side == sd.chooser for m in u.models):
@@ -244,34 +210,30 @@ def fight_chance(battle: Battle, rt: Runtime, unit: UnitState, d: float) -> floa
 @dataclass(frozen=True, slots=True)
 class _Unit:
     """A unit on the table as the threat reads it: its circles, the circle enclosing them, its
-    wounds left, its save's index, and what its models inflict by the target's save."""
+    wounds left, its :func:`.blows.unit_key`, whether it has melee and missile weapons, and its
+    longest missile range."""
 
     unit: UnitState
     circles: tuple[Circle, ...]
     centre: tuple[float, float]
     radius: float
     left: float
-    save: int
-    melee: tuple[float, ...]
-    missile: tuple[float, ...]
+    key: int
+    melee: bool
+    missile: bool
     reach: float
 
 
 def _read(battle: Battle, rt: Runtime, unit: UnitState, circles: tuple[Circle, ...]) -> _Unit:
     scroll = battle.warscrolls[unit.warscroll]
     wounds = scroll.stats.wounds
-    melee = [0.0] * (NO_SAVE + 1)
-    missile = [0.0] * (NO_SAVE + 1)
-    reach = 0.0
+    reach, melee, missile = 0.0, False, False
     left = 0
-    extra = extra_attacks(battle, rt, unit)
     for model in unit.models:
         if model.status == "table":
-            p = punch(scroll, model.loadout, extra)
-            for i in range(NO_SAVE + 1):
-                melee[i] += p.melee[i]
-                missile[i] += p.missile[i]
-            reach = max(reach, p.reach)
+            longest, has_melee, has_missile = _arms(scroll, model.loadout)
+            reach = max(reach, longest)
+            melee, missile = melee or has_melee, missile or has_missile
             left += wounds - model.wounds_taken
     cx = sum(c.x for c in circles) / len(circles)
     cy = sum(c.y for c in circles) / len(circles)
@@ -282,9 +244,9 @@ def _read(battle: Battle, rt: Runtime, unit: UnitState, circles: tuple[Circle, .
         (cx, cy),
         radius,
         float(left),
-        _save_index(scroll.stats.save),
-        tuple(melee),
-        tuple(missile),
+        unit_key(battle, rt, unit),
+        melee,
+        missile,
         reach,
     )
 
@@ -329,16 +291,25 @@ def _pressure(
     distances: list[tuple[_Unit, float]],
 ) -> Pressure:
     """The unit's :class:`Pressure` on the target it hurts most."""
-    if not any(unit.melee) and not any(unit.missile):
+    if not unit.melee and not unit.missile:
         return Pressure()
     move = battle.warscrolls[unit.unit.warscroll].stats.move
     volley = shot_weight(battle, rt, unit.unit)
     best = Pressure()
     for target, d in distances:
-        melee, missile = unit.melee[target.save], unit.missile[target.save]
-        fights = fight_chance(battle, rt, unit.unit, d) if melee else 0.0
+        keys = (unit.key, target.key)
+        fights = fight_chance(battle, rt, unit.unit, d) if unit.melee else 0.0
         shoots = 1.0 if d <= unit.reach else AFTER_MOVE if d <= unit.reach + move else 0.0
-        value = min(target.left, melee * fights + missile * shoots * volley)
+        shoots *= volley if unit.missile else 0.0
+        value = 0.0
+        if fights:
+            charged = unit.unit.charged or d > MELEE_REACH  # a fight from afar follows a charge
+            melee = mean_damage(battle, rt, unit.unit, target.unit, "melee", keys, charged)
+            value += melee * fights
+        if shoots:
+            shots = mean_damage(battle, rt, unit.unit, target.unit, "missile", keys, False)
+            value += shots * shoots
+        value = min(target.left, value)
         if value > best.value:
             best = Pressure(value, d <= MELEE_REACH, target.unit.id)
     return best
@@ -435,9 +406,10 @@ def _terms(battle: Battle, rt: Runtime) -> tuple[float, float, float, Threat, Th
     the same position one after the other)."""
     if _LAST and _LAST[0][0] is rt:
         return _LAST[0][1]
-    lost_a, lost_b = losses(battle, rt)
+    pools = pending_pools(rt)  # a roll still to come counts its mean (AOS-12.1)
+    lost_a, lost_b = losses(battle, rt, pools)
     threat_a, threat_b = threats(battle, rt)
-    terms = (lost_a, lost_b, sudden_death(battle, rt), threat_a, threat_b)
+    terms = (lost_a, lost_b, sudden_death(battle, rt, pools), threat_a, threat_b)
     _LAST[:] = [(rt, terms)]
     return terms
 

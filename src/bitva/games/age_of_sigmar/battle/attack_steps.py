@@ -230,6 +230,36 @@ class AttackSteps:
         )
         return AttackOutcome(targets, regs[self.program.retaliation])
 
+    def expected_pools(self) -> tuple[float, ...]:
+        """Each target's mean pool of wound points once every die is rolled, from here (what a
+        player reads off a roll still to come). The program is linear in the dice: a stage's
+        dice are a sum of registers and its writes are linear in its counts, so running each
+        stage on its mean counts (a die falls in a class with its faces' share, a sum stage
+        adds its dice times the mean face value) gives the exact means, but where a ``floor``
+        (Attacks below 0) cuts a negative amount: there the mean is floored."""
+        regs = [float(r) for r in self.registers]
+        for stage in self.program.stages[self.stage :]:
+            units = stage.units + sum(regs[r] for r in stage.source)
+            dice = stage.per_unit * units
+            counts: list[float]
+            if not stage.faces:
+                counts = []
+            elif stage.values is None:
+                counts = [dice * len(fs) / len(FACES) for fs in stage.faces]
+            else:
+                worth = sum(len(fs) * v for fs, v in zip(stage.faces, stage.values, strict=True))
+                counts = [dice * worth / len(FACES)]
+            for write in stage.writes:
+                amount = write.per_unit * units
+                if not counts:
+                    pass  # a stage of no dice (a transfer) adds its constant part alone
+                elif write.weights is None:
+                    amount += counts[0]
+                else:
+                    amount += sum(c * w for c, w in zip(counts, write.weights, strict=True))
+                regs[write.register] += max(0.0, amount) if write.floor else amount
+        return tuple(regs[t.pool] for t in self.program.targets)
+
     def result(self) -> AttackOutcome:
         """What the attacks did, once every die is rolled."""
         node = self.roll()

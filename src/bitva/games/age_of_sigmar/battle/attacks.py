@@ -11,6 +11,7 @@ D-22), the mysterious features within 3" and the target's models slain this turn
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Literal
 
@@ -148,10 +149,19 @@ def attack_numbers(
         ]
     if defender is None:
         defender = resolve(spec, goal, where).target
-    if unit.has_effect(ENSORCELLED):  # AOS-2.5 Mystical: re-roll failed wound rolls
-        profiles = [replace(p, wound_reroll=p.wound_reroll | {"failed"}) for p in profiles]
-    if unit.has_effect(INSPIRED_TRIUMPH):  # AOS-3.7 Inspired: re-roll failed hit rolls
-        profiles = [replace(p, hit_reroll=p.hit_reroll | {"failed"}) for p in profiles]
-    if unit.has_effect(DAMNED):  # AOS-2.5 Damned: +1 to hit after a sacrifice
-        profiles = [replace(p, hit_mod=p.hit_mod + 1) for p in profiles]
+    profiles = with_battle_effects(unit, profiles)
     return profiles, replace(defender, slain_before=target.slain_this_turn)
+
+
+def with_battle_effects(unit: UnitState, profiles: Sequence[AttackProfile]) -> list[AttackProfile]:
+    """The profiles with what only a battle gives the unit, beside its warscroll's effects:
+    Mystical's re-roll of failed wound rolls (AOS-2.5), Inspired's of failed hit rolls
+    (AOS-3.7) and Damned's +1 to hit (AOS-2.5)."""
+    out = list(profiles)
+    if unit.has_effect(ENSORCELLED):
+        out = [replace(p, wound_reroll=p.wound_reroll | {"failed"}) for p in out]
+    if unit.has_effect(INSPIRED_TRIUMPH):
+        out = [replace(p, hit_reroll=p.hit_reroll | {"failed"}) for p in out]
+    if unit.has_effect(DAMNED):
+        out = [replace(p, hit_mod=p.hit_mod + 1) for p in out]
+    return out

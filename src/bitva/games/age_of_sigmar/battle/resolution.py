@@ -54,6 +54,23 @@ def pending(rt: Runtime) -> AttackSteps:
     return _steps(json.dumps(rt.attack["steps"], sort_keys=True))
 
 
+def pending_pools(rt: Runtime) -> dict[str, float]:
+    """The wound points the pending attack resolution will still put on each target unit
+    (AOS-12.1): the pools not yet allocated, as means where dice are still to roll
+    (:meth:`AttackSteps.expected_pools`). What a player reads off a roll not yet made; empty
+    when no attack is pending."""
+    held = rt.attack
+    if held is None:
+        return {}
+    pools = pending(rt).expected_pools()
+    done = held.get("allocated", 0)
+    out: dict[str, float] = {}
+    for k, (target, pool) in enumerate(zip(_targets(held), pools, strict=True)):
+        if k >= done and pool > 0:
+            out[target] = out.get(target, 0.0) + pool
+    return out
+
+
 def outcomes(rt: Runtime) -> list[tuple[Action, Fraction]]:
     """The next attack roll's grouped outcomes (exact)."""
     steps = pending(rt)
