@@ -8,7 +8,8 @@ rend, the target's save, its re-rolls and Mystic Shield).
 The evaluation reads it for every pair of units at every position it scores, so the means are
 remembered on what they depend on: each unit's warscroll, its models' loadouts and roles, its
 effects in force and the effects others give it, and the situation's flags (charged, moved,
-whose turn). Positions enter only through the auras that reach a unit. Cover and mysterious
+whose turn); the battles keyed are held, so that no other battle takes their id. Positions
+enter only through the auras that reach a unit. Cover and mysterious
 features are left out (they depend on where the fight will be, which a threat does not know).
 """
 
@@ -32,14 +33,26 @@ from bitva.games.age_of_sigmar.units import UnitSpec
 
 Kind = Literal["melee", "missile"]
 
+_BATTLES: dict[int, Battle] = {}
 _KEYS: dict[Hashable, int] = {}
 _MEANS: dict[tuple[int, int, str, bool, bool, bool, bool], float] = {}
 CACHE_LIMIT = 200_000  # means remembered before the cache starts over
+BATTLES_KEPT = 16  # battles whose units are keyed before the cache starts over
+
+
+def _forget() -> None:
+    _MEANS.clear()
+    _KEYS.clear()
+    _BATTLES.clear()
 
 
 def unit_key(battle: Battle, rt: Runtime, unit: UnitState) -> int:
     """A small number for what a unit's attacks and saves depend on now (the module docstring):
     equal numbers, equal numbers of the attack."""
+    if _BATTLES.get(id(battle)) is not battle:
+        if len(_BATTLES) >= BATTLES_KEPT:
+            _forget()
+        _BATTLES[id(battle)] = battle  # held, so that no other battle takes its id
     models = tuple((m.loadout, m.champion, m.tags) for m in unit.alive)
     gifts = tuple((name, id(effect)) for name, effect in given(battle, rt, unit))
     key = (id(battle), unit.warscroll, models, unit.effects, gifts)
@@ -74,8 +87,7 @@ def mean_damage(
     if found is not None:
         return found
     if len(_MEANS) >= CACHE_LIMIT:
-        _MEANS.clear()
-        _KEYS.clear()
+        _forget()
     where = Situation(
         phase="shooting" if kind == "missile" else "combat",
         charged=charged,
