@@ -300,6 +300,15 @@ def targets(draw: st.DrawFn) -> TargetProfile:
     )
 
 
+SMALL_TREES = settings(
+    max_examples=15,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+"""Few examples, each an exact tree enumerated in a fraction of a second (`most_hits`)."""
+
+
 def most_hits(attack: list[AttackProfile]) -> int:
     """The most hits the profiles can score: what the size of the exact tree grows with."""
     total = 0
@@ -309,12 +318,7 @@ def most_hits(attack: list[AttackProfile]) -> int:
     return total
 
 
-@settings(
-    max_examples=15,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@SMALL_TREES
 @given(
     st.lists(profiles(), min_size=1, max_size=2),
     targets(),
@@ -345,12 +349,7 @@ def test_calc_the_grouped_tree_has_the_calculators_exact_law(
         assert [slain[k] for k in range(target.n_models + 1)] == list(calc.slain_pmf[policy])
 
 
-@settings(
-    max_examples=15,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@SMALL_TREES
 @given(
     st.lists(profiles(), min_size=1, max_size=2),
     targets(),
