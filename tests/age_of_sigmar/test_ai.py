@@ -33,7 +33,7 @@ from bitva.games.age_of_sigmar.battle.actions import PathAction
 from bitva.games.age_of_sigmar.battle.candidates import WITHDRAW_WITHIN, all_candidates
 from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD
 from bitva.games.age_of_sigmar.battle.runtime import ActiveEffect, Runtime
-from bitva.games.age_of_sigmar.battle.schema import SuddenDeath
+from bitva.games.age_of_sigmar.battle.schema import Side, SuddenDeath
 from bitva.games.age_of_sigmar.battle.state import AgeOfSigmarState
 from bitva.games.age_of_sigmar.game import GAME
 from bitva.games.age_of_sigmar.geometry.measure import unit_to_unit
@@ -227,7 +227,8 @@ def test_aos_9_2_the_active_side_strikes_first_in_combat() -> None:
     stormcast_b, khorne_b = threats(battle, theirs)  # Khorne's turn
     assert khorne_a.locked < khorne_b.locked and stormcast_b.locked < stormcast_a.locked
     # in the battleshock phase the blows have been struck: no one strikes first any more
-    after = [threats(battle, replace(locked, active=s, phase="battleshock")) for s in "AB"]
+    sides: tuple[Side, Side] = ("A", "B")
+    after = [threats(battle, replace(locked, active=s, phase="battleshock")) for s in sides]
     assert [t.locked for t in after[0]] == [t.locked for t in after[1]]
 
 
@@ -264,7 +265,7 @@ def test_aos_6_5_a_run_that_gains_nothing_reads_worse_than_none() -> None:
     assert evaluate(state.battle, ran, "B") >= evaluate(state.battle, rt, "B")  # no charge
 
 
-def _turn(rt: Runtime, round_: int, first: str, active: str, phase: str) -> Runtime:
+def _turn(rt: Runtime, round_: int, first: Side, active: Side, phase: str) -> Runtime:
     return replace(rt, round=round_, first=first, active=active, phase=phase)
 
 
