@@ -25,8 +25,7 @@ from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD
 from bitva.games.age_of_sigmar.battle.characteristics import live_spec
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.runtime import Runtime, UnitState
-from bitva.games.age_of_sigmar.calculator import exact as law
-from bitva.games.age_of_sigmar.calculator import pmf
+from bitva.games.age_of_sigmar.calculator.calculator import mean_wounds
 from bitva.games.age_of_sigmar.calculator.resolve import Situation, resolve
 from bitva.games.age_of_sigmar.profiles import AttackOptions
 from bitva.games.age_of_sigmar.units import UnitSpec
@@ -101,10 +100,7 @@ def mean_damage(
     )
     numbers = resolve(_spec(battle, rt, unit), _spec(battle, rt, target), where)
     options = AttackOptions(natural_one_fails=battle.data.options.natural_one_fails)
-    total = 0.0
-    for profile in with_battle_effects(unit, numbers.profiles):
-        per_attack = law.per_attack(profile, numbers.target, options, exact=False)
-        count = law.attack_count(profile, exact=False)
-        total += float(pmf.mean(count)) * float(pmf.mean(per_attack.wounds))
+    profiles = with_battle_effects(unit, numbers.profiles)
+    total = float(mean_wounds(profiles, numbers.target, options))
     _MEANS[cache_key] = total
     return total

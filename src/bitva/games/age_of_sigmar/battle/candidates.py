@@ -37,6 +37,7 @@ from bitva.games.age_of_sigmar.battle.movement import (
     away_point,
     can_charge,
     can_fight,
+    enemies_of,
     nearest_enemy_point,
     plan_charge,
     plan_pile,
@@ -70,8 +71,7 @@ def _unit_move(
     paths = advance(battle, rt, unit, goal, kind, allowance)
     if paths:
         out.append(PathAction("move", unit.id, paths))
-    enemies = [c for u in rt.units if u.side != unit.side for c in u.circles()]
-    if enemies and unit_to_unit(unit.circles(), tuple(enemies)) <= WITHDRAW_WITHIN:
+    if unit_to_unit(unit.circles(), enemies_of(rt, unit)) <= WITHDRAW_WITHIN:
         away = away_point(rt, unit, allowance)
         back = () if away is None else advance(battle, rt, unit, away, kind, allowance)
         if back and back != paths:

@@ -175,9 +175,21 @@ def mean_against_save(
         ward=None,
         mortal_ward=None,
     )
+    return mean_wounds(profiles, plain, options, exact=exact)
+
+
+def mean_wounds(
+    profiles: Sequence[AttackProfile],
+    target: TargetProfile,
+    options: CalcOptions,
+    *,
+    exact: bool = False,
+) -> Any:
+    """Mean W of ``profiles`` against ``target`` (CALC-6): each profile's mean number of attacks
+    times the mean wounds of one attack, without building the whole law."""
     total = P.number(0, exact=exact)
     for profile in profiles:
-        attack = E.per_attack(profile, plain, options, exact=exact)
+        attack = E.per_attack(profile, target, options, exact=exact)
         total += P.mean(E.attack_count(profile, exact=exact)) * P.mean(attack.wounds)
     return total
 
