@@ -5,6 +5,7 @@ terms (losses AOS-15.2, sudden death AOS-3.6, threat by charge odds AOS-8.2), th
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from dataclasses import replace
 
@@ -32,7 +33,9 @@ from bitva.games.age_of_sigmar.ai.settings import AGENT_DEFAULTS
 from bitva.games.age_of_sigmar.battle.actions import PathAction
 from bitva.games.age_of_sigmar.battle.candidates import WITHDRAW_WITHIN, all_candidates
 from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD
-from bitva.games.age_of_sigmar.battle.runtime import ActiveEffect, Runtime
+from bitva.games.age_of_sigmar.battle.checks import check
+from bitva.games.age_of_sigmar.battle.movement import advance, nearest_enemy_point
+from bitva.games.age_of_sigmar.battle.runtime import ActiveEffect, Runtime, UnitState
 from bitva.games.age_of_sigmar.battle.schema import Side, SuddenDeath
 from bitva.games.age_of_sigmar.battle.state import AgeOfSigmarState
 from bitva.games.age_of_sigmar.game import GAME
@@ -115,6 +118,41 @@ def test_aos_3_6_sudden_death_progress_counts_for_the_chooser() -> None:
     endure = replace(rt, sudden_death=SuddenDeath(chooser="B", objective="endure"))
     early, late = sudden_death(battle, endure), sudden_death(battle, replace(endure, round=5))
     assert -1 < late < early <= -0.5
+
+
+def _place(rt: Runtime, unit_id: str, x: float, y: float) -> Runtime:
+    """The unit moved, keeping formation, so that its models' centre is at (x, y)."""
+    unit = rt.unit_by_id(unit_id)
+    spots = [m.pos for m in unit.models if m.pos is not None]
+    cx, cy = sum(p[0] for p in spots) / len(spots), sum(p[1] for p in spots) / len(spots)
+    models = tuple(
+        m if m.pos is None else replace(m, pos=(m.pos[0] + x - cx, m.pos[1] + y - cy))
+        for m in unit.models
+    )
+    return rt.with_unit(replace(unit, models=models))
+
+
+def _judicators_and_khorgorath(state: AgeOfSigmarState) -> Runtime:
+    """Scenery and sorcery with the Judicators (A3) 15" below the Khorgorath (B4) and the
+    Bone Grove (F2) between them; every other unit far off."""
+    rt = replace(state.rt, active="B", phase="movement")
+    for unit in rt.units:
+        if unit.id not in ("A3", "B4"):
+            rt = _move(rt, unit.id, 300.0 if unit.side == "A" else -300.0)
+    return _place(_place(rt, "A3", 13.0, 24.0), "B4", 13.0, 41.0)
+
+
+def test_aos_11_2_a_target_out_of_sight_is_no_target_in_range() -> None:
+    """AOS-11.2, GEO-8: missile weapons count in full only at a target some model sees; the
+    Khorgorath behind the Bone Grove fears the Judicators' bows less than in the open."""
+    state = _battle("scenery_and_sorcery")
+    rt = _judicators_and_khorgorath(state)
+    grove = state.battle
+    assert any(f.id == "F2" and f.blocks_sight for f in grove.features)
+    hidden, _ = threats(grove, rt)
+    seen, _ = threats(replace(grove, features=()), rt)
+    assert 0 < hidden.distant < seen.distant
+    assert evaluate(grove, rt, "B") > evaluate(replace(grove, features=()), rt, "B")
 
 
 def test_aos_8_threat_grows_as_units_close_in() -> None:
@@ -365,6 +403,36 @@ def test_aos_6_candidates_offer_a_withdrawal_when_an_enemy_is_near() -> None:
     far = replace(far, step="movement")
     paths = [a for a in all_candidates(battle, far) if isinstance(a, PathAction) and a.unit == "B1"]
     assert [a.verb for a in paths] == ["move"]
+
+
+def _centre_after(unit: UnitState, action: PathAction) -> tuple[float, float]:
+    ends = dict((n, points[-1]) for n, points in action.paths)
+    spots = [ends.get(i + 1, m.pos) for i, m in enumerate(unit.models) if m.pos is not None]
+    return (sum(p[0] for p in spots) / len(spots), sum(p[1] for p in spots) / len(spots))
+
+
+def test_geo_9_candidates_go_round_what_blocks_the_straight_advance() -> None:
+    """GEO-9, AOS-6: the Bloodreavers in two ranks of ten just behind the Obelisk (F1) get
+    half an inch straight towards the Stormcast; the movement candidates also hold a legal
+    move at an angle, round the Obelisk, that ends nearer them."""
+    state = _battle("scenery_and_sorcery")
+    battle = state.battle
+    rt = replace(state.rt, active="B", phase="movement", step="movement")
+    rt = _place(rt, "B2", 36.0, 33.0)
+    reavers = rt.unit_by_id("B2")
+    goal = nearest_enemy_point(rt, reavers)
+    assert goal is not None
+    moves = [
+        a
+        for a in all_candidates(battle, rt)
+        if isinstance(a, PathAction) and a.unit == "B2" and a.verb == "move"
+    ]
+    assert all(check(battle, rt, a) is None for a in moves)
+    left = [math.dist(goal, _centre_after(reavers, a)) for a in moves]
+    straight = advance(battle, rt, reavers, goal)
+    assert moves[0].paths == straight
+    assert math.dist(goal, (36.0, 33.0)) - left[0] < 1.0  # the Obelisk stops the straight line
+    assert len(moves) >= 2 and min(left[1:]) < left[0]
 
 
 def test_agent_defaults_set_budgets_that_suit_the_game() -> None:

@@ -24,7 +24,7 @@ combat (within 3" of their best target) strike for certain, so that threat count
 both sides, and in its own turn (up to its combat phase) the active side strikes first
 (AOS-9.2): an enemy unit locked with its units strikes back only with the share of its wounds
 left after their blows. A threat from farther off is a promise: a side counts its own at
-`DISTANT_OWN` (a half) and the enemy's at `CAUTION` (a quarter), so that it closes in rather
+`DISTANT_OWN` (a half) and the enemy's at `CAUTION` (0.15), so that it closes in rather
 than waits (two cautious sides that only avoid each other draw every battle) and, once in
 reach, makes the charge instead of hovering, when its blows outweigh the ones it will take
 (Bloodreavers, 6+ save, do not charge Liberators, 4+, for nothing).
@@ -43,12 +43,13 @@ from bitva.games.age_of_sigmar.battle.resolution import pending_pools
 from bitva.games.age_of_sigmar.battle.runtime import Runtime, UnitState
 from bitva.games.age_of_sigmar.geometry.measure import Circle, unit_to_unit
 from bitva.games.age_of_sigmar.geometry.scenery import distance_to_feature
+from bitva.games.age_of_sigmar.geometry.sight import units_see
 from bitva.games.age_of_sigmar.warscroll import Warscroll
 
 SUDDEN_DEATH_WEIGHT = 0.5
 THREAT_WEIGHT = 0.25
 AFTER_MOVE = 0.25  # missile weapons in range only after a move count this much
-CAUTION = 0.25  # the weight of the enemy's threat against one's own
+CAUTION = 0.15  # the weight of the enemy's distant threat against one's own (docs/ai.md, 10-11)
 DISTANT_OWN = 0.5  # the weight of one's own threat from units not yet locked in combat
 MELEE_REACH = 3.0  # AOS-9.1: a unit within 3" of an enemy fights
 CHARGE_END = 0.5  # AOS-8.3: a charge ends within 1/2" of the target
@@ -290,17 +291,21 @@ def _pressure(
     unit: _Unit,
     distances: list[tuple[_Unit, float]],
 ) -> Pressure:
-    """The unit's :class:`Pressure` on the target it hurts most."""
+    """The unit's :class:`Pressure` on the target it hurts most. Missile weapons in range count
+    in full only at a target some model sees (AOS-11.2, GEO-8); at one hidden from them, as
+    at one in range only after a move (`AFTER_MOVE`)."""
     if not unit.melee and not unit.missile:
         return Pressure()
     move = battle.warscrolls[unit.unit.warscroll].stats.move
-    volley = shot_weight(battle, rt, unit.unit)
+    volley = shot_weight(battle, rt, unit.unit) if unit.missile else 0.0
     best = Pressure()
     for target, d in distances:
         keys = (unit.key, target.key)
         fights = fight_chance(battle, rt, unit.unit, d) if unit.melee else 0.0
-        shoots = 1.0 if d <= unit.reach else AFTER_MOVE if d <= unit.reach + move else 0.0
-        shoots *= volley if unit.missile else 0.0
+        shoots = 0.0
+        if volley and d <= unit.reach + move:
+            seen = d <= unit.reach and units_see(unit.circles, target.circles, battle.features)
+            shoots = volley * (1.0 if seen else AFTER_MOVE)
         value = 0.0
         if fights:
             charged = unit.unit.charged or d > MELEE_REACH  # a fight from afar follows a charge
@@ -398,19 +403,19 @@ def threat(battle: Battle, rt: Runtime) -> tuple[float, float]:
     return a.total, b.total
 
 
-_LAST: list[tuple[Runtime, tuple[float, float, float, Threat, Threat]]] = []
+_LAST: list[tuple[Battle, Runtime, tuple[float, float, float, Threat, Threat]]] = []
 
 
 def _terms(battle: Battle, rt: Runtime) -> tuple[float, float, float, Threat, Threat]:
-    """Losses, sudden death and threats of `rt`, kept for the last position (both seats read
-    the same position one after the other)."""
-    if _LAST and _LAST[0][0] is rt:
-        return _LAST[0][1]
+    """Losses, sudden death and threats of `rt` in `battle`, kept for the last position (both
+    seats read the same position one after the other)."""
+    if _LAST and _LAST[0][1] is rt and _LAST[0][0] is battle:
+        return _LAST[0][2]
     pools = pending_pools(rt)  # a roll still to come counts its mean (AOS-12.1)
     lost_a, lost_b = losses(battle, rt, pools)
     threat_a, threat_b = threats(battle, rt)
     terms = (lost_a, lost_b, sudden_death(battle, rt, pools), threat_a, threat_b)
-    _LAST[:] = [(rt, terms)]
+    _LAST[:] = [(battle, rt, terms)]
     return terms
 
 

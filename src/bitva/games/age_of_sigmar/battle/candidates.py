@@ -34,6 +34,7 @@ from bitva.games.age_of_sigmar.battle.landscapes import may_sacrifice
 from bitva.games.age_of_sigmar.battle.loader import Battle
 from bitva.games.age_of_sigmar.battle.movement import (
     advance,
+    advance_around,
     away_point,
     can_charge,
     can_fight,
@@ -55,10 +56,11 @@ WITHDRAW_WITHIN = 24.0  # an enemy this near may charge next turn (a Move and 2D
 def _unit_move(
     battle: Battle, rt: Runtime, unit: UnitState, allowance: float, run: bool
 ) -> list[Action]:
-    """Advance towards the nearest enemy model (AOS-6.3 keeps it more than 3" away) and, with an
-    enemy within `WITHDRAW_WITHIN`, withdraw straight away from it (a unit that would lose the
-    fight keeps out of charge reach, AOS-8); or, when the unit starts within 3" of an enemy,
-    retreat straight away from it (AOS-6.4)."""
+    """Advance towards the nearest enemy model (AOS-6.3 keeps it more than 3" away), round
+    what blocks the straight line when that gets less than half way, and, with an enemy within
+    `WITHDRAW_WITHIN`, withdraw straight away from it (a unit that would lose the fight keeps
+    out of charge reach, AOS-8); or, when the unit starts within 3" of an enemy, retreat
+    straight away from it (AOS-6.4)."""
     if within_3_of_enemy(rt, unit):
         away = away_point(rt, unit, allowance)
         paths = () if away is None else advance(battle, rt, unit, away, "retreat", allowance)
@@ -71,6 +73,9 @@ def _unit_move(
     paths = advance(battle, rt, unit, goal, kind, allowance)
     if paths:
         out.append(PathAction("move", unit.id, paths))
+    around = advance_around(battle, rt, unit, goal, kind, allowance, straight=paths)
+    if around:
+        out.append(PathAction("move", unit.id, around))
     if unit_to_unit(unit.circles(), enemies_of(rt, unit)) <= WITHDRAW_WITHIN:
         away = away_point(rt, unit, allowance)
         back = () if away is None else advance(battle, rt, unit, away, kind, allowance)

@@ -297,6 +297,59 @@ def advance(
     return _paths_of(unit, moves)
 
 
+DETOUR_BELOW = 0.5  # a straight advance shorter than this share of the move looks for a way round
+DETOUR_TURNS = (35.0, -35.0, 70.0, -70.0)  # degrees off the straight line tried, in this order
+
+
+def _centre(circles: Sequence[Circle]) -> Point:
+    return (sum(c.x for c in circles) / len(circles), sum(c.y for c in circles) / len(circles))
+
+
+def _end_centre(unit: UnitState, paths: Paths) -> Point:
+    return _centre(moved_unit(unit, paths).circles())
+
+
+def advance_around(
+    battle: Battle,
+    rt: Runtime,
+    unit: UnitState,
+    towards: Point,
+    kind: MoveKind = "normal",
+    allowance: float | None = None,
+    straight: Paths | None = None,
+) -> Paths:
+    """ "Advance the unit towards (x, y), going round what stands in the way": when the straight
+    advance (`straight`, planned here when not given) covers less than half the move, because
+    scenery or other units block the line (GEO-9), the unit advances at an angle instead, taking
+    the way that ends nearest the point; empty when no angle ends nearer than the straight
+    advance."""
+    mine = unit.circles()
+    if not mine:
+        return ()
+    allowance = move_of(battle, unit, rt) if allowance is None else allowance
+    if straight is None:
+        straight = advance(battle, rt, unit, towards, kind, allowance)
+    start = _centre(mine)
+    end = _end_centre(unit, straight) if straight else start
+    covered = math.hypot(end[0] - start[0], end[1] - start[1])
+    left = math.hypot(towards[0] - start[0], towards[1] - start[1])
+    if covered >= DETOUR_BELOW * min(allowance, left) or left == 0.0:
+        return ()
+    heading = math.atan2(towards[1] - start[1], towards[0] - start[0])
+    best, nearest = (), math.hypot(towards[0] - end[0], towards[1] - end[1])
+    for turn in DETOUR_TURNS:
+        angle = heading + math.radians(turn)
+        aim = (start[0] + allowance * math.cos(angle), start[1] + allowance * math.sin(angle))
+        paths = advance(battle, rt, unit, aim, kind, allowance)
+        if not paths:
+            continue
+        there = _end_centre(unit, paths)
+        d = math.hypot(towards[0] - there[0], towards[1] - there[1])
+        if d < nearest - EPS:
+            best, nearest = paths, d
+    return best
+
+
 def away_point(rt: Runtime, unit: UnitState, distance: float) -> Point | None:
     """A point ``distance`` inches from the unit's centre, straight away from the nearest enemy
     model (where a retreat heads)."""
