@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.clicks import decide, wait_decision
@@ -23,6 +24,7 @@ def phone_shot(page: Page, path: Path) -> None:
     page.wait_for_timeout(300)
 
 
+@pytest.mark.slow  # some 30 s; the layout tests place cards by clicks in the default suite
 def test_a_whole_game_against_the_ai_by_clicks(
     server: ServerProcess, browser: Browser, shots: Path, page_errors: list[str]
 ) -> None:

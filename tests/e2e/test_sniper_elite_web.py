@@ -162,12 +162,14 @@ class Player:
 
 
 @pytest.mark.parametrize(
-    ("size", "lang", "challenge"),
+    ("size", "lang", "challenge", "whole"),
     [
-        ("wide", "en", "dog"),
-        ("wide", "cs", "radio"),
-        ("phone", "en", "marksman"),
-        ("phone", "cs", "sniper"),
+        ("wide", "en", "dog", False),
+        ("wide", "cs", "radio", False),
+        ("phone", "en", "marksman", False),
+        ("phone", "cs", "sniper", False),
+        # some 30 s: the whole game runs under `-m slow`
+        pytest.param("wide", "en", "dog", True, marks=pytest.mark.slow, id="wide-en-dog-whole"),
     ],
 )
 def test_a_game_by_clicks(
@@ -177,9 +179,11 @@ def test_a_game_by_clicks(
     size: str,
     lang: str,
     challenge: str,
+    whole: bool,
 ) -> None:
     """Enter, move, aim and shoot with the odds shown first, end turns and watch the defenders;
-    the wide English game (Dog Handler: a deck of 7) is played to its end, then replayed."""
+    with `whole`, the wide English game (Dog Handler: a deck of 7) is played to its end, then
+    replayed."""
     touch = size == "phone"
     page = new_page(browser, page_errors, lang=lang, viewport=PHONE if touch else WIDE, touch=touch)
     page.goto(server.url)
@@ -191,7 +195,6 @@ def test_a_game_by_clicks(
     words = page.inner_text("#se-panel")
     assert ("Order board" if lang == "en" else "Deska rozkazů") in words
     player = Player(page, touch)
-    whole = (size, lang) == ("wide", "en")
     shot_taken = False
     for turn in range(60 if whole else 8):
         decision = player.decide(end_quickly=player.aimed)

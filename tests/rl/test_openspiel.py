@@ -53,7 +53,15 @@ def test_openspiel_random_sim_test_passes(case: EnvCase) -> None:
     pyspiel.random_sim_test(loaded(case), num_sims=sims, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("case", CASES, ids=IDS)
+# a whole BattleLore game takes the bot some 30 s: under `-m slow` (the random test above and the
+# other games keep the bot's path in the default suite)
+WHOLE_GAMES = [
+    pytest.param(case, id=name, marks=pytest.mark.slow) if name == "battlelore" else case
+    for case, name in zip(CASES, IDS, strict=True)
+]
+
+
+@pytest.mark.parametrize("case", WHOLE_GAMES, ids=IDS)
 def test_openspiel_ismcts_plays_a_whole_game(case: EnvCase) -> None:
     """OpenSpiel's Python ISMCTS bot (MCTS for a game of perfect information) at every seat,
     resampling through `resample_from_infostate` (= `State.determinize`), leaves valued by the
