@@ -25,7 +25,7 @@ from bitva.games.age_of_sigmar.battle.runtime import (
     other,
 )
 from bitva.games.age_of_sigmar.geometry.coherency import group_count
-from bitva.games.age_of_sigmar.geometry.formation import plan_advance
+from bitva.games.age_of_sigmar.geometry.formation import centroid_of, plan_advance
 from bitva.games.age_of_sigmar.geometry.measure import (
     EPS,
     Circle,
@@ -301,12 +301,8 @@ DETOUR_BELOW = 0.5  # a straight advance shorter than this share of the move loo
 DETOUR_TURNS = (35.0, -35.0, 70.0, -70.0)  # degrees off the straight line tried, in this order
 
 
-def _centre(circles: Sequence[Circle]) -> Point:
-    return (sum(c.x for c in circles) / len(circles), sum(c.y for c in circles) / len(circles))
-
-
 def _end_centre(unit: UnitState, paths: Paths) -> Point:
-    return _centre(moved_unit(unit, paths).circles())
+    return centroid_of(moved_unit(unit, paths).circles())
 
 
 def advance_around(
@@ -329,7 +325,7 @@ def advance_around(
     allowance = move_of(battle, unit, rt) if allowance is None else allowance
     if straight is None:
         straight = advance(battle, rt, unit, towards, kind, allowance)
-    start = _centre(mine)
+    start = centroid_of(mine)
     end = _end_centre(unit, straight) if straight else start
     covered = math.hypot(end[0] - start[0], end[1] - start[1])
     left = math.hypot(towards[0] - start[0], towards[1] - start[1])
