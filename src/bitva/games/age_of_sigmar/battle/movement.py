@@ -332,7 +332,8 @@ def advance_around(
     if covered >= DETOUR_BELOW * min(allowance, left) or left == 0.0:
         return ()
     heading = math.atan2(towards[1] - start[1], towards[0] - start[0])
-    best, nearest = (), math.hypot(towards[0] - end[0], towards[1] - end[1])
+    best: Paths = ()
+    nearest = math.hypot(towards[0] - end[0], towards[1] - end[1])
     for turn in DETOUR_TURNS:
         angle = heading + math.radians(turn)
         aim = (start[0] + allowance * math.cos(angle), start[1] + allowance * math.sin(angle))
