@@ -13,8 +13,9 @@ Sigmar"), in three terms a wargamer reads off the table:
   force on both (:mod:`.blows`: modifiers, re-rolls, rend, the target's save and Mystic Shield,
   the Bloodsecrator's Portal of Skulls, Daemonic Power),
   weighted by the chance it fights (1 within 3", else the chance that a Move and a 2D6 charge
-  bring it within 1/2", AOS-6, AOS-8), plus its missile weapons in range (AOS-7; a quarter of
-  them when in range only after a Move), each capped at the target's remaining wounds, as a
+  bring it within 1/2", AOS-6, AOS-8), plus its missile weapons in range and in sight (AOS-7,
+  AOS-11.2; a quarter of them when in range only after a Move, or hidden), each capped at the
+  target's remaining wounds, as a
   share of the enemy army's wounds. A side with the stronger units in reach gains by closing in;
   the weaker side by keeping away.
 
