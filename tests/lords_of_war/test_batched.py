@@ -87,7 +87,7 @@ def play_both(options: dict[str, Any], n: int, seed: int, choice_seed: int) -> d
 
 
 def test_basic_games_match_the_scalar_engine_step_by_step() -> None:
-    seen = play_both({}, 80, seed=1000, choice_seed=1)
+    seen = play_both({}, 40, seed=1000, choice_seed=1)
     assert seen["shoot"] and seen["recall"]  # LW-7.3 choices and LW-9.1b recalls were played
 
 
