@@ -34,11 +34,12 @@ from bitva.games.age_of_sigmar.battle.actions import PathAction
 from bitva.games.age_of_sigmar.battle.candidates import WITHDRAW_WITHIN, all_candidates
 from bitva.games.age_of_sigmar.battle.casualties import MYSTIC_SHIELD
 from bitva.games.age_of_sigmar.battle.checks import check
-from bitva.games.age_of_sigmar.battle.movement import advance, nearest_enemy_point
-from bitva.games.age_of_sigmar.battle.runtime import ActiveEffect, Runtime, UnitState
+from bitva.games.age_of_sigmar.battle.movement import advance, moved_unit, nearest_enemy_point
+from bitva.games.age_of_sigmar.battle.runtime import ActiveEffect, Runtime
 from bitva.games.age_of_sigmar.battle.schema import Side, SuddenDeath
 from bitva.games.age_of_sigmar.battle.state import AgeOfSigmarState
 from bitva.games.age_of_sigmar.game import GAME
+from bitva.games.age_of_sigmar.geometry.formation import centroid_of
 from bitva.games.age_of_sigmar.geometry.measure import unit_to_unit
 from tests.age_of_sigmar.test_battle_spells import sorcerer
 
@@ -123,8 +124,7 @@ def test_aos_3_6_sudden_death_progress_counts_for_the_chooser() -> None:
 def _place(rt: Runtime, unit_id: str, x: float, y: float) -> Runtime:
     """The unit moved, keeping formation, so that its models' centre is at (x, y)."""
     unit = rt.unit_by_id(unit_id)
-    spots = [m.pos for m in unit.models if m.pos is not None]
-    cx, cy = sum(p[0] for p in spots) / len(spots), sum(p[1] for p in spots) / len(spots)
+    cx, cy = centroid_of(unit.circles())
     models = tuple(
         m if m.pos is None else replace(m, pos=(m.pos[0] + x - cx, m.pos[1] + y - cy))
         for m in unit.models
@@ -405,12 +405,6 @@ def test_aos_6_candidates_offer_a_withdrawal_when_an_enemy_is_near() -> None:
     assert [a.verb for a in paths] == ["move"]
 
 
-def _centre_after(unit: UnitState, action: PathAction) -> tuple[float, float]:
-    ends = dict((n, points[-1]) for n, points in action.paths)
-    spots = [ends.get(i + 1, m.pos) for i, m in enumerate(unit.models) if m.pos is not None]
-    return (sum(p[0] for p in spots) / len(spots), sum(p[1] for p in spots) / len(spots))
-
-
 def test_geo_9_candidates_go_round_what_blocks_the_straight_advance() -> None:
     """GEO-9, AOS-6: the Bloodreavers in two ranks of ten just behind the Obelisk (F1) get
     half an inch straight towards the Stormcast; the movement candidates also hold a legal
@@ -428,7 +422,7 @@ def test_geo_9_candidates_go_round_what_blocks_the_straight_advance() -> None:
         if isinstance(a, PathAction) and a.unit == "B2" and a.verb == "move"
     ]
     assert all(check(battle, rt, a) is None for a in moves)
-    left = [math.dist(goal, _centre_after(reavers, a)) for a in moves]
+    left = [math.dist(goal, centroid_of(moved_unit(reavers, a.paths).circles())) for a in moves]
     straight = advance(battle, rt, reavers, goal)
     assert moves[0].paths == straight
     assert math.dist(goal, (36.0, 33.0)) - left[0] < 1.0  # the Obelisk stops the straight line

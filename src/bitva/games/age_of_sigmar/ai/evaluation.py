@@ -15,9 +15,8 @@ Sigmar"), in three terms a wargamer reads off the table:
   weighted by the chance it fights (1 within 3", else the chance that a Move and a 2D6 charge
   bring it within 1/2", AOS-6, AOS-8), plus its missile weapons in range and in sight (AOS-7,
   AOS-11.2; a quarter of them when in range only after a Move, or hidden), each capped at the
-  target's remaining wounds, as a
-  share of the enemy army's wounds. A side with the stronger units in reach gains by closing in;
-  the weaker side by keeping away.
+  target's remaining wounds, as a share of the enemy army's wounds. A side with the stronger
+  units in reach gains by closing in; the weaker side by keeping away.
 
 The value for a side is the enemy's losses minus its own plus the weighted terms, clamped to
 [-1, 1]. Losses and sudden death are zero-sum; the threat is not. Units already locked in
@@ -50,7 +49,7 @@ from bitva.games.age_of_sigmar.warscroll import Warscroll
 SUDDEN_DEATH_WEIGHT = 0.5
 THREAT_WEIGHT = 0.25
 AFTER_MOVE = 0.25  # missile weapons in range only after a move count this much
-CAUTION = 0.15  # the weight of the enemy's distant threat against one's own (docs/ai.md, 10-11)
+CAUTION = 0.15  # the weight of the enemy's distant threat (docs/ai.md, correction 12)
 DISTANT_OWN = 0.5  # the weight of one's own threat from units not yet locked in combat
 MELEE_REACH = 3.0  # AOS-9.1: a unit within 3" of an enemy fights
 CHARGE_END = 0.5  # AOS-8.3: a charge ends within 1/2" of the target

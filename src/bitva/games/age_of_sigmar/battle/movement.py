@@ -329,7 +329,7 @@ def advance_around(
     end = _end_centre(unit, straight) if straight else start
     covered = math.hypot(end[0] - start[0], end[1] - start[1])
     left = math.hypot(towards[0] - start[0], towards[1] - start[1])
-    if covered >= DETOUR_BELOW * min(allowance, left) or left == 0.0:
+    if covered >= DETOUR_BELOW * min(allowance, left):  # also when already there
         return ()
     heading = math.atan2(towards[1] - start[1], towards[0] - start[0])
     best: Paths = ()
