@@ -33,9 +33,45 @@ def wait_version_after(page: Page, before: int, timeout: float = 30.0) -> None:
 
 
 def decide(page: Page, rng: random.Random, *, preview_shot: str | None = None) -> str:
-    """Make this seat's current decision by clicks; returns the phase it was."""
+    """Make this seat's current decision by clicks; returns the phase it was.
+
+    A click can be lost: one that lands while the page is still taking in the new version, or
+    while its socket reconnects on a loaded machine, does nothing (the fresh-clone run of
+    d3d9225 stayed 30 s at one version). A person then clicks again, and so does this: the
+    decision is clicked afresh while the page still shows the same version and asks the same."""
     phase = page.get_attribute("#prompt", "data-phase") or ""
     before = version(page)
+    _click_decision(page, rng, phase, preview_shot)
+    for _ in range(3):
+        if _advanced(page, before, 8.0):
+            return phase
+        still_asked = (
+            version(page) == before
+            and page.get_attribute("#prompt", "data-mode") == "mine"
+            and page.get_attribute("#prompt", "data-phase") == phase
+        )
+        if not still_asked:
+            break
+        if page.locator('[data-action="place"]').is_visible():
+            page.click('[data-action="place"]')
+            continue
+        if page.locator('[data-action="cancel"]').is_visible():
+            page.click('[data-action="cancel"]')
+        _click_decision(page, rng, phase, None)
+    wait_version_after(page, before)
+    return phase
+
+
+def _advanced(page: Page, before: int, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while version(page) <= before:
+        if time.monotonic() > deadline:
+            return False
+        page.wait_for_timeout(50)
+    return True
+
+
+def _click_decision(page: Page, rng: random.Random, phase: str, preview_shot: str | None) -> None:
     if phase in ("challenge", "deploy"):
         cards = page.locator(".hand-card.playable")
         assert cards.count() > 0, "a placement decision with no playable card"
@@ -88,8 +124,6 @@ def decide(page: Page, rng: random.Random, *, preview_shot: str | None = None) -
             page.click('[data-action="draw"]')
     else:
         raise AssertionError(f"unexpected decision {phase!r}")
-    wait_version_after(page, before)
-    return phase
 
 
 def pick_card(
