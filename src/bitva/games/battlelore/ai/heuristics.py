@@ -23,8 +23,10 @@ everything is counted in banners and scaled by the banners needed to win:
   `next_turn` used to go to the side waiting at every step, so at the end of a turn the two
   weights swapped (the side that had just acted read as the one striking first): only equal
   weights were consistent. With that fixed, `next_turn` 0.3 won A01 against `rush` far more
-  often but lost more of A02 and A04, no gain over the four, so both stay 0.15 (docs/ai.md,
-  "Why greedy lost to rush");
+  often but lost more of A02 and A04, whose rivers the reach by hex distance ignored: with the
+  melee reach walked round the terrain (`paths`, :mod:`.reach`: rivers, forests, fords,
+  landmarks, BL-3.3, BL-3.4, BL-9.1) `next_turn` 0.3 gains on all four (docs/ai.md, "Paths in
+  the threat");
 - **exposure** (issue 21): the side the next attacks fall on (`exposed_side`), each of its
   units valued by the enemy attacks that could reach it after a move that still lets them
   battle, the best `focus` of them combined (focus fire: a unit several enemies reach reads as
@@ -64,6 +66,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from bitva.games.battlelore.actions import Pass
+from bitva.games.battlelore.ai.reach import may_strike
 from bitva.games.battlelore.field.board import COORDS, HEX_COUNT, NEIGHBOURS, ROWS, distance
 from bitva.games.battlelore.field.combat import Kind, base_dice, hit_faces, may_battle, targets
 from bitva.games.battlelore.field.model import Field, Unit
@@ -87,7 +90,7 @@ class Weights:
 
     damage: float = 0.6  # a unit's lost share of figures, in banners
     now: float = 0.8  # the best attack of each unit that may still battle this turn
-    next_turn: float = 0.15  # the side that strikes next (`exposed_side`): its best attacks
+    next_turn: float = 0.3  # the side that strikes next (`exposed_side`): its best attacks
     later: float = 0.15  # the other side's, a turn later
     attacks_counted: int = 3  # how many of a side's best threats count (a card orders a few)
     advance: float = 0.02  # per unit and row moved toward the enemy's edge
@@ -104,6 +107,7 @@ class Weights:
     exposed_counted: int = 2  # how many of its most exposed units count
     focus: int = 2  # how many enemy attacks on one unit count (a card orders a few)
     escape: float = 0.0  # an ordered unit not yet moved: the enemy's best attack it may escape
+    paths: bool = True  # melee reach round rivers, forests, fords and landmarks (`.reach`)
 
 
 DEFAULT = Weights()
@@ -143,13 +147,21 @@ class Attacks:
     """The attacks of one position, valued once each: whether a flag costs a target a figure
     (BL-6.1, BL-6.5, BL-6.6) is worked out once per target."""
 
-    __slots__ = ("back", "damage", "field", "flags_hit")
+    __slots__ = ("back", "damage", "field", "flags_hit", "paths")
 
-    def __init__(self, field: Field, damage: float, back: float = 0.0) -> None:
+    def __init__(self, field: Field, damage: float, back: float = 0.0, paths: bool = False) -> None:
         self.field = field
         self.damage = damage
         self.back = back
+        self.paths = paths
         self.flags_hit: dict[int, bool] = {}
+
+    def in_melee_reach(self, unit: Unit, target: Unit, steps: int, away: int) -> bool:
+        """Whether `unit` may attack `target` in melee after moving up to `steps` hexes: by
+        hex distance, or with `paths` round the terrain in the way (:mod:`.reach`)."""
+        if not self.paths:
+            return away <= steps + 1
+        return away <= steps + 1 and may_strike(self.field, unit.hex, target.hex, steps)
 
     def _roll(self, attacker: Unit, target: Unit, kind: Kind) -> tuple[int, int]:
         """The dice of one roll of `attacker` on `target` after the caps (BL-4.4, BL-4.7) and
@@ -221,7 +233,7 @@ class Attacks:
             reach = unit.type.weapon.range
             for other in enemies:
                 away = row[other.hex]
-                if away <= steps + 1:
+                if self.in_melee_reach(unit, other, steps, away):
                     best = max(best, self.net(unit, other, "melee"))
                 elif 2 <= away <= reach:
                     best = max(best, self.net(unit, other, "ranged"))
@@ -273,7 +285,7 @@ def initiative(attacks: Attacks, unit: Unit, enemies: list[Unit], weights: Weigh
     for enemy in enemies:
         away = row[enemy.hex]
         nearest = min(nearest, away)
-        if away <= melee:
+        if attacks.in_melee_reach(unit, enemy, melee - 1, away):
             best = max(best, attacks.net(unit, enemy, "melee"))
         if 2 <= away <= reach:
             best = max(best, attacks.net(unit, enemy, "ranged"))
@@ -321,7 +333,7 @@ def danger(attacks: Attacks, unit: Unit, enemies: list[Unit], focus: int) -> flo
     on_it = []
     for enemy in enemies:
         away = row[enemy.hex]
-        if away <= enemy.type.move_battle + 1:
+        if attacks.in_melee_reach(enemy, unit, enemy.type.move_battle, away):
             on_it.append(attacks.value(enemy, unit, "melee"))
         elif 2 <= away <= enemy.type.weapon.range:
             on_it.append(attacks.value(enemy, unit, "ranged"))
@@ -369,7 +381,7 @@ def score(state: BattleLoreState, weights: Weights = DEFAULT) -> float:
         lost = sum((u.type.figures - u.figures) / u.type.figures for u in units[1 - side])
         total += sign * weights.damage * lost
         total += sign * weights.advance * sum(_advance(u) for u in units[side])
-    attacks = Attacks(field, weights.damage, weights.battle_back)
+    attacks = Attacks(field, weights.damage, weights.battle_back, weights.paths)
     acting = state.active
     now = 0.0
     moving = state.phase in MOVING_PHASES
