@@ -21,6 +21,7 @@ MAX_STEPS = 6  # tabled moves; units move and battle up to 4 hexes (green mounte
 
 # (terrain, landmark hexes) -> STRIKES[steps][hex]: a bit per hex that unit could strike
 _TABLES: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
+_LAST: dict[str, tuple[object, object, tuple[tuple[int, ...], ...]]] = {}
 
 
 def _stops(terrain: tuple[str, ...], landmarks: frozenset[int], hex_: int) -> bool:
@@ -61,11 +62,15 @@ def _build(terrain: tuple[str, ...], landmarks: frozenset[int]) -> tuple[tuple[i
 def strikes(field: Field) -> tuple[tuple[int, ...], ...]:
     """`strikes(field)[steps][hex]`: the hexes (as bits) a unit on `hex` may attack in melee
     after moving up to `steps` hexes (the module docstring)."""
+    last = _LAST.get("field")
+    if last is not None and last[0] is field.terrain and last[1] is field.landmarks:
+        return last[2]  # the same battlefield as the last call (its tuples are shared by copies)
     landmarks = frozenset(h for h, mark in enumerate(field.landmarks) if mark is not None)
     key = (field.terrain, landmarks)
     table = _TABLES.get(key)
     if table is None:
         table = _TABLES[key] = _build(tuple(str(t) for t in field.terrain), landmarks)
+    _LAST["field"] = (field.terrain, field.landmarks, table)
     return table
 
 
