@@ -224,8 +224,9 @@ class Attacks:
 
     def best_from_here(self, unit: Unit, enemies: list[Unit], steps: int = 0) -> float:
         """The best attack `unit` could make next turn after moving up to `steps` hexes: melee
-        on an enemy within `steps` + 1 hexes, else ranged on an enemy in range (paths and line
-        of sight not checked: cheap)."""
+        on an enemy within `steps` + 1 hexes (with `paths`, by a walk round the terrain:
+        :mod:`.reach`), else ranged on an enemy in range (other units in the way and line of
+        sight not checked: cheap)."""
         field = self.field
         best = 0.0
         if steps:
@@ -273,7 +274,8 @@ def initiative(attacks: Attacks, unit: Unit, enemies: list[Unit], weights: Weigh
     """What an ordered unit that has not moved yet may still do this turn (the module
     docstring): its best attack after a move that still lets it battle (melee on an enemy
     within `move_battle` + 1 hexes, a missile weapon on one in range, BL-3.2, BL-4.3), else the
-    hexes it could close toward the nearest enemy. Paths and line of sight are not checked."""
+    hexes it could close toward the nearest enemy. Melee reach follows the terrain with
+    `Weights.paths` (:mod:`.reach`); other units in the way and line of sight are not checked."""
     if unit.moved or unit.move_stopped or unit.webbed or unit.battled:
         return 0.0
     row = DISTANCES[unit.hex]
@@ -328,7 +330,8 @@ def danger(attacks: Attacks, unit: Unit, enemies: list[Unit], focus: int) -> flo
     attacks `enemies` could make on it after a move that still lets them battle (melee within
     `move_battle` + 1 hexes, a missile weapon in range, BL-3.2, BL-4.3), combined as 1 - the
     product of (1 - each attack's banner progress), so that ganging up on a unit approaches a
-    whole banner. Paths and line of sight are not checked (cheap)."""
+    whole banner. Melee reach follows the terrain with `Weights.paths` (:mod:`.reach`); other
+    units in the way and line of sight are not checked (cheap)."""
     row = DISTANCES[unit.hex]
     on_it = []
     for enemy in enemies:
