@@ -4,8 +4,6 @@ reach by a legal move that still lets it battle (BL-3.2 to BL-3.4, BL-9.1)."""
 
 from __future__ import annotations
 
-import dataclasses
-
 from bitva.games.battlelore.ai.heuristics import DEFAULT, Attacks
 from bitva.games.battlelore.ai.reach import may_strike
 from bitva.games.battlelore.field.board import HEX_COUNT, hex_of, name
@@ -73,8 +71,7 @@ def test_issue_21_3_the_threat_counts_no_attack_across_a_river() -> None:
     field = state.field
     north, south = field.alive(2)[0], field.alive(1)
     steps = north.type.move_battle
-    flat = Attacks(field, DEFAULT.damage).best_from_here(north, south, steps)
-    paths = dataclasses.replace(DEFAULT, paths=True)
-    walked = Attacks(field, paths.damage, paths=True).best_from_here(north, south, steps)
+    flat = Attacks(field, DEFAULT.damage, paths=False).best_from_here(north, south, steps)
+    walked = Attacks(field, DEFAULT.damage, paths=True).best_from_here(north, south, steps)
     assert flat > 0.0
     assert walked == 0.0

@@ -17,16 +17,16 @@ everything is counted in banners and scaled by the banners needed to win:
   that still lets them battle (BL-3.2), only the best three counted (a Command card orders a
   few units, BL-2), `next_turn` for the side that strikes next (during a turn the side
   waiting; at the very start of a turn, before its Command card, the side acting:
-  `exposed_side`), `later` for the other, 0.15 each. At 0.4 they made the side to act step
+  `exposed_side`) at 0.3, `later` for the other at 0.15. At 0.4 they made the side to act step
   back rather than strike; at 0 nothing told a unit left next to the enemy's strongest units,
   a retreat or a taken hex from a safe one, and `greedy` lost 36% of its games to `rush`.
   `next_turn` used to go to the side waiting at every step, so at the end of a turn the two
   weights swapped (the side that had just acted read as the one striking first): only equal
   weights were consistent. With that fixed, `next_turn` 0.3 won A01 against `rush` far more
-  often but lost more of A02 and A04, whose rivers the reach by hex distance ignored: with the
-  melee reach walked round the terrain (`paths`, :mod:`.reach`: rivers, forests, fords,
-  landmarks, BL-3.3, BL-3.4, BL-9.1) `next_turn` 0.3 gains on all four (docs/ai.md, "Paths in
-  the threat");
+  often but lost more of A02 and A04. With the melee reach walked round the terrain (`paths`,
+  :mod:`.reach`: rivers, forests, fords, landmarks, BL-3.3, BL-3.4, BL-9.1) 0.3 won 289 of
+  400 games against `rush` (280 before): A01 and A03 up, A02 and A04 still down, within
+  noise (docs/ai.md, "Paths in the threat");
 - **exposure** (issue 21): the side the next attacks fall on (`exposed_side`), each of its
   units valued by the enemy attacks that could reach it after a move that still lets them
   battle, the best `focus` of them combined (focus fire: a unit several enemies reach reads as

@@ -1,57 +1,56 @@
 """Where a unit's melee attack of its next turn can land, with the terrain in the way (BL-3.2 to
 BL-3.4, BL-8, BL-9.1), for the evaluation's threat terms (docs/ai.md, "Paths in the threat").
 
-Counted by hex distance alone, a unit across a river (BL-3.3: impassable but at fords and
-bridges) or behind a forest (BL-3.4: entering one ends the move) read as a threat to units it
-could not reach in a turn, and the Lore adventures, with their rivers, kept `greedy` back from
-the banks. Here a unit standing on a hex may strike, after an ordinary move of up to `steps`
-hexes that still lets it battle (BL-3.2), every hex next to one it could stop on: a walk
-through hexes that are not rivers, ended by a forest, a ford or a landmark, never ending on a
-landmark (BL-9.1: a unit that entered one may not battle). Other units are not in the way
-(they move before the attack comes; cheap). The table depends only on the battlefield, which is
-static for a game (`Field.terrain`, `Field.landmarks`), and is built once per battlefield.
+Counted by hex distance alone, a unit across a river (BL-3.3: impassable but at fords and bridges)
+or behind a forest (BL-3.4: entering one ends the move) read as a threat to units it could not reach
+in a turn (A01's brook, A03's and A04's rivers). Here a unit standing on a hex may strike, after an
+ordinary move of up to `steps` hexes that still lets it battle (BL-3.2), every hex next to one it
+could stop on: a walk through hexes that are not rivers, ended by a forest, a ford or a landmark,
+never ending on a landmark (BL-9.1: a unit that entered one may not battle). Other units are not in
+the way (they move before the attack comes; cheap). The table depends only on the battlefield, which
+is static for a game (`Field.terrain`, `Field.landmarks`), and is built once per battlefield.
 """
 
 from __future__ import annotations
 
 from bitva.games.battlelore.field.board import HEX_COUNT, NEIGHBOURS
 from bitva.games.battlelore.field.model import Field
+from bitva.games.battlelore.field.movement import stops_move
 
 MAX_STEPS = 6  # tabled moves; units move and battle up to 4 hexes (green mounted, D-5)
 
-# (terrain, landmark hexes) -> STRIKES[steps][hex]: a bit per hex that unit could strike
-_TABLES: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
-_LAST: dict[str, tuple[object, object, tuple[tuple[int, ...], ...]]] = {}
+Table = tuple[tuple[int, ...], ...]  # [steps][hex]: a bit per hex a unit there could strike
+
+_TABLES: dict[tuple[object, ...], Table] = {}  # by (terrain, landmarks) of the battlefield
+_LAST: list[tuple[object, object, Table]] = []  # the battlefield of the last call
 
 
-def _stops(terrain: tuple[str, ...], landmarks: frozenset[int], hex_: int) -> bool:
-    return hex_ in landmarks or terrain[hex_] in ("forest", "ford")
-
-
-def _ends(terrain: tuple[str, ...], landmarks: frozenset[int], start: int, steps: int) -> set[int]:
-    """The hexes a move of up to `steps` hexes from `start` may end on and still battle."""
+def _ends(field: Field, start: int, steps: int) -> set[int]:
+    """The hexes a move of up to `steps` hexes from `start` may end on and still battle:
+    through hexes that are not rivers (BL-3.3; units ignored), a stopping hex ending the walk
+    (`stops_move`, BL-3.4), never a landmark (BL-9.1)."""
     ends = {start}
     frontier = {start}
     for _ in range(steps):
         reached: set[int] = set()
         for hex_ in frontier:
-            if hex_ != start and _stops(terrain, landmarks, hex_):
+            if hex_ != start and stops_move(field, hex_):
                 continue
             for step in NEIGHBOURS[hex_]:
-                if step not in ends and terrain[step] != "river":
+                if step not in ends and field.terrain[step] != "river":
                     reached.add(step)
         ends |= reached
         frontier = reached
-    return {h for h in ends if h == start or h not in landmarks}
+    return {h for h in ends if h == start or field.landmarks[h] is None}
 
 
-def _build(terrain: tuple[str, ...], landmarks: frozenset[int]) -> tuple[tuple[int, ...], ...]:
+def _build(field: Field) -> Table:
     tables = []
     for steps in range(MAX_STEPS + 1):
         row = []
         for start in range(HEX_COUNT):
             mask = 0
-            for end in _ends(terrain, landmarks, start, steps):
+            for end in _ends(field, start, steps):
                 for target in NEIGHBOURS[end]:
                     mask |= 1 << target
             row.append(mask)
@@ -59,18 +58,16 @@ def _build(terrain: tuple[str, ...], landmarks: frozenset[int]) -> tuple[tuple[i
     return tuple(tables)
 
 
-def strikes(field: Field) -> tuple[tuple[int, ...], ...]:
+def strikes(field: Field) -> Table:
     """`strikes(field)[steps][hex]`: the hexes (as bits) a unit on `hex` may attack in melee
     after moving up to `steps` hexes (the module docstring)."""
-    last = _LAST.get("field")
-    if last is not None and last[0] is field.terrain and last[1] is field.landmarks:
-        return last[2]  # the same battlefield as the last call (its tuples are shared by copies)
-    landmarks = frozenset(h for h, mark in enumerate(field.landmarks) if mark is not None)
-    key = (field.terrain, landmarks)
+    if _LAST and _LAST[0][0] is field.terrain and _LAST[0][1] is field.landmarks:
+        return _LAST[0][2]  # the same battlefield as the last call (copies share its tuples)
+    key = (field.terrain, field.landmarks)
     table = _TABLES.get(key)
     if table is None:
-        table = _TABLES[key] = _build(tuple(str(t) for t in field.terrain), landmarks)
-    _LAST["field"] = (field.terrain, field.landmarks, table)
+        table = _TABLES[key] = _build(field)
+    _LAST[:] = [(field.terrain, field.landmarks, table)]
     return table
 
 
