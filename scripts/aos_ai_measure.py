@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import time
 from collections import defaultdict
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -127,7 +128,9 @@ def main() -> None:
     if args.table:
         print(table(args.file))
         return
-    rows = [r for r in args.rows.split(",") if r]
+    # a row ends at its setup, so an agent's parameters may hold commas
+    # (`hard:prior=40,width=4-greedy@scenery_and_sorcery,greedy-random@starter_clash`)
+    rows = [r.lstrip(",") for r in re.findall(r"[^@]+@[\w.]+", args.rows)]
     done: set[tuple[str, int]] = set()
     if args.file.exists():
         for line in args.file.read_text().splitlines():

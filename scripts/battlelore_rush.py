@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -154,7 +155,9 @@ def main() -> None:
     if args.table:
         print(table(args.file))
         return
-    rows = [r.strip() for r in args.rows.split(",") if r.strip()]
+    # a row ends at its adventure, so an agent's parameters may hold commas
+    # (`hard:prior=20,width=4-greedy@A02,greedy-rush@A01`)
+    rows = [r.strip().lstrip(",") for r in re.findall(r"[^@]+@[\w.]+", args.rows)]
     for row in rows:
         if row.count("@") != 1 or row.split("@")[0].count("-") != 1:
             parser.error(f"a row is AGENT-OPPONENT@ADVENTURE, not {row!r}")
