@@ -46,6 +46,9 @@ everything is counted in banners and scaled by the banners needed to win:
   (0 by default: tried, docs/ai.md "Why greedy lost to rush") also lets an ordered unit be
   worth the enemy's best attack on it (`danger`) that its move may take it out of;
 - **advance**: rows moved toward the enemy's edge (so that neither side waits for ever);
+- **impatience**: after `patience` turns, the side to act's units closing in on their nearest
+  enemies, more with every turn (:func:`impatience`): armies that had passed each other stood
+  at each other's edges, each at its full advance, and no banner came in 8,000 steps;
 - **Lore** (Lore adventures, `lore_score`): each Lore card in hand, and the tokens in the
   goblet, fully up to `token_cap` (about what a full hand costs to cast, BL-13.5, BL-14.5) and
   very little beyond: there is no limit on tokens (BL-12.1), but a token nothing will buy is
@@ -108,6 +111,8 @@ class Weights:
     focus: int = 2  # how many enemy attacks on one unit count (a card orders a few)
     escape: float = 0.0  # an ordered unit not yet moved: the enemy's best attack it may escape
     paths: bool = True  # melee reach round rivers, forests, fords and landmarks (`.reach`)
+    patience: int = 60  # turns (both sides') before the side to act grows impatient
+    impatience: float = 0.02  # per unit and hex nearer its nearest enemy, per 20 turns beyond
 
 
 DEFAULT = Weights()
@@ -265,6 +270,22 @@ def _advance(unit: Unit) -> int:
     return row - 1 if unit.side == 1 else ROWS - row
 
 
+def impatience(state: BattleLoreState, units: list[Unit], enemies: list[Unit], w: Weights) -> float:
+    """After `patience` turns, the side to act's drive to engage, growing with every turn: each
+    of its units worth the hexes it stands nearer than `ROWS` - 1 to its nearest enemy. Only
+    banners end a game (BL-16.1), and two armies that had passed each other stood at each
+    other's edges out of reach turn after turn, every unit at its full `advance` and any step
+    toward the enemy a step into its reach (8,000 steps without a banner, docs/ai.md "Stalled
+    games"). A term of the side to act alone: closeness counted for both sides cancels out.
+    Nothing before `patience` turns, longer than 19 of 20 decided games, so a game of usual
+    length is played as before."""
+    late = state.turn - w.patience
+    if late <= 0 or not w.impatience or not enemies:
+        return 0.0
+    near = sum(max(0, ROWS - 1 - min(distance(u.hex, e.hex) for e in enemies)) for u in units)
+    return w.impatience * late / 20 * near
+
+
 MOVING_PHASES = frozenset(("order", "move"))  # BL-2.2 to BL-3: orders given, moves not made
 # after the battle step (BL-15): no ordered unit may battle any more this turn
 AFTER_BATTLES = frozenset(("deal", "draw-keep", "refill", "lore-deal", "lore-keep", "discard"))
@@ -397,6 +418,7 @@ def score(state: BattleLoreState, weights: Weights = DEFAULT) -> float:
             now += value
     if state.phase == "order":
         now += weights.pending * pending_orders(state, attacks, units[2 - acting], weights)
+    now += impatience(state, units[acting - 1], units[2 - acting], weights)
     total += (1.0 if acting == 1 else -1.0) * now
     total += _pending_roll(state, attacks)
     striker = 3 - exposed_side(state)
