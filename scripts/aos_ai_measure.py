@@ -131,6 +131,8 @@ def main() -> None:
     # a row ends at its setup, so an agent's parameters may hold commas
     # (`hard:prior=40,width=4-greedy@scenery_and_sorcery,greedy-random@starter_clash`)
     rows = [r.lstrip(",") for r in re.findall(r"[^@]+@[\w.]+", args.rows)]
+    if ",".join(rows) != args.rows.strip(","):
+        parser.error(f"rows are AGENT1-AGENT2@SETUP separated by commas, not {args.rows!r}")
     done: set[tuple[str, int]] = set()
     if args.file.exists():
         for line in args.file.read_text().splitlines():

@@ -158,6 +158,8 @@ def main() -> None:
     # a row ends at its adventure, so an agent's parameters may hold commas
     # (`hard:prior=20,width=4-greedy@A02,greedy-rush@A01`)
     rows = [r.strip().lstrip(",") for r in re.findall(r"[^@]+@[\w.]+", args.rows)]
+    if ",".join(rows) != args.rows.strip().strip(","):
+        parser.error(f"rows are AGENT-OPPONENT@ADVENTURE separated by commas, not {args.rows!r}")
     for row in rows:
         if row.count("@") != 1 or row.split("@")[0].count("-") != 1:
             parser.error(f"a row is AGENT-OPPONENT@ADVENTURE, not {row!r}")
