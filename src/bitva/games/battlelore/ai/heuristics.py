@@ -112,7 +112,8 @@ class Weights:
     escape: float = 0.0  # an ordered unit not yet moved: the enemy's best attack it may escape
     paths: bool = True  # melee reach round rivers, forests, fords and landmarks (`.reach`)
     patience: int = 60  # turns (both sides') before the side to act grows impatient
-    impatience: float = 0.02  # per unit and hex nearer its nearest enemy, per 20 turns beyond
+    impatience: float = 0.02  # per unit and hex nearer its nearest enemy, per `impatience_turns`
+    impatience_turns: int = 20  # beyond `patience`
 
 
 DEFAULT = Weights()
@@ -283,7 +284,7 @@ def impatience(state: BattleLoreState, units: list[Unit], enemies: list[Unit], w
     if late <= 0 or not w.impatience or not enemies:
         return 0.0
     near = sum(max(0, ROWS - 1 - min(distance(u.hex, e.hex) for e in enemies)) for u in units)
-    return w.impatience * late / 20 * near
+    return w.impatience * late / w.impatience_turns * near
 
 
 MOVING_PHASES = frozenset(("order", "move"))  # BL-2.2 to BL-3: orders given, moves not made
