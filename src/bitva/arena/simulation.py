@@ -22,7 +22,7 @@ from itertools import chain, islice
 from typing import Any, Protocol
 
 from bitva.ai import make_agent
-from bitva.core.errors import BitvaError
+from bitva.core.errors import BitvaError, NotSupported
 from bitva.core.record import GameRecord, Match
 from bitva.core.rng import derive_seed
 from bitva.core.workers import ignore_interrupts, interrupts_held
@@ -44,9 +44,15 @@ def play_timed(
     game: str, options: dict[str, Any], seed: int, index: int, agents: dict[int, str]
 ) -> tuple[GameRecord, dict[int, MoveTimes]]:
     """`play_game`, also timing every agent's moves (wall clock; the record does not depend on
-    it)."""
+    it).
+
+    A game whose agents never finish it (two BattleLore armies that each hold back out of reach)
+    is stopped at the game's horizon, `Game.max_game_length`, the bound its research
+    environments truncate at: its record then has no outcome (`stopped`), and tournaments and
+    `simulate` count it as stopped, a draw, instead of running for ever."""
     game_seed = derive_seed(seed, "game", index)
     match = Match(game, options, game_seed)
+    horizon = step_limit(match.game, options)
     seats = match.state.seats
     if sorted(agents) != list(range(1, seats + 1)):
         raise BitvaError(
@@ -61,7 +67,7 @@ def play_timed(
     times: dict[int, list[float]] = {seat: [] for seat in agents}
     state = match.state
     clock = time.perf_counter
-    while state.current_player is not None:
+    while state.current_player is not None and len(match.record.actions) < horizon:
         seat = state.current_player
         started = clock()
         action = players[seat].choose(state)
@@ -70,6 +76,20 @@ def play_timed(
     return match.record, {
         seat: (len(spent), sum(spent), max(spent, default=0.0)) for seat, spent in times.items()
     }
+
+
+def step_limit(game: Any, options: dict[str, Any]) -> float:
+    """The steps (actions and chance outcomes) after which a game is stopped: its declared
+    `max_game_length`, or no limit for a game that declares none (its rules end it)."""
+    try:
+        return int(game.max_game_length(options))
+    except NotSupported:
+        return float("inf")
+
+
+def stopped(record: GameRecord) -> bool:
+    """A game the arena stopped at its horizon (`play_timed`) before anyone won."""
+    return record.outcome is None
 
 
 @dataclass(frozen=True)

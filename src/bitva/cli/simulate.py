@@ -110,13 +110,16 @@ def agents_json(agents: dict[int, str]) -> dict[str, str]:
 
 class Tally:
     """Wins per seat, draws and mean returns, counted game by game (for a solo game also the
-    losses, the Wilson interval and the mean score): nothing grows with the number of games."""
+    losses, the Wilson interval and the mean score): nothing grows with the number of games. A
+    game stopped at the game's horizon (no outcome, `simulation.play_timed`) is a draw with a
+    return of 0, counted also as `stopped`."""
 
     def __init__(self, seats: int) -> None:
         self.seats = seats
         self.games = 0
         self.wins = {str(s): 0 for s in range(1, seats + 1)}
         self.draws = 0
+        self.stopped = 0
         self.returns = [0.0] * seats
         self.score_total = 0.0
         self.scored = 0
@@ -124,7 +127,9 @@ class Tally:
 
     def add(self, record: GameRecord) -> None:
         self.games += 1
-        outcome = record.outcome or {}
+        if record.outcome is None:
+            self.stopped += 1
+        outcome = record.outcome or {"result": "draw"}
         for winner in outcome.get("winners", []):
             self.wins[str(winner)] += 1
         self.draws += outcome.get("result") == "draw"
@@ -140,7 +145,7 @@ class Tally:
         from bitva.arena.benchmark import wilson
 
         played = max(1, self.games)
-        tally: dict[str, Any] = {"wins": self.wins, "draws": self.draws}
+        tally: dict[str, Any] = {"wins": self.wins, "draws": self.draws, "stopped": self.stopped}
         if self.seats == 1:
             won = self.wins["1"]
             low, high = wilson(won, self.games)
@@ -179,6 +184,13 @@ def _print(name: str, agents: dict[int, str], tally: dict[str, Any], games: int,
             )
     if tally["draws"] or len(agents) > 1:
         table.add_row("draws", str(tally["draws"]), f"{tally['draws'] / games:.1%}", "")
+    if tally["stopped"]:
+        table.add_row(
+            "  of which stopped at the game's horizon",
+            str(tally["stopped"]),
+            f"{tally['stopped'] / games:.1%}",
+            "",
+        )
     console.print(table)
     if tally.get("mean_score") is not None:
         console.print(f"mean score: {tally['mean_score']:.2f}")

@@ -227,6 +227,7 @@ def tournament(
             if ray:
                 shutdown_ray()
     summary = _summary(spec, played)
+    _note_stopped(played)
     if report is not None:
         from bitva.arena.report import write_report
 
@@ -251,6 +252,23 @@ def tournament(
         f"average length: {summary.average_length:.1f} actions; results fingerprint"
         f" {summary.fingerprint}; {kind} {spec.key}"
     )
+
+
+def _note_stopped(played: list[StoredGame]) -> None:
+    """Say which games no one won because the arena stopped them at the game's horizon."""
+    from bitva.store.tournaments import STOPPED
+
+    stopped = [game for game in played if game.result == STOPPED]
+    if stopped:
+        where = "; ".join(
+            f"{' v '.join(game.seats[seat] for seat in sorted(game.seats))} (game {game.index})"
+            for game in stopped[:5]
+        )
+        more = f" and {len(stopped) - 5} more" if len(stopped) > 5 else ""
+        err_console.print(
+            f"[yellow]{len(stopped)} game{'s were' if len(stopped) > 1 else ' was'} stopped at"
+            f" the game's horizon with no winner and count as draws: {where}{more}[/yellow]"
+        )
 
 
 def _summary(spec: Tournament, played: list[StoredGame]) -> Summary | Benchmark:

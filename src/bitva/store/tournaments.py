@@ -67,7 +67,7 @@ class TournamentGameRow(Base):
     index: Mapped[int] = mapped_column(Integer, primary_key=True)
     seats: Mapped[dict[str, str]] = mapped_column(JSON)  # seat ("1", "2", ...) -> agent
     returns: Mapped[list[float]] = mapped_column(JSON)  # per seat, seat 1 first
-    result: Mapped[str] = mapped_column(String(16))  # win, draw or loss
+    result: Mapped[str] = mapped_column(String(16))  # the outcome's result, or STOPPED
     winners: Mapped[list[int]] = mapped_column(JSON)
     scores: Mapped[dict[str, float]] = mapped_column(JSON, default=dict)  # seat -> points
     reason: Mapped[str] = mapped_column(String(255), default="")
@@ -78,6 +78,9 @@ class TournamentGameRow(Base):
     moves: Mapped[dict[str, list[float]]] = mapped_column(JSON, default=dict)
     record: Mapped[dict[str, Any]] = mapped_column(JSON)
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+STOPPED = "stopped"  # the arena stopped the game at its horizon (`simulation.play_timed`)
 
 
 @dataclass(frozen=True)
@@ -100,10 +103,11 @@ class StoredGame:
         return [seat for seat, name in sorted(self.seats.items()) if name == agent]
 
     def seat_result(self, seat: int) -> str:
-        """ "win", "draw" or "loss" for one seat (a shared win is a win of each winner)."""
+        """ "win", "draw" or "loss" for one seat (a shared win is a win of each winner; a game
+        stopped at its horizon is a draw)."""
         if seat in self.winners:
             return "win"
-        return "draw" if self.result == "draw" else "loss"
+        return "draw" if self.result in ("draw", STOPPED) else "loss"
 
     def score(self, seat: int) -> float | None:
         """The seat's points, or None when the game keeps no score."""
@@ -164,8 +168,16 @@ class TournamentStore:
         seconds: float,
         moves: dict[int, tuple[int, float, float]] | None = None,
     ) -> StoredGame:
-        """Store one finished game and commit at once. Storing a game twice keeps the first."""
-        outcome = record.outcome or {}
+        """Store one finished game and commit at once. Storing a game twice keeps the first.
+
+        A game the arena stopped at its horizon (no outcome) is stored as `stopped`: a draw
+        with a return of 0 to every seat, and the reason says so."""
+        outcome = record.outcome or {
+            "result": STOPPED,
+            "returns": [0.0] * len(record.players),
+            "reason": f"stopped after {len(record.actions):,} steps, the game's horizon,"
+            " with no winner",
+        }
         row = TournamentGameRow(
             tournament_id=tournament_id,
             table=table,
