@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from bitva.ai import make_agent
 from bitva.core.errors import BitvaError, NotSupported
+from bitva.core.game import Game
 from bitva.core.record import GameRecord, Match
 from bitva.core.rng import derive_seed
 from bitva.core.workers import ignore_interrupts, interrupts_held
@@ -78,7 +79,7 @@ def play_timed(
     }
 
 
-def step_limit(game: Any, options: dict[str, Any]) -> float:
+def step_limit(game: Game[Any, Any], options: dict[str, Any]) -> float:
     """The steps (actions and chance outcomes) after which a game is stopped: its declared
     `max_game_length`, or no limit for a game that declares none (its rules end it)."""
     try:
