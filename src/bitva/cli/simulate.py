@@ -127,7 +127,9 @@ class Tally:
 
     def add(self, record: GameRecord) -> None:
         self.games += 1
-        if record.outcome is None:
+        from bitva.arena.simulation import stopped
+
+        if stopped(record):
             self.stopped += 1
         outcome = record.outcome or {"result": "draw"}
         for winner in outcome.get("winners", []):
