@@ -47,7 +47,7 @@ def play_timed(
     """`play_game`, also timing every agent's moves (wall clock; the record does not depend on
     it).
 
-    A game whose agents never finish it (two BattleLore armies that each hold back out of reach)
+    A game whose agents never finish it (two armies that each hold back out of the other's reach)
     is stopped at the game's horizon, `Game.max_game_length`, the bound its research
     environments truncate at: its record then has no outcome (`stopped`), and tournaments and
     `simulate` count it as stopped, a draw, instead of running for ever."""
