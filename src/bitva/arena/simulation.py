@@ -26,7 +26,7 @@ from bitva.core.errors import BitvaError, NotSupported
 from bitva.core.game import Game
 from bitva.core.record import GameRecord, Match
 from bitva.core.rng import derive_seed
-from bitva.core.workers import ignore_interrupts, interrupts_held
+from bitva.core.workers import ignore_interrupts, interrupts_held, stop_pool
 
 LOCAL_RAY = "local"
 
@@ -256,12 +256,10 @@ class _ProcessPool:
     def close(self, cancel: bool) -> None:
         # the workers ignore SIGINT: on an interruption they are stopped here, not left to end
         # the game they are playing
-        workers = list((self.executor._processes or {}).values()) if cancel else []
-        self.executor.shutdown(wait=not cancel, cancel_futures=cancel)
-        for worker in workers:
-            worker.terminate()
-        for worker in workers:
-            worker.join(timeout=10)
+        if cancel:
+            stop_pool(self.executor)
+        else:
+            self.executor.shutdown(wait=True)
 
 
 class _RayPool:

@@ -11,7 +11,9 @@ parent is interrupted alone and stops its workers itself.
 from __future__ import annotations
 
 import signal
+import threading
 from collections.abc import Iterator
+from concurrent.futures import Executor
 from contextlib import contextmanager
 
 
@@ -37,3 +39,23 @@ def interrupts_held() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def stop_pool(executor: Executor) -> None:
+    """Stop a pool now: cancel what has not started, end its worker processes (they ignore
+    Ctrl-C) and wait for the pool's manager thread to end.
+
+    The wait is what makes an interrupted exit quiet. CPython 3.11's exit hook
+    (`concurrent.futures.process._python_exit`) wakes each live manager thread through a pipe
+    without the pool's lock; if the thread closes that pipe meanwhile, the write fails with
+    EBADF and "Exception ignored in: <module 'threading'>" is printed after a correct Ctrl-C
+    (issue 21). A manager thread that has ended has closed its pipe, and the hook skips it."""
+    manager: threading.Thread | None = getattr(executor, "_executor_manager_thread", None)
+    workers = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(timeout=10)
+    if manager is not None and manager is not threading.current_thread():
+        manager.join(timeout=10)

@@ -42,6 +42,7 @@ from starlette.types import Receive, Scope, Send
 from bitva.core.chance import CHANCE
 from bitva.core.record import GameRecord, replay
 from bitva.core.registry import get_game
+from bitva.core.workers import stop_pool
 from bitva.server.ai import _watch_parent as watch_parent  # the AI workers' start, too
 from bitva.server.config import ServerConfig
 from bitva.server.errors import ApiError, invalid
@@ -181,8 +182,8 @@ class Replays:
 
     def close(self) -> None:
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+            executor, self._executor = self._executor, None
+            stop_pool(executor)
 
     async def _compute(self, record: GameRecord, seat: int | None) -> ReplayBook:
         loop = asyncio.get_running_loop()
