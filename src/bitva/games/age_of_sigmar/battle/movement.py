@@ -24,6 +24,7 @@ from bitva.games.age_of_sigmar.battle.runtime import (
     UnitState,
     other,
 )
+from bitva.games.age_of_sigmar.geometry.charge_plan import plan_lead_and_follow
 from bitva.games.age_of_sigmar.geometry.coherency import group_count
 from bitva.games.age_of_sigmar.geometry.formation import centroid_of, plan_advance
 from bitva.games.age_of_sigmar.geometry.measure import (
@@ -364,8 +365,26 @@ def away_point(rt: Runtime, unit: UnitState, distance: float) -> Point | None:
 def plan_charge(battle: Battle, rt: Runtime, unit: UnitState, roll: int) -> Paths:
     """A charge towards the nearest enemy model (AOS-8.3, D-13): the unit moves in formation
     along the line between the closest pair of models, far enough that the closest model ends
-    within 1/2" (aiming for a quarter inch); tried a little shorter if that is illegal. Empty
-    when no such move is legal."""
+    within 1/2" (aiming for a quarter inch); tried a little shorter if that is illegal. When no
+    such straight move is legal (scenery or models across the line), the first model takes its
+    cheapest way round and the rest follow it (`geometry.charge_plan`). Empty when no legal
+    charge move is found."""
+    straight = _straight_charge(battle, rt, unit, roll)
+    if straight:
+        return straight
+    moves = plan_lead_and_follow(
+        unit.circles(),
+        roll=float(roll),
+        board=battle.board,
+        friends=friends_of(rt, unit),
+        enemies=enemies_of(rt, unit),
+        fly=scroll_of(battle, unit).fly,
+    )
+    return _paths_of(unit, moves) if moves else ()
+
+
+def _straight_charge(battle: Battle, rt: Runtime, unit: UnitState, roll: int) -> Paths:
+    """The charge in formation along the line between the closest pair of models."""
     mine = unit.circles()
     enemies = enemies_of(rt, unit)
     best: tuple[float, int, Circle] | None = None
