@@ -120,3 +120,36 @@ def test_planned_advances_always_pass_the_check(
     if moves:
         assert check_unit_move(unit, moves, allowance=6, board=OPEN, enemies=enemies,
                                kind=kind) is None  # type: ignore[arg-type]  # fmt: skip
+
+
+@pytest.mark.parametrize("friend_x", [12.0, 15.5, 17.0])
+def test_geo_9c_an_advance_bends_round_a_friend_in_its_way(friend_x: float) -> None:
+    """Ten Bloodreavers advance 6" straight up; a friend's 50 mm base stands 3" ahead in the way
+    of one or two files. Translated as one block the unit would stop at the friend (1.8"); each
+    model's path bent round the base (`geometry.bend`) takes it (almost) the whole way, and the
+    move passes the rules' check (GEO-9c, D-7, GEO-10)."""
+    unit = row(10, 10, 5, 1.6) + row(10, 11.6, 5, 1.6)
+    friend = Circle(friend_x, 15.0, base_radius(50))
+    moves = plan_advance(unit, (13.2, 40), allowance=6, board=OPEN, friends=[friend])
+    assert check_unit_move(unit, moves, allowance=6, board=OPEN, friends=[friend]) is None
+    after = apply_unit_move(unit, moves)
+    (cx, cy), (nx, ny) = centroid_of(unit), centroid_of(after)
+    assert ny - cy > 5.5
+    assert all(len(path) <= 20 for _, path in moves)  # simplified, not a point every 1/4"
+    assert all(p == quantize_point(p) for _, path in moves for p in path)
+
+
+def test_aos_6_3_a_bent_advance_keeps_3_inches_from_the_enemy() -> None:
+    """The same advance with an enemy model 3.5" to the side of the friend: bending round the
+    friend must not bring a model within 3" of the enemy (AOS-6.3)."""
+    unit = row(10, 10, 5, 1.6) + row(10, 11.6, 5, 1.6)
+    friend = Circle(15.5, 15.0, base_radius(50))
+    enemy = Circle(21.5, 16.0, R32)
+    moves = plan_advance(
+        unit, (13.2, 40), allowance=6, board=OPEN, friends=[friend], enemies=[enemy]
+    )
+    assert moves
+    assert (
+        check_unit_move(unit, moves, allowance=6, board=OPEN, friends=[friend], enemies=[enemy])
+        is None
+    )

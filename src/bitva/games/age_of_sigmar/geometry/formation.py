@@ -5,9 +5,11 @@ The players think in units; the rules check models. :func:`plan_advance` turns "
 towards that point" into per-model paths: every model is translated by the same vector (so the
 formation, and with it coherency, is kept), models furthest along the way move first (so no model
 walks through a unit mate that has not moved yet, D-7), and the end points are quantized to 1/1000
-inch so the move replays exactly. The result is checked with
-:func:`~bitva.games.age_of_sigmar.geometry.paths.check_unit_move`, the per-model paths being the
-checked truth.
+inch so the move replays exactly. When a base in the way (a friend, say) cuts that translation
+short, each model's path is bent round the bases in its way instead (`geometry.bend`), the
+models that must go round first; that move is taken when it gets the unit further. The result
+is checked with :func:`~bitva.games.age_of_sigmar.geometry.paths.check_unit_move`, the per-model
+paths being the checked truth.
 """
 
 from __future__ import annotations
@@ -15,12 +17,25 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from bitva.games.age_of_sigmar.geometry.bend import SLACK, bent, length, obstacles, stops
 from bitva.games.age_of_sigmar.geometry.measure import Circle, Point, quantize_point
-from bitva.games.age_of_sigmar.geometry.paths import Board, MoveKind, check_unit_move
+from bitva.games.age_of_sigmar.geometry.paths import (
+    ENEMY_DISTANCE,
+    Board,
+    MoveKind,
+    check_path,
+    check_unit_move,
+)
 
-Moves = tuple[tuple[int, tuple[Point, Point]], ...]
+Moves = tuple[tuple[int, tuple[Point, ...]], ...]
 BISECT_TO = 0.01
 """The planner's precision, as GEO-11's."""
+BENT_BELOW = 0.9
+"""A translation cut back below this share of the move is compared with the bent advance."""
+BENT_STEP = 0.25
+"""How much shorter each next stop along a model's bent path is (inches)."""
+BENT_STOPS = 24
+"""How many stops along a model's bent path are tried before it stays."""
 
 
 def centroid_of(models: Sequence[Circle]) -> Point:
@@ -83,8 +98,8 @@ def plan_advance(
         return moves if found is None else None
 
     full = min(allowance, distance)
-    for length in (full, full - 0.001):  # quantizing may lengthen a path by up to 0.0007"
-        whole = legal(length) if length > 0 else None
+    for go in (full, full - 0.001):  # quantizing may lengthen a path by up to 0.0007"
+        whole = legal(go) if go > 0 else None
         if whole is not None:
             return whole
     if kind == "retreat":
@@ -98,4 +113,89 @@ def plan_advance(
             hi = mid
         else:
             lo, best = mid, moves
-    return best
+    if lo >= BENT_BELOW * full:
+        return best
+    around = _bent_advance(
+        unit, (ux * full, uy * full), allowance, board, friends, enemies, kind, fly
+    )
+    return around if around and _gain(unit, around) > lo + BISECT_TO else best
+
+
+def _gain(unit: Sequence[Circle], moves: Sequence[tuple[int, Sequence[Point]]]) -> float:
+    """How far the unit's centroid moved."""
+    ends = list(unit)
+    for i, path in moves:
+        ends[i] = ends[i].at(path[-1])
+    (x0, y0), (x1, y1) = centroid_of(unit), centroid_of(ends)
+    return math.hypot(x1 - x0, y1 - y0)
+
+
+def _bent_advance(
+    unit: Sequence[Circle],
+    shift: Point,
+    allowance: float,
+    board: Board,
+    friends: Sequence[Circle],
+    enemies: Sequence[Circle],
+    kind: MoveKind,
+    fly: bool,
+) -> Moves:
+    """The unit's advance by ``shift`` with each model's straight path bent round the bases in
+    its way (`bend`), front models first, each as far along its bent path as it may go; empty
+    when the whole is illegal (incoherent, above all: GEO-10, D-4)."""
+    dx, dy = shift
+    gap = ENEMY_DISTANCE if kind in ("normal", "run") else 0.0  # AOS-6.3
+
+    def blocked(i: int) -> bool:  # by what does not move with the unit
+        m = unit[i]
+        straight = ((m.x, m.y), (m.x + dx, m.y + dy))
+        found = check_path(
+            straight,
+            m.r,
+            allowance=allowance,
+            board=board,
+            friends=friends,
+            enemies=enemies,
+            kind=kind,
+            fly=fly,
+        )
+        return found is not None
+
+    # the models that must go round first, while their neighbours still leave them room; then
+    # front models first, so that no model walks through a unit mate still standing (D-7)
+    order = sorted(
+        range(len(unit)), key=lambda i: (not blocked(i), -(unit[i].x * dx + unit[i].y * dy))
+    )
+    positions = list(unit)
+    moves: list[tuple[int, tuple[Point, ...]]] = []
+    for i in order:
+        here = unit[i]
+        standing = [c for j, c in enumerate(positions) if j != i]
+        blocks = obstacles(here.r, (*standing, *friends), board, enemies, gap)
+        route = bent([here.centre, (here.x + dx, here.y + dy)], blocks, sideways=True)
+        for path in stops(route, min(allowance - SLACK, length(route)), BENT_STEP, BENT_STOPS):
+            found = check_path(
+                path,
+                here.r,
+                allowance=allowance,
+                board=board,
+                friends=(*standing, *friends),
+                enemies=enemies,
+                kind=kind,
+                fly=fly,
+            )
+            if found is None:
+                moves.append((i, path))
+                positions[i] = here.at(path[-1])
+                break
+    found = check_unit_move(
+        unit,
+        moves,
+        allowance=allowance,
+        board=board,
+        friends=friends,
+        enemies=enemies,
+        kind=kind,
+        fly=fly,
+    )
+    return tuple(moves) if moves and found is None else ()
