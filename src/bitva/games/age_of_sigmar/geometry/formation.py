@@ -32,6 +32,8 @@ BISECT_TO = 0.01
 """The planner's precision, as GEO-11's."""
 BENT_BELOW = 0.9
 """A translation cut back below this share of the move is compared with the bent advance."""
+BASES_IN_THE_WAY = ("onto_model", "through_model")
+"""What stops the whole move that bending may get round (GEO-9c, D-7)."""
 BENT_STEP = 0.25
 """How much shorter each next stop along a model's bent path is (inches)."""
 BENT_STOPS = 24
@@ -83,6 +85,8 @@ def plan_advance(
         return ()
     ux, uy = dx / distance, dy / distance
 
+    codes: list[str] = []  # why the translations tried were illegal
+
     def legal(length: float) -> Moves | None:
         moves = translation(unit, ux * length, uy * length)
         found = check_unit_move(
@@ -95,6 +99,8 @@ def plan_advance(
             kind=kind,
             fly=fly,
         )
+        if found is not None:
+            codes.append(found.code)
         return moves if found is None else None
 
     full = min(allowance, distance)
@@ -102,6 +108,7 @@ def plan_advance(
         whole = legal(go) if go > 0 else None
         if whole is not None:
             return whole
+    by_a_base = bool(codes) and codes[-1] in BASES_IN_THE_WAY
     if kind == "retreat":
         return ()
     best: Moves = ()
@@ -113,7 +120,7 @@ def plan_advance(
             hi = mid
         else:
             lo, best = mid, moves
-    if lo >= BENT_BELOW * full:
+    if lo >= BENT_BELOW * full or not by_a_base:  # bending goes round bases, not scenery
         return best
     around = _bent_advance(
         unit, (ux * full, uy * full), allowance, board, friends, enemies, kind, fly
