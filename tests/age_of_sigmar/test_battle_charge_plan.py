@@ -48,9 +48,13 @@ def test_aos_8_3_a_charge_goes_round_a_wall_when_the_roll_covers_the_way() -> No
     b1 = state.rt.unit_by_id("B1")
     assert b1.charged
     liberator = state.rt.unit_by_id("A1").circles()[0]
-    assert min(
-        math.hypot(m.x - liberator.x, m.y - liberator.y) - m.r - liberator.r for m in b1.circles()
-    ) <= 0.5
+    assert (
+        min(
+            math.hypot(m.x - liberator.x, m.y - liberator.y) - m.r - liberator.r
+            for m in b1.circles()
+        )
+        <= 0.5
+    )
 
 
 def test_aos_8_3_no_way_round_within_the_roll_leaves_only_hold() -> None:
@@ -108,3 +112,28 @@ def test_geo_10_a_horde_charges_with_a_friend_in_front_of_its_rear_rank() -> Non
     assert moves and state.check(moves[0]) is None
     state.apply(moves[0])
     assert state.rt.unit_by_id("B1").charged
+
+
+def test_geo_9c_the_move_command_takes_a_unit_round_a_friend_in_its_way() -> None:
+    """'B1 to X Y' in the terminal: ten Bloodreavers advance past the Khorgorath standing in
+    front of two of its files; the command's move bends them round it (`bend`), where one
+    block's translation would stop at the Khorgorath."""
+    from bitva.cli.games.age_of_sigmar_commands import read_command
+
+    state = position(
+        [unit("A1", "liberators", [(30, 2)])],
+        [
+            unit("B1", "bloodreavers", row(10, 40, 5, 1.6) + row(10, 41.6, 5, 1.6)),
+            unit("B2", "khorgorath", [(12.0, 36.0)]),
+        ],
+        step="movement",
+        active="B",
+    )
+    reply = read_command(state, "B1 to 13.2 10")
+    assert reply.action is not None and reply.refusal is None
+    assert state.check(reply.action) is None
+    state.apply(reply.action)
+    ys = [c.y for c in state.rt.unit_by_id("B1").circles()]
+    # one block's translation stops after 2.2" at the Khorgorath; bent, the unit gets past
+    # it, shortened so that both halves rejoin (GEO-10)
+    assert sum(ys) / len(ys) < 40.8 - 4.0

@@ -130,11 +130,10 @@ def test_geo_9c_an_advance_bends_round_a_friend_in_its_way(friend_x: float) -> N
     move passes the rules' check (GEO-9c, D-7, GEO-10)."""
     unit = row(10, 10, 5, 1.6) + row(10, 11.6, 5, 1.6)
     friend = Circle(friend_x, 15.0, base_radius(50))
-    moves = plan_advance(unit, (13.2, 40), allowance=6, board=OPEN, friends=[friend])
+    moves = plan_advance(unit, (13.2, 40), allowance=6, board=OPEN, friends=[friend], bend=True)
     assert check_unit_move(unit, moves, allowance=6, board=OPEN, friends=[friend]) is None
     after = apply_unit_move(unit, moves)
-    (cx, cy), (nx, ny) = centroid_of(unit), centroid_of(after)
-    assert ny - cy > 5.5
+    assert centroid_of(after)[1] - centroid_of(unit)[1] > 5.5
     assert all(len(path) <= 20 for _, path in moves)  # simplified, not a point every 1/4"
     assert all(p == quantize_point(p) for _, path in moves for p in path)
 
@@ -146,7 +145,7 @@ def test_aos_6_3_a_bent_advance_keeps_3_inches_from_the_enemy() -> None:
     friend = Circle(15.5, 15.0, base_radius(50))
     enemy = Circle(21.5, 16.0, R32)
     moves = plan_advance(
-        unit, (13.2, 40), allowance=6, board=OPEN, friends=[friend], enemies=[enemy]
+        unit, (13.2, 40), allowance=6, board=OPEN, friends=[friend], enemies=[enemy], bend=True
     )
     assert moves
     assert (

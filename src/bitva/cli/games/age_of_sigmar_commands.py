@@ -153,7 +153,7 @@ def move_to(state: Any, unit_id: str, verb: str, towards: tuple[float, float]) -
     else:
         return _checked(state, PathAction("move" if verb != "retreat" else "retreat", unit_id))
     verb_of_action = "retreat" if kind == "retreat" else "move"
-    paths = advance(battle, rt, unit, towards, kind, allowance)
+    paths = advance(battle, rt, unit, towards, kind, allowance, bend=True)
     cx, cy = centroid_of(unit.circles())
     asked = math.hypot(towards[0] - cx, towards[1] - cy)
     where = f"({towards[0]:g}, {towards[1]:g})"

@@ -282,9 +282,11 @@ def advance(
     towards: Point,
     kind: MoveKind = "normal",
     allowance: float | None = None,
+    bend: bool = False,
 ) -> Paths:
-    """ "Advance the unit towards (x, y) keeping formation" (geometry.formation.plan_advance):
-    per-model paths, empty when the unit cannot move that way."""
+    """ "Advance the unit towards (x, y) keeping formation" (geometry.formation.plan_advance;
+    ``bend`` for a player's command: round the bases in the way): per-model paths, empty when
+    the unit cannot move that way."""
     moves = plan_advance(
         unit.circles(),
         towards,
@@ -294,6 +296,7 @@ def advance(
         enemies=enemies_of(rt, unit),
         kind=kind,
         fly=scroll_of(battle, unit).fly,
+        bend=bend,
     )
     return _paths_of(unit, moves)
 

@@ -139,10 +139,26 @@ def bent(route: Sequence[Point], blocks: Sequence[Obstacle], sideways: bool = Fa
     (x0, y0), (x1, y1) = route[0], route[-1]
     span = math.hypot(x1 - x0, y1 - y0)
     heading = ((x1 - x0) / span, (y1 - y0) / span) if sideways and span > 0 else None
+    blocks = _near(route, blocks)
+    if not blocks:
+        return list(route)
     points = list(route)
     for _ in range(BEND_PASSES):
         points = pushed(dense(points), blocks, heading)
     return simplified(points)
+
+
+def _near(route: Sequence[Point], blocks: Sequence[Obstacle]) -> list[Obstacle]:
+    """The obstacles that a route's points could be pushed into or onto: within reach of the
+    route's bounding box grown by the largest push (an obstacle's radius)."""
+    if not blocks:
+        return []
+    reach = max(radius for _, radius in blocks) + CLEARANCE
+    xs, ys = [p[0] for p in route], [p[1] for p in route]
+    x0, x1, y0, y1 = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
+    return [
+        b for b in blocks if x0 - b[1] <= b[0][0] <= x1 + b[1] and y0 - b[1] <= b[0][1] <= y1 + b[1]
+    ]
 
 
 def cut(route: Sequence[Point], inches: float) -> list[Point]:

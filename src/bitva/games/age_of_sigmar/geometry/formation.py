@@ -15,9 +15,9 @@ paths being the checked truth.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from bitva.games.age_of_sigmar.geometry.bend import SLACK, bent, length, obstacles, stops
+from bitva.games.age_of_sigmar.geometry.bend import SLACK, bent, cut, length, obstacles, quantized
 from bitva.games.age_of_sigmar.geometry.measure import Circle, Point, quantize_point
 from bitva.games.age_of_sigmar.geometry.paths import (
     ENEMY_DISTANCE,
@@ -34,10 +34,10 @@ BENT_BELOW = 0.9
 """A translation cut back below this share of the move is compared with the bent advance."""
 BASES_IN_THE_WAY = ("onto_model", "through_model")
 """What stops the whole move that bending may get round (GEO-9c, D-7)."""
-BENT_STEP = 0.25
-"""How much shorter each next stop along a model's bent path is (inches)."""
-BENT_STOPS = 24
-"""How many stops along a model's bent path are tried before it stays."""
+BENT_SHARES = (1.0, 0.75, 0.5)
+"""The shares of the move tried for the bent advance, longest first."""
+BENT_TO = 0.1
+"""How near the longest legal part of a model's bent path is found (inches)."""
 
 
 def centroid_of(models: Sequence[Circle]) -> Point:
@@ -67,14 +67,18 @@ def plan_advance(
     enemies: Sequence[Circle] = (),
     kind: MoveKind = "normal",
     fly: bool = False,
+    bend: bool = False,
 ) -> Moves:
     """Move the unit in formation towards ``towards`` (its centroid goes there if it can).
 
     The unit goes ``min(allowance, distance)`` (or 0.001" less, when quantizing the end points
     made a path longer than the allowance); if that is illegal (GEO-9, GEO-10, AOS-6.3) a
     normal move or run is cut back by bisection to 0.01" for the longest legal translation, and a
-    retreat, which must end more than 3" away (AOS-6.4), is taken whole or not at all. Returns the
-    per-model moves, empty when the unit stays.
+    retreat, which must end more than 3" away (AOS-6.4), is taken whole or not at all. With
+    ``bend`` (a player's command), a translation that a base cut short is compared with the
+    advance bent round the bases (:func:`_bent_advance`); the AI's candidates do without it
+    (it took about three times as long, docs/ai.md). Returns the per-model moves, empty when
+    the unit stays.
     """
     if not unit:
         return ()
@@ -120,12 +124,38 @@ def plan_advance(
             hi = mid
         else:
             lo, best = mid, moves
-    if lo >= BENT_BELOW * full or not by_a_base:  # bending goes round bases, not scenery
+    if not bend or lo >= BENT_BELOW * full or not by_a_base:  # it goes round bases only
         return best
-    around = _bent_advance(
-        unit, (ux * full, uy * full), allowance, board, friends, enemies, kind, fly
-    )
-    return around if around and _gain(unit, around) > lo + BISECT_TO else best
+    for share in BENT_SHARES:  # a unit split round a base may rejoin only short of its end
+        go = full * share
+        if go <= lo + BISECT_TO:
+            break
+        around = _bent_advance(
+            unit, (ux * go, uy * go), allowance, board, friends, enemies, kind, fly
+        )
+        if around and _gain(unit, around) > lo + BISECT_TO:
+            return around
+    return best
+
+
+def _furthest(
+    route: Sequence[Point], longest: float, legal: Callable[[tuple[Point, ...]], bool]
+) -> tuple[Point, ...] | None:
+    """The longest legal start of the route, to BENT_TO inches (bisection: a model that may go
+    so far along it may in practice go less far); None when not even BENT_TO is legal."""
+    whole = quantized(cut(route, longest))
+    if longest <= 0 or legal(whole):
+        return whole if longest > 0 else None
+    best: tuple[Point, ...] | None = None
+    lo, hi = 0.0, longest
+    while hi - lo > BENT_TO:
+        mid = (lo + hi) / 2
+        path = quantized(cut(route, mid))
+        if legal(path):
+            lo, best = mid, path
+        else:
+            hi = mid
+    return best
 
 
 def _gain(unit: Sequence[Circle], moves: Sequence[tuple[int, Sequence[Point]]]) -> float:
@@ -178,23 +208,34 @@ def _bent_advance(
     for i in order:
         here = unit[i]
         standing = [c for j, c in enumerate(positions) if j != i]
-        blocks = obstacles(here.r, (*standing, *friends), board, enemies, gap)
-        route = bent([here.centre, (here.x + dx, here.y + dy)], blocks, sideways=True)
-        for path in stops(route, min(allowance - SLACK, length(route)), BENT_STEP, BENT_STOPS):
+
+        others = (*standing, *friends)
+
+        def legal(
+            path: tuple[Point, ...], here: Circle = here, others: tuple[Circle, ...] = others
+        ) -> bool:
             found = check_path(
                 path,
                 here.r,
                 allowance=allowance,
                 board=board,
-                friends=(*standing, *friends),
+                friends=others,
                 enemies=enemies,
                 kind=kind,
                 fly=fly,
             )
-            if found is None:
-                moves.append((i, path))
-                positions[i] = here.at(path[-1])
-                break
+            return found is None
+
+        straight = quantized([here.centre, (here.x + dx, here.y + dy)])
+        if legal(straight):
+            path: tuple[Point, ...] | None = straight
+        else:
+            blocks = obstacles(here.r, (*standing, *friends), board, enemies, gap)
+            route = bent([here.centre, straight[-1]], blocks, sideways=True)
+            path = _furthest(route, min(allowance - SLACK, length(route)), legal)
+        if path is not None:
+            moves.append((i, path))
+            positions[i] = here.at(path[-1])
     found = check_unit_move(
         unit,
         moves,
