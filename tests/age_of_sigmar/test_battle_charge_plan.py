@@ -137,3 +137,13 @@ def test_geo_9c_the_move_command_takes_a_unit_round_a_friend_in_its_way() -> Non
     # one block's translation stops after 2.2" at the Khorgorath; bent, the unit gets past
     # it, shortened so that both halves rejoin (GEO-10)
     assert sum(ys) / len(ys) < 40.8 - 4.0
+
+
+def test_aos_8_3_the_terminal_says_how_far_the_charge_must_go_round() -> None:
+    """After the 2D6 the prompt gives the charge's real reach (round the wall), not only the
+    gap as the crow flies, and calls a roll short of it short."""
+    from bitva.cli.games.age_of_sigmar_commands import question
+
+    short, enough = question(_behind_the_wall(8)), question(_behind_the_wall(12))
+    assert 'it needs 10.2"' in short and "as the crow flies" in short and "too short" in short
+    assert 'it needs 10.2"' in enough and "'charge' moves in" in enough
