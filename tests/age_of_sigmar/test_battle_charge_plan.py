@@ -147,3 +147,17 @@ def test_aos_8_3_the_terminal_says_how_far_the_charge_must_go_round() -> None:
     short, enough = question(_behind_the_wall(8)), question(_behind_the_wall(12))
     assert 'it needs 10.2"' in short and "as the crow flies" in short and "too short" in short
     assert 'it needs 10.2"' in enough and "'charge' moves in" in enough
+
+
+def test_a_charge_planned_again_on_the_same_table_reuses_the_way() -> None:
+    """The search meets one charge move again and again; the cheapest way is found once per
+    table and roll (`charge_plan._reach`), and the plan is the same."""
+    from bitva.games.age_of_sigmar.battle.movement import plan_charge
+    from bitva.games.age_of_sigmar.geometry.charge_plan import _reach
+
+    state = _behind_the_wall(12)
+    unit_b1 = state.rt.unit_by_id("B1")
+    first = plan_charge(state.battle, state.rt, unit_b1, 12)
+    hits = _reach.cache_info().hits
+    assert plan_charge(state.battle, state.rt, unit_b1, 12) == first
+    assert _reach.cache_info().hits == hits + 1

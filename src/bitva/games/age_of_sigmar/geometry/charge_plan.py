@@ -25,6 +25,7 @@ is what the action carries.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,7 +42,7 @@ from bitva.games.age_of_sigmar.geometry.bend import (
     simplified,
     stops,
 )
-from bitva.games.age_of_sigmar.geometry.charge import unit_reach
+from bitva.games.age_of_sigmar.geometry.charge import Reach, unit_reach
 from bitva.games.age_of_sigmar.geometry.measure import EPS, Circle, Point
 from bitva.games.age_of_sigmar.geometry.paths import (
     CHARGE_REACH,
@@ -65,6 +66,8 @@ TRAIL_STEP = 0.25
 well under the 1" of coherency (GEO-5), so the file stays coherent."""
 
 
+REACHES_KEPT = 256
+"""How many tables' cheapest charge paths are kept (each a few kilobytes)."""
 NUDGES = tuple((math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 360, 45))
 """Eight directions an end point is moved in to clear an edge it sits on."""
 
@@ -117,7 +120,7 @@ def plan_lead_and_follow(
     model reaches or the followers cannot keep the unit coherent."""
     if not unit or not enemies:
         return None
-    found = unit_reach(unit, enemies, board=board, others=(*friends, *enemies), fly=fly, limit=roll)
+    found = _reach(tuple(unit), tuple(enemies), board, tuple(friends), fly, roll)
     if found is None:
         return None
     lead, reach = found
@@ -153,6 +156,20 @@ def plan_lead_and_follow(
         if check.whole(tuple(moves)):
             return tuple(moves)
     return None
+
+
+@functools.lru_cache(maxsize=REACHES_KEPT)
+def _reach(
+    unit: tuple[Circle, ...],
+    enemies: tuple[Circle, ...],
+    board: Board,
+    friends: tuple[Circle, ...],
+    fly: bool,
+    roll: float,
+) -> tuple[int, Reach] | None:
+    """`unit_reach` for one table and roll, kept: a search meets the same charge move again and
+    again (each time it samples that roll), and finding the way is the costly part."""
+    return unit_reach(unit, enemies, board=board, others=(*friends, *enemies), fly=fly, limit=roll)
 
 
 class _Checker:
