@@ -91,8 +91,8 @@ def plan_advance(
 
     codes: list[str] = []  # why the translations tried were illegal
 
-    def legal(length: float) -> Moves | None:
-        moves = translation(unit, ux * length, uy * length)
+    def passes(moves: Moves) -> bool:
+        """Does the move pass the rules' check (GEO-9, GEO-10)? Why not goes to ``codes``."""
         found = check_unit_move(
             unit,
             moves,
@@ -105,13 +105,17 @@ def plan_advance(
         )
         if found is not None:
             codes.append(found.code)
-        return moves if found is None else None
+        return found is None
+
+    def legal(length: float) -> Moves | None:
+        moves = translation(unit, ux * length, uy * length)
+        return moves if passes(moves) else None
 
     full = min(allowance, distance)
     for go in (full, full - 0.001):  # quantizing may lengthen a path by up to 0.0007"
-        whole = legal(go) if go > 0 else None
-        if whole is not None:
-            return whole
+        straight = legal(go) if go > 0 else None
+        if straight is not None:
+            return straight
     by_a_base = bool(codes) and codes[-1] in BASES_IN_THE_WAY
     if kind == "retreat":
         return ()
@@ -131,7 +135,7 @@ def plan_advance(
         if go <= lo + BISECT_TO:
             break
         around = _bent_advance(
-            unit, (ux * go, uy * go), allowance, board, friends, enemies, kind, fly
+            unit, (ux * go, uy * go), allowance, board, friends, enemies, kind, fly, passes
         )
         if around and _gain(unit, around) > lo + BISECT_TO:
             return around
@@ -176,6 +180,7 @@ def _bent_advance(
     enemies: Sequence[Circle],
     kind: MoveKind,
     fly: bool,
+    passes: Callable[[Moves], bool],
 ) -> Moves:
     """The unit's advance by ``shift`` with each model's straight path bent round the bases in
     its way (`bend`), front models first, each as far along its bent path as it may go; empty
@@ -236,14 +241,4 @@ def _bent_advance(
         if path is not None:
             moves.append((i, path))
             positions[i] = here.at(path[-1])
-    found = check_unit_move(
-        unit,
-        moves,
-        allowance=allowance,
-        board=board,
-        friends=friends,
-        enemies=enemies,
-        kind=kind,
-        fly=fly,
-    )
-    return tuple(moves) if moves and found is None else ()
+    return tuple(moves) if moves and passes(tuple(moves)) else ()
