@@ -75,3 +75,23 @@ def test_issue_21_3_the_threat_counts_no_attack_across_a_river() -> None:
     walked = Attacks(field, DEFAULT.damage, paths=True).best_from_here(north, south, steps)
     assert flat > 0.0
     assert walked == 0.0
+
+
+def test_the_table_built_in_one_walk_a_hex_equals_a_walk_per_move_length() -> None:
+    """`_build` walks once from each hex and reads every move length off the steps each end
+    took; on every shipped adventure's battlefield it gives the table of one walk per length
+    (`_ends`, the rule as written)."""
+    from bitva.core.record import Match
+    from bitva.games.battlelore.ai.reach import MAX_STEPS, _build, _ends
+    from bitva.games.battlelore.field.board import NEIGHBOURS
+
+    for adventure in ("A01", "A02", "A03", "A04"):
+        field = Match("battlelore", {"adventure": adventure}, 1).state.field
+        table = _build(field)
+        for steps in range(MAX_STEPS + 1):
+            for start in range(HEX_COUNT):
+                mask = 0
+                for end in _ends(field, start, steps):
+                    for target in NEIGHBOURS[end]:
+                        mask |= 1 << target
+                assert table[steps][start] == mask, (adventure, steps, name(start))

@@ -44,18 +44,42 @@ def _ends(field: Field, start: int, steps: int) -> set[int]:
     return {h for h in ends if h == start or field.landmarks[h] is None}
 
 
+def _layers(field: Field, start: int) -> dict[int, int]:
+    """Each hex a move from `start` may end on and still battle, with the fewest steps it takes
+    (as `_ends`: rivers never entered, a stopping hex ends the walk, no landmark at the end);
+    `_ends(field, start, steps)` is the hexes with at most `steps`, found in one walk."""
+    layer = {start: 0}
+    frontier = [start]
+    for depth in range(1, MAX_STEPS + 1):
+        reached: list[int] = []
+        for hex_ in frontier:
+            if hex_ != start and stops_move(field, hex_):
+                continue
+            for step in NEIGHBOURS[hex_]:
+                if step not in layer and field.terrain[step] != "river":
+                    layer[step] = depth
+                    reached.append(step)
+        frontier = reached
+    return {h: d for h, d in layer.items() if h == start or field.landmarks[h] is None}
+
+
 def _build(field: Field) -> Table:
-    tables = []
-    for steps in range(MAX_STEPS + 1):
-        row = []
-        for start in range(HEX_COUNT):
-            mask = 0
-            for end in _ends(field, start, steps):
-                for target in NEIGHBOURS[end]:
-                    mask |= 1 << target
-            row.append(mask)
-        tables.append(tuple(row))
-    return tuple(tables)
+    """The table, one walk a hex: a move of up to k steps strikes what one of k - 1 steps does
+    and the neighbours of the hexes first reached at step k."""
+    rows = [[0] * HEX_COUNT for _ in range(MAX_STEPS + 1)]
+    for start in range(HEX_COUNT):
+        by_depth = [0] * (MAX_STEPS + 1)
+        for end, depth in _layers(field, start).items():
+            by_depth[depth] |= _NEXT_TO[end]
+        mask = 0
+        for steps in range(MAX_STEPS + 1):
+            mask |= by_depth[steps]
+            rows[steps][start] = mask
+    return tuple(tuple(row) for row in rows)
+
+
+_NEXT_TO = tuple(sum(1 << t for t in set(NEIGHBOURS[h])) for h in range(HEX_COUNT))
+"""Each hex's neighbours as bits."""
 
 
 def strikes(field: Field) -> Table:
