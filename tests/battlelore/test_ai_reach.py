@@ -4,6 +4,8 @@ reach by a legal move that still lets it battle (BL-3.2 to BL-3.4, BL-9.1)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bitva.games.battlelore.ai.heuristics import DEFAULT, Attacks
 from bitva.games.battlelore.ai.reach import may_strike
 from bitva.games.battlelore.field.board import HEX_COUNT, hex_of, name
@@ -86,7 +88,8 @@ def test_the_table_built_in_one_walk_a_hex_equals_a_walk_per_move_length() -> No
     from bitva.games.battlelore.field.board import NEIGHBOURS
 
     for adventure in ("A01", "A02", "A03", "A04"):
-        field = Match("battlelore", {"adventure": adventure}, 1).state.field
+        state: Any = Match("battlelore", {"adventure": adventure}, 1).state
+        field = state.field
         table = _build(field)
         for steps in range(MAX_STEPS + 1):
             for start in range(HEX_COUNT):
