@@ -14,6 +14,7 @@ paths being the checked truth.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 
@@ -188,20 +189,23 @@ def _bent_advance(
     dx, dy = shift
     gap = ENEMY_DISTANCE if kind in ("normal", "run") else 0.0  # AOS-6.3
 
-    def blocked(i: int) -> bool:  # by what does not move with the unit
-        m = unit[i]
-        straight = ((m.x, m.y), (m.x + dx, m.y + dy))
+    def fits(path: Sequence[Point], r: float, others: Sequence[Circle]) -> bool:
+        """May a model of radius ``r`` take ``path`` past ``others`` (GEO-9, AOS-6.3)?"""
         found = check_path(
-            straight,
-            m.r,
+            path,
+            r,
             allowance=allowance,
             board=board,
-            friends=friends,
+            friends=others,
             enemies=enemies,
             kind=kind,
             fly=fly,
         )
-        return found is not None
+        return found is None
+
+    def blocked(i: int) -> bool:  # by what does not move with the unit
+        m = unit[i]
+        return not fits(((m.x, m.y), (m.x + dx, m.y + dy)), m.r, friends)
 
     # the models that must go round first, while their neighbours still leave them room; then
     # front models first, so that no model walks through a unit mate still standing (D-7)
@@ -212,30 +216,13 @@ def _bent_advance(
     moves: list[tuple[int, tuple[Point, ...]]] = []
     for i in order:
         here = unit[i]
-        standing = [c for j, c in enumerate(positions) if j != i]
-
-        others = (*standing, *friends)
-
-        def legal(
-            path: tuple[Point, ...], here: Circle = here, others: tuple[Circle, ...] = others
-        ) -> bool:
-            found = check_path(
-                path,
-                here.r,
-                allowance=allowance,
-                board=board,
-                friends=others,
-                enemies=enemies,
-                kind=kind,
-                fly=fly,
-            )
-            return found is None
-
+        others = (*(c for j, c in enumerate(positions) if j != i), *friends)
+        legal = functools.partial(fits, r=here.r, others=others)
         straight = quantized([here.centre, (here.x + dx, here.y + dy)])
         if legal(straight):
             path: tuple[Point, ...] | None = straight
         else:
-            blocks = obstacles(here.r, (*standing, *friends), board, enemies, gap)
+            blocks = obstacles(here.r, others, board, enemies, gap)
             route = bent([here.centre, straight[-1]], blocks, sideways=True)
             path = _furthest(route, min(allowance - SLACK, length(route)), legal)
         if path is not None:
