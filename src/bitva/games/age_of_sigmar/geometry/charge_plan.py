@@ -245,9 +245,8 @@ def _in_formation(way: _Way) -> list[tuple[Point, ...]]:
     here = model.centre
     shifted = [here, *((p[0] + ox, p[1] + oy) for p in way.lead_path[1:])]
     around = bent(shifted, way.blocks)
-    options = [quantized(around)]
-    # as far along it as the roll and the way allow
-    options += stops(around, min(way.roll - SLACK, length(around)), TRAIL_STEP, SHORT_STOPS)
+    # in full, else as far along it as the roll and the way allow
+    options = stops(around, min(way.roll - SLACK, length(around)), TRAIL_STEP, SHORT_STOPS)
     for aim, gap in ((shifted[-1], 0.0), (lead_now.centre, model.r + lead_now.r + FOLLOW_GAP)):
         d = math.dist(here, aim)
         longest = min(way.roll, d - gap)
