@@ -45,16 +45,16 @@ from bitva.games.age_of_sigmar.battle.actions import (
     UnitAction,
     parse_action,
 )
-from bitva.games.age_of_sigmar.battle.characteristics import move_of, scroll_of
+from bitva.games.age_of_sigmar.battle.characteristics import move_of
 from bitva.games.age_of_sigmar.battle.movement import (
     advance,
+    charge_reach,
     enemies_of,
     plan_charge,
     plan_pile,
     within_3_of_enemy,
 )
 from bitva.games.age_of_sigmar.battle.runtime import Runtime, UnitState
-from bitva.games.age_of_sigmar.geometry.charge import unit_reach
 from bitva.games.age_of_sigmar.geometry.formation import centroid_of, translation
 from bitva.games.age_of_sigmar.geometry.measure import EPS, gap
 from bitva.games.age_of_sigmar.geometry.paths import CHARGE_REACH, MoveKind
@@ -349,7 +349,7 @@ def question(state: Any) -> str:
         return f"{head}: {charge_words(state)}"
     if step == "charge-move" and unit is not None:
         roll = unit.charge_roll or 0
-        needed = _charge_reach(state, unit)
+        needed = charge_reach(state.battle, rt, unit)
         if needed is None:
             reach = "; no enemy model is within its reach"
         else:
@@ -371,23 +371,6 @@ def question(state: Any) -> str:
             " split: '...; m3 at OTHER')"
         )
     return f"{head}: {step}"  # a step this front end does not know yet
-
-
-def _charge_reach(state: Any, unit: UnitState) -> float | None:
-    """The least charge roll that lets the unit's first model end within 1/2" of an enemy
-    model, round what stands in the way (`geometry.charge.unit_reach`, AOS-8.3, D-13); None
-    when none can be reached within 2D6."""
-    rt: Runtime = state.rt
-    others = [c for u in rt.units if u.id != unit.id for c in u.circles()]
-    found = unit_reach(
-        unit.circles(),
-        enemies_of(rt, unit),
-        board=state.battle.board,
-        others=others,
-        fly=scroll_of(state.battle, unit).fly,
-        limit=max(12.0, float(unit.charge_roll or 0)),  # 2D6 and the roll's modifiers
-    )
-    return None if found is None else found[1].cost
 
 
 def _gap_to_nearest(rt: Runtime, unit: UnitState) -> float | None:

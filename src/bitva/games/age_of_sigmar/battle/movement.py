@@ -24,6 +24,7 @@ from bitva.games.age_of_sigmar.battle.runtime import (
     UnitState,
     other,
 )
+from bitva.games.age_of_sigmar.geometry.charge import unit_reach
 from bitva.games.age_of_sigmar.geometry.charge_plan import plan_lead_and_follow
 from bitva.games.age_of_sigmar.geometry.coherency import group_count
 from bitva.games.age_of_sigmar.geometry.formation import centroid_of, plan_advance
@@ -301,6 +302,7 @@ def advance(
     return _paths_of(unit, moves)
 
 
+CHARGE_DICE_MAX = 12.0  # AOS-8.2: 2D6
 DETOUR_BELOW = 0.5  # a straight advance shorter than this share of the move looks for a way round
 DETOUR_TURNS = (35.0, -35.0, 70.0, -70.0)  # degrees off the straight line tried, in this order
 
@@ -384,6 +386,23 @@ def plan_charge(battle: Battle, rt: Runtime, unit: UnitState, roll: int) -> Path
         fly=scroll_of(battle, unit).fly,
     )
     return _paths_of(unit, moves) if moves else ()
+
+
+def charge_reach(battle: Battle, rt: Runtime, unit: UnitState) -> float | None:
+    """The least charge roll with which the unit's first model ends within 1/2" of an enemy
+    model, round what stands in the way (`geometry.charge.unit_reach`, AOS-8.3, D-13): what a
+    player is told after the 2D6; None when no enemy model is within 12" (or the roll, when
+    modifiers made it more) of such a way."""
+    others = tuple(c for u in rt.units if u.id != unit.id for c in u.circles())
+    found = unit_reach(
+        unit.circles(),
+        enemies_of(rt, unit),
+        board=battle.board,
+        others=others,
+        fly=scroll_of(battle, unit).fly,
+        limit=max(CHARGE_DICE_MAX, float(unit.charge_roll or 0)),
+    )
+    return None if found is None else found[1].cost
 
 
 def _straight_charge(battle: Battle, rt: Runtime, unit: UnitState, roll: int) -> Paths:
