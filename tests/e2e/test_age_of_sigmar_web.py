@@ -194,6 +194,43 @@ def test_aos_6_drag_a_unit_on_a_wide_screen(
     page.screenshot(path=str(shots / f"age-of-sigmar-{setup}-{lang}-next-phase.png"))
 
 
+def test_aos_6_a_suggested_way_is_drawn_before_it_is_chosen(
+    server: ServerProcess, browser: Browser, page_errors: list[str], shots: Path
+) -> None:
+    """AOS-6.2, AOS-8.3: pointing at a suggested move (or charge move, retreat, pile-in) draws
+    each model's way through its points and its base where the way ends; leaving clears it."""
+    page = new_page(browser, page_errors, lang="en", viewport=WIDE)
+    game = create_game(
+        server,
+        game="age-of-sigmar",
+        options={"battle": "scenery_and_sorcery"},
+        opponents=[{"kind": "ai", "level": "random"}],
+    )
+    open_game(page, server, game)
+    to_my_movement(page)
+    button = page.locator(f'{MINE} button[data-action^="move "]').first
+    action = button.get_attribute("data-action") or ""
+    ways = [
+        part.split()[part.split().index(w) + 1 :]
+        for part in action.split(";")
+        for w in part.split()
+        if re.fullmatch(r"m\d+", w)
+    ]
+    button.hover()
+    ghost = page.locator("#aos-table g.ghost.suggested")
+    ghost.wait_for()
+    assert ghost.get_attribute("data-action") == action
+    lines = ghost.locator("polyline")
+    assert lines.count() == len(ways) > 0
+    first = (lines.first.get_attribute("points") or "").split()
+    assert len(first) == len(ways[0])  # every point of the way, start first
+    end = ways[0][-1].split(",")
+    assert float(ghost.locator("circle").first.get_attribute("cx") or "nan") == float(end[0])
+    page.screenshot(path=str(shots / "age-of-sigmar-suggested-way.png"))
+    page.mouse.move(5, 5)
+    page.wait_for_function("() => !document.querySelector('#aos-table g.ghost.suggested')")
+
+
 @pytest.mark.parametrize(
     ("setup", "lang"), [("scenery_and_sorcery", "en"), ("starter_clash", "cs")]
 )

@@ -12,12 +12,13 @@
 import { h, s } from "../../dom.js";
 import { renderLog, resultBox } from "../../log.js";
 import { waitingPrompt } from "../../parts.js";
-import { centroid, createTable, onTable } from "./table.js";
+import { centroid, createTable, onTable, pathsOf } from "./table.js";
 import { decimal, percent, sideOfSeat, sideWord, t } from "./text.js";
 import { DICE_KINDS, actionLabel, attackOdds, describeEvent, learnNames, stepWord, violationWords } from "./words.js";
 
 const PREVIEW_MS = 90; // a drag asks the engine at most this often
 const PATH_STEPS = new Set(["movement", "run-move", "charge-move", "pile-in"]);
+const PATH_VERBS = new Set(["move", "retreat", "pile-in"]);
 const RULES = { "first-turn": "AOS-4.1", hero: "AOS-5.3", movement: "AOS-6", "run-move": "AOS-6.5", "charge-move": "AOS-8.3", shooting: "AOS-7", charge: "AOS-8", combat: "AOS-9.2", "pile-in": "AOS-9.3", attack: "AOS-9.3" };
 
 const fmt = (x) => Number(x).toFixed(3);
@@ -332,8 +333,18 @@ export function mountAgeOfSigmar(root, session, ctx) {
           }
         }
         const target = verb === "shoot" || verb === "attack" ? action.split(" ")[3] : null;
+        // a suggested way (a move, retreat, charge move or pile-in) is drawn before it is chosen
+        const way = PATH_VERBS.has(verb) && pathsOf(action).length ? unitById(action.split(" ")[1]) : null;
+        const show = (on) => {
+          if (target) highlight(target, on);
+          if (way && !st.drag) on ? table.drawPath(way, action) : table.drawGhost(null);
+        };
+        if (way) {
+          button.addEventListener("focus", () => show(true));
+          button.addEventListener("blur", () => show(false));
+        }
         list.append(h("div", { class: ["choice", odds ? "with-odds" : ""], dataset: { target: target || "" },
-          onMouseenter: () => { if (target) highlight(target, true); }, onMouseleave: () => { if (target) highlight(target, false); } },
+          onMouseenter: () => show(true), onMouseleave: () => show(false) },
         button, odds ? h("span", { class: "odds muted small", dataset: { odds: action }, text: odds }) : null));
       }
       box.append(list);

@@ -19,6 +19,21 @@ export function centroid(unit) {
   return [models.reduce((a, m) => a + m.at[0], 0) / n, models.reduce((a, m) => a + m.at[1], 0) / n];
 }
 
+/** The models' ways in a path action ("charge-move" suggestions and the like: `move B1 m1 x,y
+ * x,y x,y; m2 x,y x,y`, geometry/paths.py): [{ n, points }] with each model's number in its
+ * unit (m1 is the first) and the points of its way, start first. */
+export function pathsOf(action) {
+  const out = [];
+  for (const part of action.split(";")) {
+    const words = part.trim().split(/\s+/);
+    const at = words.findIndex((w) => /^m\d+$/.test(w));
+    if (at < 0) continue;
+    const points = words.slice(at + 1).map((w) => w.split(",").map(Number)).filter((p) => p.length === 2 && p.every(Number.isFinite));
+    if (points.length) out.push({ n: Number(words[at].slice(1)), points });
+  }
+  return out;
+}
+
 export function createTable(svg) {
   const zoom = { k: 1, cx: null, cy: null };
   let size = [48, 48];
@@ -143,12 +158,27 @@ export function createTable(svg) {
     layers.ghost.replaceChildren(g);
   }
 
+  /** The engine's suggested path for a unit (a choice's action), shown before it is chosen:
+   * each model's way as a line through its points and its base where the way ends. */
+  function drawPath(unit, action) {
+    if (!unit || !action) return layers.ghost.replaceChildren();
+    const g = s("g", { class: ["ghost", "suggested"], dataset: { state: "suggested", action } });
+    for (const { n, points } of pathsOf(action)) {
+      const model = unit.models[n - 1];
+      if (!model) continue;
+      const [x, y] = points[points.length - 1];
+      g.append(s("polyline", { points: points.map(([px, py]) => `${px},${fy(py)}`).join(" ") }), s("circle", { cx: x, cy: fy(y), r: model.r }));
+    }
+    layers.ghost.replaceChildren(g);
+  }
+
   return {
     zoomBy,
     panBy,
     resetZoom,
     toTable,
     drawGhost,
+    drawPath,
     zoom,
     draw(view, opts) {
       const changed = size[0] !== view.table[0] || size[1] !== view.table[1] || flip !== Boolean(opts.flip);
