@@ -55,6 +55,7 @@ def play(row: str, index: int) -> dict[str, Any]:
         "setup": setup,
         "seats": list(names),
         "winner": None if winner is None else names[winner - 1],
+        "winner_side": None if winner is None else "AB"[winner - 1],
         "result": outcome.result,
         "reason": outcome.reason,
         "casualties": list(state.rt.casualties),
@@ -98,6 +99,15 @@ def table(path: Path) -> str:
         pairing, setup = row.split("@")
         first, second = pairing.split("-")
         n = len(records)
+        if first == second:  # a mirror: how often each side wins (the setup's own balance)
+            sides = [r.get("winner_side") for r in records]
+            a, b = sides.count("A"), sides.count("B")
+            low, high = wilson(a, n)
+            out.append(
+                f"| {first} v {second} (side A v side B) | {setup} | {n} | {a} | {n - a - b} | "
+                f"{b} | side A {a / max(1, n):.0%} ({low:.0%}-{high:.0%}) | | |"
+            )
+            continue
         wins = sum(r["winner"] == first for r in records)
         losses = sum(r["winner"] == second for r in records)
         as_a = [r for r in records if r["seats"][0] == first]
