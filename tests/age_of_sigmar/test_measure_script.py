@@ -4,20 +4,15 @@ beside the usual rows by agent."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "aos_ai_measure.py"
+from tests.scripts_loader import load_script
 
 
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("aos_ai_measure", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("aos_ai_measure")
 
 
 def record(row: str, game: int, seats: list[str], side: str | None) -> dict[str, object]:

@@ -4,20 +4,15 @@ tabulates with Wilson intervals."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "battlelore_rush.py"
+from tests.scripts_loader import load_script
 
 
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("battlelore_rush", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("battlelore_rush")
 
 
 def test_the_runner_plays_each_deal_both_ways_and_resumes(tmp_path: Path) -> None:

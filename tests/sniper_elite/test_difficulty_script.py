@@ -3,22 +3,16 @@ of `bitva simulate --seed 0`, resumes where a file stops, and tabulates with Wil
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
 from bitva.arena.simulation import play_timed
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "sniper_elite_difficulty.py"
+from tests.scripts_loader import load_script
 
 
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("sniper_elite_difficulty", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("sniper_elite_difficulty")
 
 
 def test_the_runner_resumes_and_plays_the_games_of_simulate(tmp_path: Path) -> None:
