@@ -16,6 +16,7 @@ from bitva.server.undo import table_default
 from bitva.store import make_engine
 from bitva.store.games import GameStore
 from tests.server.helpers import DC, TestClient, auth, create, friend_game, make_client, read
+from tests.server.test_dice_cards import wait_for_person
 from tests.server.test_store import new_game
 from tests.server.test_websocket import hello
 
@@ -66,8 +67,9 @@ def test_issue21_11_against_the_ai_a_card_is_taken_back_but_not_a_roll(db_file: 
         refused = undo(client, game_id, token)
         assert refused.status_code == 409
         assert refused.json()["rule"] == "CORE-4" and "chance" in refused.json()["error"]
-        # the undo survives a restart: the store's steps were dropped, not hidden
-        version = read(client, game_id)["game"]["version"]
+        # the undo survives a restart: the store's steps were dropped, not hidden (first the
+        # AI's answer to the roll, so that no move of its lands between the reads below)
+        version = wait_for_person(client, game_id, 1)["game"]["version"]
     with make_client(db_file) as again:
         restarted = read(again, game_id, token)
         assert restarted["game"]["version"] == version
