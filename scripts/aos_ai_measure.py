@@ -102,10 +102,13 @@ def table(path: Path) -> str:
         if first == second:  # a mirror: how often each side wins (the setup's own balance)
             sides = [r.get("winner_side") for r in records]
             a, b = sides.count("A"), sides.count("B")
+            draws = sum(r["winner"] is None for r in records)
+            unknown = n - a - b - draws  # won, in a file written before `winner_side`
             low, high = wilson(a, n)
+            note = f" ({unknown} won by a side not recorded)" if unknown else ""
             out.append(
-                f"| {first} v {second} (side A v side B) | {setup} | {n} | {a} | {n - a - b} | "
-                f"{b} | side A {a / max(1, n):.0%} ({low:.0%}-{high:.0%}) | | |"
+                f"| {first} v {second} (side A v side B){note} | {setup} | {n} | {a} | {draws} "
+                f"| {b} | side A {a / max(1, n):.0%} ({low:.0%}-{high:.0%}) | | |"
             )
             continue
         wins = sum(r["winner"] == first for r in records)

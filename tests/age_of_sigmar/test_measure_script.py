@@ -47,9 +47,18 @@ def test_mirror_rows_are_counted_by_side_and_other_rows_by_agent(tmp_path: Path)
     path = tmp_path / "measure.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
     rows = script().table(path).splitlines()
-    assert (
-        "| random v random (side A v side B) | starter_clash | 4 | 2 | 1 | 1 | side A 50%"
-        in (rows[2])
-    )
+    mirror_row = "| random v random (side A v side B) | starter_clash | 4 | 2 | 1 | 1 | side A 50%"
+    assert rows[2].startswith(mirror_row)
     assert rows[3].startswith("| greedy v random | starter_clash | 2 | 1 | 0 | 1 | 50%")
     assert "1/1, 0/1" in rows[3]
+
+
+def test_a_mirror_win_recorded_before_the_side_was_is_not_counted_as_a_draw(
+    tmp_path: Path,
+) -> None:
+    old = record("greedy-greedy@starter_clash", 0, ["greedy", "greedy"], "A")
+    del old["winner_side"]
+    path = tmp_path / "measure.jsonl"
+    path.write_text(json.dumps(old) + "\n")
+    row = script().table(path).splitlines()[2]
+    assert "(1 won by a side not recorded) | starter_clash | 1 | 0 | 0 | 0 |" in row
