@@ -194,12 +194,13 @@ def test_aos_6_drag_a_unit_on_a_wide_screen(
     page.screenshot(path=str(shots / f"age-of-sigmar-{setup}-{lang}-next-phase.png"))
 
 
+@pytest.mark.parametrize("lang", ["en", "cs"])
 def test_aos_6_a_suggested_way_is_drawn_before_it_is_chosen(
-    server: ServerProcess, browser: Browser, page_errors: list[str], shots: Path
+    server: ServerProcess, browser: Browser, page_errors: list[str], shots: Path, lang: str
 ) -> None:
     """AOS-6.2, AOS-8.3: pointing at a suggested move (or charge move, retreat, pile-in) draws
     each model's way through its points and its base where the way ends; leaving clears it."""
-    page = new_page(browser, page_errors, lang="en", viewport=WIDE)
+    page = new_page(browser, page_errors, lang=lang, viewport=WIDE)
     game = create_game(
         server,
         game="age-of-sigmar",
@@ -226,7 +227,7 @@ def test_aos_6_a_suggested_way_is_drawn_before_it_is_chosen(
     assert len(first) == len(ways[0])  # every point of the way, start first
     end = ways[0][-1].split(",")
     assert float(ghost.locator("circle").first.get_attribute("cx") or "nan") == float(end[0])
-    page.screenshot(path=str(shots / "age-of-sigmar-suggested-way.png"))
+    page.screenshot(path=str(shots / f"age-of-sigmar-suggested-way-{lang}.png"))
     page.mouse.move(5, 5)
     page.wait_for_function("() => !document.querySelector('#aos-table g.ghost.suggested')")
 
